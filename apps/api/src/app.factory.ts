@@ -1,0 +1,64 @@
+import { INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { requestLogger } from './common/http/request-logger.middleware';
+import { createValidationPipe } from './common/http/validation';
+import { setUploadLimit } from './common/storage/upload-options';
+import type { AppConfig } from './config/config';
+
+export const GLOBAL_PREFIX = 'api/v1';
+
+/** Builds the Nest application with everything main.ts and the tests share. */
+export async function createApp(config: AppConfig, logger?: LogLevel[] | false): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: logger ?? (config.nodeEnv === 'test' ? ['error'] : ['log', 'warn', 'error']),
+    bodyParser: true,
+  });
+  configureApp(app, config);
+  return app;
+}
+
+export function configureApp(app: NestExpressApplication, config: AppConfig): INestApplication {
+  setUploadLimit(config.uploads.maxBytes);
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  if (config.requestLog) app.use(requestLogger);
+  app.use(
+    helmet({
+      // The API serves JSON, media and the OpenAPI page; the page needs inline styles and scripts.
+      contentSecurityPolicy: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
+  app.enableCors({
+    origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['X-Total-Count'],
+  });
+  app.setGlobalPrefix(GLOBAL_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Jara API')
+      .setDescription('Shop, marketplace, logistics, wallet and support for Jara. Every path is under /api/v1.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup(`${GLOBAL_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${GLOBAL_PREFIX}/docs-json` });
+  return app;
+}
+
+export function logStartup(config: AppConfig): void {
+  const logger = new Logger('Jara');
+  const db = config.database.type !== 'sqlite' ? 'MySQL/MariaDB' : `SQLite (${config.database.path})`;
+  logger.log(`API listening on ${config.publicUrl}/${GLOBAL_PREFIX} (database: ${db})`);
+  logger.log(`OpenAPI docs at ${config.publicUrl}/${GLOBAL_PREFIX}/docs`);
+}

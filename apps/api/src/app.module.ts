@@ -1,0 +1,45 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MSG } from '@jara/contracts';
+import { CommonModule } from './common/common.module';
+import { ConfigModule } from './common/config.module';
+import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
+import { RolesGuard } from './common/guards/roles.guard';
+import { ListInterceptor } from './common/interceptors/list.interceptor';
+import type { AppConfig } from './config/config';
+import { dataSourceOptions } from './database/data-source';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { UsersModule } from './modules/users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config), migrationsRun: config.migrationsRun }),
+        EventEmitterModule.forRoot(),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: config.rateLimit.authTtlSeconds * 1000, limit: config.rateLimit.authLimit }],
+          errorMessage: MSG.auth.tooManyRequests,
+        }),
+        CommonModule,
+        HealthModule,
+        UsersModule,
+        AuthModule,
+        NotificationsModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_INTERCEPTOR, useClass: ListInterceptor },
+      ],
+    };
+  }
+}

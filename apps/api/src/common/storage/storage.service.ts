@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import sharp from 'sharp';
+import { MSG } from '@jara/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { fieldError } from '../http/validation';
+import { sniffImage } from './image-sniff';
+
+export const MEDIA_ROUTE = 'media';
+const SAFE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}\.(webp|jpg|png|gif)$/;
+
+/**
+ * Files uploaded by people live under UPLOAD_DIR (outside any public static folder), under random names,
+ * and are served only through the API's media route.
+ */
+@Injectable()
+export class StorageService {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /**
+   * Checks that the upload really is an image (by content), re-encodes it (dropping metadata such as GPS),
+   * resizes it to fit within `size` pixels and stores it. Returns the stored key, e.g. avatars/ab12....webp.
+   */
+  async saveImage(folder: string, file: Express.Multer.File | undefined, field: string, size: number): Promise<string> {
+    if (!file || !file.buffer?.length) throw fieldError(field, MSG.profile.imageRequired);
+    if (!sniffImage(file.buffer)) throw fieldError(field, MSG.profile.imageOnly);
+    let output: Buffer;
+    try {
+      output = await sharp(file.buffer, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(size, size, { fit: 'cover', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw fieldError(field, MSG.profile.imageOnly);
+    }
+    const key = `${folder}/${randomBytes(16).toString('hex')}.webp`;
+    const path = this.pathFor(key);
+    await mkdir(resolve(path, '..'), { recursive: true });
+    await writeFile(path, output);
+    return key;
+  }
+
+  async remove(key: string | null | undefined): Promise<void> {
+    if (!key || !SAFE_NAME.test(key)) return;
+    await unlink(this.pathFor(key)).catch(() => undefined);
+  }
+
+  /** Absolute path of a stored key, or null when the key is not one we could have written. */
+  resolveKey(key: string): string | null {
+    if (!SAFE_NAME.test(key)) return null;
+    const path = this.pathFor(key);
+    return path.startsWith(this.config.uploads.dir + sep) ? path : null;
+  }
+
+  /** Public URL of a stored key, served by the API. */
+  urlFor(key: string | null | undefined): string | null {
+    if (!key) return null;
+    if (/^https?:\/\//.test(key)) return key;
+    return `${this.config.publicUrl}/api/v1/${MEDIA_ROUTE}/${key}`;
+  }
+
+  private pathFor(key: string): string {
+    return resolve(join(this.config.uploads.dir, key));
+  }
+}

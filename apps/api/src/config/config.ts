@@ -1,0 +1,156 @@
+import { resolve } from 'node:path';
+
+/** Every setting of the API, read once from the environment and validated at boot. See .env.example. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { type: 'sqlite'; path: string } | { type: 'mysql' | 'mariadb'; url: string };
+  jwt: { secret: string; expiresIn: number };
+  corsOrigins: string[];
+  mail: { smtpUrl: string | null; from: string; outboxDir: string; logCodes: boolean };
+  google: { userInfoUrl: string; timeoutMs: number };
+  rateLimit: { authLimit: number; authTtlSeconds: number };
+  uploads: { dir: string; maxBytes: number };
+  requestLog: boolean;
+  migrationsRun: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEV_JWT_SECRET = 'jara-development-secret-change-me-in-production-0000';
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration; throws a ConfigError that lists every wrong setting. */
+export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const problems: string[] = [];
+  const str = (key: string, fallback: string) => {
+    const value = env[key];
+    return value === undefined || value.trim() === '' ? fallback : value.trim();
+  };
+  const int = (key: string, fallback: number, min: number, max: number) => {
+    const raw = env[key];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${key} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (key: string, fallback: boolean) => {
+    const raw = env[key];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    problems.push(`${key} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (key: string, fallback: string, protocols: string[]) => {
+    const value = str(key, fallback);
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${key} must start with ${protocols.join(' or ')}//`);
+    } catch {
+      problems.push(`${key} must be a URL (got "${value}")`);
+    }
+    return value;
+  };
+
+  const nodeEnvRaw = str('NODE_ENV', 'development');
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
+  }
+  const nodeEnv = (['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development') as AppConfig['nodeEnv'];
+  const port = int('API_PORT', 3333, 1, 65535);
+  const host = str('API_HOST', '0.0.0.0');
+  const publicUrl = url('API_PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']).replace(/\/+$/, '');
+  const dataDir = resolve(str('DATA_DIR', 'data'));
+
+  let database: AppConfig['database'] = { type: 'sqlite', path: resolve(dataDir, 'jara.sqlite') };
+  const dbUrl = env.DATABASE_URL?.trim();
+  if (dbUrl) {
+    if (/^(mysql|mariadb):\/\//i.test(dbUrl)) {
+      try {
+        const parsed = new URL(dbUrl);
+        if (!parsed.pathname || parsed.pathname === '/') problems.push('DATABASE_URL must name a database, e.g. mysql://root@127.0.0.1:3306/jara');
+        database = { type: /^mariadb:/i.test(dbUrl) ? 'mariadb' : 'mysql', url: dbUrl.replace(/^mariadb:/i, 'mysql:') };
+      } catch {
+        problems.push('DATABASE_URL is not a valid URL');
+      }
+    } else if (/^sqlite:/i.test(dbUrl)) {
+      const path = dbUrl.replace(/^sqlite:(\/\/)?/i, '');
+      database = { type: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
+    } else {
+      problems.push('DATABASE_URL must start with mysql://, mariadb:// or sqlite: (leave it unset for the embedded SQLite file)');
+    }
+  }
+
+  let secret = env.JWT_SECRET?.trim() ?? '';
+  if (!secret) {
+    if (nodeEnv === 'production') problems.push('JWT_SECRET is required in production (at least 32 characters)');
+    secret = DEV_JWT_SECRET;
+  } else if (secret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long');
+  }
+  const expiresIn = int('JWT_EXPIRES_IN', 24 * 60 * 60, 60, 60 * 60 * 24 * 90);
+
+  const corsOrigins = str('CORS_ORIGINS', 'http://localhost:3000,http://localhost:4200')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin)) problems.push(`CORS_ORIGINS entry "${origin}" must look like http://host:port`);
+  }
+
+  const smtpUrl = env.SMTP_URL?.trim() ? url('SMTP_URL', '', ['smtp:', 'smtps:']) : null;
+  const mail = {
+    smtpUrl,
+    from: str('MAIL_FROM', 'Jara <no-reply@jara.local>'),
+    outboxDir: resolve(str('MAIL_OUTBOX_DIR', resolve(dataDir, 'outbox'))),
+    logCodes: bool('MAIL_LOG_CODES', nodeEnv !== 'production'),
+  };
+  const google = {
+    userInfoUrl: url('GOOGLE_USERINFO_URL', 'https://www.googleapis.com/oauth2/v3/userinfo', ['http:', 'https:']),
+    timeoutMs: int('GOOGLE_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
+  const rateLimit = {
+    authLimit: int('AUTH_RATE_LIMIT', 20, 1, 1_000_000),
+    authTtlSeconds: int('AUTH_RATE_TTL', 60, 1, 86_400),
+  };
+  const uploads = {
+    dir: resolve(str('UPLOAD_DIR', resolve(dataDir, 'uploads'))),
+    maxBytes: int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  };
+
+  const config: AppConfig = {
+    nodeEnv,
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    database,
+    jwt: { secret, expiresIn },
+    corsOrigins,
+    mail,
+    google,
+    rateLimit,
+    uploads,
+    requestLog: bool('REQUEST_LOG', nodeEnv !== 'test'),
+    migrationsRun: bool('MIGRATIONS_RUN', true),
+    ...overrides,
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** Injection token for the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,5 @@
+import { Notification } from '../modules/notifications/notification.entity';
+import { User } from '../modules/users/user.entity';
+
+/** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
+export const ENTITIES = [User, Notification];

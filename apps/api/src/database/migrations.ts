@@ -1,0 +1,4 @@
+import { Identity1763700000000 } from '../migrations/1763700000000-Identity';
+
+/** Migrations in order. Never edit one that has landed: add a new one. */
+export const MIGRATIONS = [Identity1763700000000];

@@ -1,0 +1,36 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { MSG } from '@jara/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { UsersService } from '../users/users.service';
+import type { User } from '../users/user.entity';
+
+export interface JwtPayload {
+  sub: number;
+  role: string;
+}
+
+/** Bearer tokens signed with HS256 only (alg none or another algorithm is refused); the user is loaded fresh each request. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly users: UsersService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwt.secret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: JwtPayload): Promise<User> {
+    const id = Number(payload?.sub);
+    if (!Number.isInteger(id)) throw new UnauthorizedException(MSG.auth.unauthenticated);
+    const user = await this.users.findById(id);
+    if (!user || user.status !== '1' || !user.email_verified_at) throw new UnauthorizedException(MSG.auth.unauthenticated);
+    return user;
+  }
+}

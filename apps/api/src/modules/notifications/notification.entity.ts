@@ -1,0 +1,28 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import type { NotificationStatus } from '@jara/contracts';
+import { BaseEntity } from '../../common/base.entity';
+import { User } from '../users/user.entity';
+
+@Entity('notifications')
+@Index('idx_notifications_user_status', ['user_id', 'status'])
+export class Notification extends BaseEntity {
+  @Column({ type: 'integer' })
+  user_id!: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'varchar', length: 191 })
+  title!: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  message!: string | null;
+
+  /** 0 unread, 1 read. */
+  @Column({ type: 'integer', default: 0 })
+  status!: NotificationStatus;
+}

@@ -1,0 +1,96 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ROLES, type Role, type UserStatusValue } from '@jara/contracts';
+
+/** Empty strings and null mean "not sent": only non-empty fields are applied. */
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  value === '' || value === null ? undefined : typeof value === 'string' ? value.trim() : value;
+const lowerEmail = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
+
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ maxLength: 120 })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  name?: string;
+
+  @ApiPropertyOptional()
+  @Transform(lowerEmail)
+  @IsOptional()
+  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @MaxLength(191)
+  email?: string;
+
+  @ApiPropertyOptional({ example: '+2348012345678' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Matches(/^\+?[0-9 ()-]{7,20}$/, { message: 'Please enter a valid phone number.' })
+  phone?: string;
+
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  address?: string;
+
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  city?: string;
+
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  postal_code?: string;
+
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  country?: string;
+}
+
+export class AdminUpdateUserDto {
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  name?: string;
+
+  @ApiPropertyOptional()
+  @Transform(lowerEmail)
+  @IsOptional()
+  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @MaxLength(191)
+  email?: string;
+
+  @ApiPropertyOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Matches(/^\+?[0-9 ()-]{7,20}$/, { message: 'Please enter a valid phone number.' })
+  phone?: string;
+
+  @ApiPropertyOptional({ enum: ROLES })
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined))
+  @IsOptional()
+  @IsIn(ROLES as unknown as string[], { message: `Role must be one of: ${ROLES.join(', ')}.` })
+  role?: Role;
+
+  @ApiPropertyOptional({ enum: ['1', '0'] })
+  @Transform(({ value }) => (value === '' || value === null || value === undefined ? undefined : String(value)))
+  @IsOptional()
+  @IsIn(['1', '0'], { message: "Status must be '1' (active) or '0' (inactive)." })
+  status?: UserStatusValue;
+}

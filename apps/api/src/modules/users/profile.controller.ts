@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../../common/decorators/auth.decorators';
+import { imageUploadOptions } from '../../common/storage/upload-options';
+import { UpdateProfileDto } from './dto/user.dto';
+import { User } from './user.entity';
+import { UsersService } from './users.service';
+
+/** The signed-in user's own account (spec 7 Profile). */
+@ApiTags('profile')
+@ApiBearerAuth()
+@Controller('user')
+export class ProfileController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The signed-in user' })
+  me(@CurrentUser() user: User) {
+    return { data: this.users.present(user) };
+  }
+
+  @Post('update-profile')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update name, e-mail, phone and address; anything else is ignored' })
+  async update(@CurrentUser() user: User, @Body() dto: UpdateProfileDto) {
+    return { message: 'Profile updated successfully', data: await this.users.updateProfile(user, dto) };
+  }
+
+  @Post('update-profile-image')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } })
+  @UseInterceptors(FileInterceptor('image', imageUploadOptions()))
+  async updateImage(@CurrentUser() user: User, @UploadedFile() file: Express.Multer.File | undefined) {
+    return { message: 'Profile image updated successfully', data: await this.users.updateImage(user, file) };
+  }
+}

@@ -1,0 +1,33 @@
+/** One jest run for every suite: contracts (unit), api (unit + e2e against a real database), cli. */
+const tsJest = (tsconfig) => ({ '^.+\\.tsx?$': ['ts-jest', { tsconfig, diagnostics: false }] });
+const moduleNameMapper = { '^@jara/contracts$': '<rootDir>/libs/contracts/src/index.ts' };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'contracts',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/contracts/src/**/*.spec.ts'],
+      transform: tsJest('<rootDir>/tsconfig.spec.json'),
+      moduleNameMapper,
+    },
+    {
+      displayName: 'api',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
+      transform: tsJest('<rootDir>/tsconfig.spec.json'),
+      moduleNameMapper,
+    },
+    {
+      displayName: 'cli',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tools/cli/**/*.spec.ts'],
+      transform: tsJest('<rootDir>/tsconfig.spec.json'),
+      moduleNameMapper,
+    },
+  ],
+  testTimeout: 60000,
+};

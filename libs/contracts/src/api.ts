@@ -1,0 +1,35 @@
+/** The response and error envelopes of the API (CONVENTIONS.md). */
+export const API_PREFIX = '/api/v1';
+
+export interface ListMeta {
+  total: number;
+  page: number;
+  per_page: number;
+  [extra: string]: number;
+}
+
+export interface ListResponse<T, M extends ListMeta = ListMeta> {
+  data: T[];
+  meta: M;
+}
+
+export interface ItemResponse<T> {
+  data: T;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ApiErrorBody {
+  message: string;
+  errors?: FieldErrors;
+  msg?: string;
+}
+
+/** The first message of a field, as the clients read errors.email[0]. */
+export function firstFieldError(body: ApiErrorBody | null | undefined, field: string): string | undefined {
+  return body?.errors?.[field]?.[0];
+}
