@@ -7,7 +7,6 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { requestLogger } from './common/http/request-logger.middleware';
 import { createValidationPipe } from './common/http/validation';
-import { setUploadLimit } from './common/storage/upload-options';
 import type { AppConfig } from './config/config';
 
 export const GLOBAL_PREFIX = 'api/v1';
@@ -23,7 +22,6 @@ export async function createApp(config: AppConfig, logger?: LogLevel[] | false):
 }
 
 export function configureApp(app: NestExpressApplication, config: AppConfig): INestApplication {
-  setUploadLimit(config.uploads.maxBytes);
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   if (config.requestLog) app.use(requestLogger);

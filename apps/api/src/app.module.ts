@@ -12,6 +12,8 @@ import { ListInterceptor } from './common/interceptors/list.interceptor';
 import type { AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
+import { ContactModule } from './modules/contact/contact.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { UsersModule } from './modules/users/users.module';
@@ -34,6 +36,8 @@ export class AppModule {
         UsersModule,
         AuthModule,
         NotificationsModule,
+        ContactModule,
+        DashboardModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -1,4 +1,5 @@
 import { Identity1763700000000 } from '../migrations/1763700000000-Identity';
+import { ContactAndNewsletter1763710000000 } from '../migrations/1763710000000-ContactAndNewsletter';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
-export const MIGRATIONS = [Identity1763700000000];
+export const MIGRATIONS = [Identity1763700000000, ContactAndNewsletter1763710000000];

@@ -53,9 +53,12 @@ function nonNegativeInt(field: string, raw: string | undefined): number | undefi
   return value;
 }
 
-/** Escapes LIKE wildcards in user input; used with ESCAPE '\'. */
+/** Escape character for LIKE; not a backslash, which MySQL string literals treat specially. */
+export const LIKE_ESCAPE = `ESCAPE '!'`;
+
+/** Escapes LIKE wildcards in user input; used with LIKE_ESCAPE. */
 export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 /** Pagination from Refine simple-rest (_start/_end) or page/per_page. */
@@ -86,7 +89,7 @@ export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
     const p = param();
     qb.andWhere(
       new Brackets((w) => {
-        for (const expr of spec.searchable ?? []) w.orWhere(`LOWER(${expr}) LIKE :${p} ESCAPE '\\'`, { [p]: likePattern(q) });
+        for (const expr of spec.searchable ?? []) w.orWhere(`LOWER(${expr}) LIKE :${p} ${LIKE_ESCAPE}`, { [p]: likePattern(q) });
       }),
     );
   }
@@ -101,7 +104,7 @@ export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
     const p = param();
     switch (operator) {
       case '_like':
-        qb.andWhere(`LOWER(${expr}) LIKE :${p} ESCAPE '\\'`, { [p]: likePattern(values[0]) });
+        qb.andWhere(`LOWER(${expr}) LIKE :${p} ${LIKE_ESCAPE}`, { [p]: likePattern(values[0]) });
         break;
       case '_gte':
         qb.andWhere(`${expr} >= :${p}`, { [p]: values[0] });

@@ -1,23 +1,15 @@
-import type { MulterOptions } from '@nestjs/platform-express/multer/interfaces/multer-options.interface';
+import { MulterModule } from '@nestjs/platform-express';
 import { memoryStorage } from 'multer';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 
-/** Upload size limit, read once at boot from UPLOAD_MAX_BYTES (see config). */
-let maxBytes = 5 * 1024 * 1024;
-export function setUploadLimit(bytes: number): void {
-  maxBytes = bytes;
-}
-
-/** Multer in memory with a size and count limit; the content check happens in StorageService. */
-export function imageUploadOptions(): MulterOptions {
-  return {
+/**
+ * Multer for modules whose controllers take uploads: in memory, with the size limit from UPLOAD_MAX_BYTES
+ * (413 past it). The content check happens in StorageService. Import this in a module that uses FileInterceptor.
+ */
+export const UploadsModule = MulterModule.registerAsync({
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => ({
     storage: memoryStorage(),
-    limits: {
-      get fileSize() {
-        return maxBytes;
-      },
-      files: 1,
-      fields: 20,
-    },
-    fileFilter: (_req, _file, callback) => callback(null, true),
-  };
-}
+    limits: { fileSize: config.uploads.maxBytes, files: 4, fields: 40 },
+  }),
+});

@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Post, UploadedFile, UseInterceptors } 
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/auth.decorators';
-import { imageUploadOptions } from '../../common/storage/upload-options';
 import { UpdateProfileDto } from './dto/user.dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
@@ -31,7 +30,7 @@ export class ProfileController {
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } })
-  @UseInterceptors(FileInterceptor('image', imageUploadOptions()))
+  @UseInterceptors(FileInterceptor('image'))
   async updateImage(@CurrentUser() user: User, @UploadedFile() file: Express.Multer.File | undefined) {
     return { message: 'Profile image updated successfully', data: await this.users.updateImage(user, file) };
   }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
-import { MSG, type PublicUser } from '@jara/contracts';
+import { MSG, normalizeRole, type PublicUser } from '@jara/contracts';
 import { fieldError } from '../../common/http/validation';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
@@ -47,6 +47,24 @@ export class UsersService {
       tiebreaker: 'u.id',
     });
     return page.map((u) => this.present(u));
+  }
+
+  /** {total, admin, vendor, customer}; unknown stored roles count as customers (buyers). */
+  async countByRole(): Promise<{ total: number; admin: number; vendor: number; customer: number }> {
+    const rows: Array<{ role: string; n: string | number }> = await this.users
+      .createQueryBuilder('u')
+      .select('u.role', 'role')
+      .addSelect('COUNT(*)', 'n')
+      .groupBy('u.role')
+      .getRawMany();
+    const out = { total: 0, admin: 0, vendor: 0, customer: 0 };
+    for (const row of rows) {
+      const n = Number(row.n);
+      const role = normalizeRole(row.role);
+      out[role] += n;
+      out.total += n;
+    }
+    return out;
   }
 
   async adminUpdate(actor: User, id: number, dto: AdminUpdateUserDto): Promise<PublicUser> {

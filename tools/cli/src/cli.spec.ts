@@ -1,0 +1,114 @@
+import bcrypt from 'bcryptjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../../../apps/api/src/config/config';
+import { createDataSource } from '../../../apps/api/src/database/data-source';
+import { User } from '../../../apps/api/src/modules/users/user.entity';
+import { createTestDatabase, type TestDatabase } from '../../../apps/api/test/support/test-database';
+import { runCli } from './cli';
+
+describe('jara CLI', () => {
+  let dir: string;
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  let out: string[];
+  let err: string[];
+  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+  const cli = (...argv: string[]) => runCli(argv, env, io);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jara-cli-'));
+    database = await createTestDatabase();
+    // the CLI needs a file (or server) database: each command opens its own connection
+    env = { DATA_DIR: dir, DATABASE_URL: database.url === 'sqlite::memory:' ? `sqlite:${join(dir, 'cli.sqlite')}` : database.url };
+  });
+  beforeEach(() => {
+    out = [];
+    err = [];
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function withDb<T>(fn: (db: DataSource) => Promise<T>): Promise<T> {
+    const db = createDataSource(loadConfig(env));
+    await db.initialize();
+    try {
+      return await fn(db);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it('prints usage and exits 2 without a command, 0 for help', async () => {
+    expect(await cli()).toBe(2);
+    expect(out.join('\n')).toContain('Usage: npm run cli -- <command>');
+    expect(await cli('--help')).toBe(0);
+    expect(await cli('seed', '--help')).toBe(0);
+    expect(out.join('\n')).toContain('admin@jara.local / Admin123!');
+  });
+
+  it('refuses unknown commands and options with exit 2', async () => {
+    expect(await cli('frobnicate')).toBe(2);
+    expect(err.join('\n')).toContain('Unknown command "frobnicate"');
+    expect(await cli('seed', '--force')).toBe(2);
+    expect(err.join('\n')).toContain('Unknown option --force');
+  });
+
+  it('migrates, then reports the database up to date', async () => {
+    expect(await cli('migrate')).toBe(0);
+    expect(out.join('\n')).toMatch(/Ran \d+ migration\(s\)/);
+    expect(await cli('migrate')).toBe(0);
+    expect(out.join('\n')).toContain('Database is up to date.');
+  });
+
+  it('seeds the demo accounts idempotently, verified and with working passwords', async () => {
+    expect(await cli('seed')).toBe(0);
+    expect(await cli('seed')).toBe(0);
+    expect(out.join('\n')).toContain('0 created, 3 already there');
+    await withDb(async (db) => {
+      const users = await db.getRepository(User).find({ order: { email: 'ASC' } });
+      expect(users.map((u) => [u.email, u.role])).toEqual([
+        ['admin@jara.local', 'admin'],
+        ['customer@jara.local', 'customer'],
+        ['vendor@jara.local', 'vendor'],
+      ]);
+      expect(users.every((u) => u.email_verified_at && u.status === '1')).toBe(true);
+      expect(await bcrypt.compare('Customer123!', users[1].password_hash as string)).toBe(true);
+    });
+    expect(await cli('seed', '--if-empty')).toBe(0);
+    expect(out.join('\n')).toContain('seed skipped');
+  });
+
+  it('create-admin validates its arguments', async () => {
+    expect(await cli('create-admin')).toBe(2);
+    expect(err.join('\n')).toContain('--email is required.');
+    expect(await cli('create-admin', '--email', 'not-an-email', '--password', 'longenough')).toBe(2);
+    expect(await cli('create-admin', '--email', 'ops@jara.ng', '--password', 'short')).toBe(2);
+    expect(err.join('\n')).toContain('--password must be at least 8 characters.');
+    expect(await cli('create-admin', '--email')).toBe(2);
+    expect(err.join('\n')).toContain('Option --email needs a value.');
+  });
+
+  it('create-admin creates a verified admin, and promotes an existing account', async () => {
+    expect(await cli('create-admin', '--email', 'Ops@Jara.ng', '--password', 'correct-horse', '--name', 'Ops Lead')).toBe(0);
+    expect(await cli('create-admin', '--email=customer@jara.local', '--password=new-password-1')).toBe(0);
+    await withDb(async (db) => {
+      const ops = await db.getRepository(User).findOneByOrFail({ email: 'ops@jara.ng' });
+      expect(ops).toMatchObject({ role: 'admin', status: '1', name: 'Ops Lead' });
+      expect(ops.email_verified_at).not.toBeNull();
+      expect(await bcrypt.compare('correct-horse', ops.password_hash as string)).toBe(true);
+      const promoted = await db.getRepository(User).findOneByOrFail({ email: 'customer@jara.local' });
+      expect(promoted.role).toBe('admin');
+      expect(await bcrypt.compare('new-password-1', promoted.password_hash as string)).toBe(true);
+    });
+  });
+
+  it('fails with exit 2 and the config message on a wrong setting', async () => {
+    expect(await runCli(['migrate'], { DATABASE_URL: 'oracle://x' }, io)).toBe(2);
+    expect(err.join('\n')).toContain('DATABASE_URL must start with');
+  });
+});

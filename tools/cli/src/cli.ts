@@ -1,0 +1,56 @@
+import { createContext, UsageError, type CliContext, type Io } from './context';
+import { createAdmin, createAdminHelp } from './commands/create-admin';
+import { migrate, migrateHelp } from './commands/migrate';
+import { seed, seedHelp } from './commands/seed';
+
+interface Command {
+  summary: string;
+  help: string;
+  run: (ctx: CliContext, args: string[]) => Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  migrate: { summary: 'run pending database migrations', help: migrateHelp, run: (ctx) => migrate(ctx) },
+  seed: { summary: 'add the demo data (idempotent)', help: seedHelp, run: seed },
+  'create-admin': { summary: 'create or promote an admin account', help: createAdminHelp, run: createAdmin },
+};
+
+export const USAGE = `Jara CLI
+
+Usage: npm run cli -- <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`)
+  .join('\n')}
+
+Run "npm run cli -- <command> --help" for a command's options.
+The database is the SQLite file under data/ unless DATABASE_URL is set (see .env.example).`;
+
+/** Runs one CLI command; returns the exit code (0 ok, 1 failure, 2 bad usage). */
+export async function runCli(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    io.out(USAGE);
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(command.help);
+    return 0;
+  }
+  try {
+    return await command.run(createContext(env, io), args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${command.help}`);
+      return 2;
+    }
+    io.err(`${name} failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
