@@ -26,6 +26,7 @@ const env = {
   AUTH_RATE_LIMIT: '100000',
   MAIL_LOG_CODES: 'false',
   REQUEST_LOG: 'false',
+  LOG_LEVEL: 'warn',
 };
 Object.assign(process.env, env);
 

@@ -11,10 +11,12 @@ import type { AppConfig } from './config/config';
 
 export const GLOBAL_PREFIX = 'api/v1';
 
+const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = { log: ['log', 'warn', 'error'], warn: ['warn', 'error'], error: ['error'] };
+
 /** Builds the Nest application with everything main.ts and the tests share. */
 export async function createApp(config: AppConfig, logger?: LogLevel[] | false): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: logger ?? (config.nodeEnv === 'test' ? ['error'] : ['log', 'warn', 'error']),
+    logger: logger ?? LOG_LEVELS[config.nodeEnv === 'test' ? 'error' : config.logLevel],
     bodyParser: true,
   });
   configureApp(app, config);

@@ -16,6 +16,8 @@ export interface AppConfig {
   uploads: { dir: string; maxBytes: number };
   requestLog: boolean;
   migrationsRun: boolean;
+  /** Most verbose Nest log level printed: log, warn or error. */
+  logLevel: 'log' | 'warn' | 'error';
 }
 
 export class ConfigError extends Error {
@@ -146,10 +148,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     uploads,
     requestLog: bool('REQUEST_LOG', nodeEnv !== 'test'),
     migrationsRun: bool('MIGRATIONS_RUN', true),
+    logLevel: logLevel(str('LOG_LEVEL', 'log'), problems),
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+function logLevel(value: string, problems: string[]): AppConfig['logLevel'] {
+  if (value === 'log' || value === 'warn' || value === 'error') return value;
+  problems.push(`LOG_LEVEL must be log, warn or error (got "${value}")`);
+  return 'log';
 }
 
 /** Injection token for the validated configuration. */
