@@ -12,6 +12,8 @@ import { ListInterceptor } from './common/interceptors/list.interceptor';
 import type { AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
+import { CategoriesModule } from './modules/categories/categories.module';
+import { ProductsModule } from './modules/products/products.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
@@ -38,6 +40,8 @@ export class AppModule {
         NotificationsModule,
         ContactModule,
         DashboardModule,
+        CategoriesModule,
+        ProductsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

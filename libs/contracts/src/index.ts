@@ -7,3 +7,5 @@ export * from './notification';
 export * from './roles';
 export * from './statuses';
 export * from './user';
+export * from './catalogue';
+export * from './countdown';

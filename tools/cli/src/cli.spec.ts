@@ -2,9 +2,10 @@ import bcrypt from 'bcryptjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
+import { DataSource, In, MoreThan } from 'typeorm';
 import { loadConfig } from '../../../apps/api/src/config/config';
 import { createDataSource } from '../../../apps/api/src/database/data-source';
+import { Product } from '../../../apps/api/src/modules/products/product.entity';
 import { User } from '../../../apps/api/src/modules/users/user.entity';
 import { createTestDatabase, type TestDatabase } from '../../../apps/api/test/support/test-database';
 import { runCli } from './cli';
@@ -70,7 +71,7 @@ describe('jara CLI', () => {
     expect(await cli('seed')).toBe(0);
     expect(out.join('\n')).toContain('0 created, 3 already there');
     await withDb(async (db) => {
-      const users = await db.getRepository(User).find({ order: { email: 'ASC' } });
+      const users = await db.getRepository(User).find({ where: { email: In(['admin@jara.local', 'customer@jara.local', 'vendor@jara.local']) }, order: { email: 'ASC' } });
       expect(users.map((u) => [u.email, u.role])).toEqual([
         ['admin@jara.local', 'admin'],
         ['customer@jara.local', 'customer'],
@@ -78,6 +79,23 @@ describe('jara CLI', () => {
       ]);
       expect(users.every((u) => u.email_verified_at && u.status === '1')).toBe(true);
       expect(await bcrypt.compare('Customer123!', users[1].password_hash as string)).toBe(true);
+    });
+    expect(out.join('\n')).toContain('Catalogue: products already there');
+    await withDb(async (db) => {
+      const [{ n: products }] = await db.query('SELECT COUNT(*) AS n FROM products');
+      const [{ n: categories }] = await db.query('SELECT COUNT(*) AS n FROM categories');
+      expect(Number(products)).toBeGreaterThanOrEqual(300);
+      expect(Number(categories)).toBeGreaterThanOrEqual(12);
+      const flash = await db.getRepository(Product).count({ where: { type: 'flash', flash_end_at: MoreThan(new Date()) } });
+      expect(flash).toBeGreaterThan(10);
+      const [{ n: vendors }] = await db.query("SELECT COUNT(DISTINCT user_id) AS n FROM products");
+      expect(Number(vendors)).toBeGreaterThanOrEqual(4);
+      const [{ n: drift }] = await db.query(
+        'SELECT COUNT(*) AS n FROM products p WHERE p.review_count <> (SELECT COUNT(*) FROM product_reviews r WHERE r.product_id = p.id)',
+      );
+      expect(Number(drift)).toBe(0);
+      const [{ n: priced }] = await db.query('SELECT COUNT(*) AS n FROM products WHERE price_kobo > 0 AND image IS NOT NULL');
+      expect(Number(priced)).toBe(Number(products));
     });
     expect(await cli('seed', '--if-empty')).toBe(0);
     expect(out.join('\n')).toContain('seed skipped');

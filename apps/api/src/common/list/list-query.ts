@@ -28,6 +28,11 @@ export interface ListSpec {
   /** A tiebreaker so pages are stable, e.g. 'u.id'. */
   tiebreaker?: string;
   defaultPerPage?: number;
+  /**
+   * Page with LIMIT/OFFSET instead of TypeORM's skip/take. Use it when the query joins only to-one relations
+   * (no row multiplication): the page is then one statement, plus one for the count.
+   */
+  limitOffset?: boolean;
 }
 
 export type ListQuery = Record<string, unknown>;
@@ -134,7 +139,8 @@ export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
   if (spec.tiebreaker) qb.addOrderBy(spec.tiebreaker, 'DESC');
 
   const paging = parsePaging(query, spec.defaultPerPage);
-  qb.skip(paging.skip).take(paging.take);
+  if (spec.limitOffset) qb.offset(paging.skip).limit(paging.take);
+  else qb.skip(paging.skip).take(paging.take);
   return paging;
 }
 

@@ -9,7 +9,7 @@ import { fieldError } from '../http/validation';
 import { sniffImage } from './image-sniff';
 
 export const MEDIA_ROUTE = 'media';
-const SAFE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}\.(webp|jpg|png|gif)$/;
+const SAFE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}(-card)?\.(webp|jpg|png|gif)$/;
 
 /**
  * Files uploaded by people live under UPLOAD_DIR (outside any public static folder), under random names,
@@ -43,9 +43,46 @@ export class StorageService {
     return key;
   }
 
+  /**
+   * Product pictures: checked by content, re-encoded, stored as a detail image (fits within `detail` px)
+   * and a square card image (<key>-card.webp). Returns the detail key.
+   */
+  async saveImageVariants(folder: string, file: Express.Multer.File | undefined, field: string, sizes = { detail: 1000, card: 400 }): Promise<string> {
+    if (!file || !file.buffer?.length) throw fieldError(field, MSG.profile.imageRequired);
+    return this.storeVariants(folder, file.buffer, field, sizes);
+  }
+
+  /** Same as saveImageVariants for a buffer the server made itself (the demo seed). */
+  async storeVariants(folder: string, buffer: Buffer, field: string, sizes = { detail: 1000, card: 400 }, effort = 4): Promise<string> {
+    if (!sniffImage(buffer) && !buffer.subarray(0, 256).toString('utf8').includes('<svg')) throw fieldError(field, MSG.profile.imageOnly);
+    let detail: Buffer;
+    let card: Buffer;
+    try {
+      const source = sharp(buffer, { limitInputPixels: 40_000_000 }).rotate();
+      detail = await source.clone().resize(sizes.detail, sizes.detail, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort }).toBuffer();
+      card = await source.clone().resize(sizes.card, sizes.card, { fit: 'cover' }).webp({ quality: 75, effort }).toBuffer();
+    } catch {
+      throw fieldError(field, MSG.profile.imageOnly);
+    }
+    const base = `${folder}/${randomBytes(16).toString('hex')}`;
+    await mkdir(resolve(this.pathFor(`${base}.webp`), '..'), { recursive: true });
+    await writeFile(this.pathFor(`${base}.webp`), detail);
+    await writeFile(this.pathFor(`${base}-card.webp`), card);
+    return `${base}.webp`;
+  }
+
+  /** The card-size variant's key of a detail key. */
+  cardKey(key: string | null | undefined): string | null {
+    if (!key) return null;
+    if (/^https?:\/\//.test(key)) return key;
+    return key.replace(/\.webp$/, '-card.webp');
+  }
+
   async remove(key: string | null | undefined): Promise<void> {
     if (!key || !SAFE_NAME.test(key)) return;
     await unlink(this.pathFor(key)).catch(() => undefined);
+    const card = this.cardKey(key);
+    if (card && card !== key && SAFE_NAME.test(card)) await unlink(this.pathFor(card)).catch(() => undefined);
   }
 
   /** Absolute path of a stored key, or null when the key is not one we could have written. */

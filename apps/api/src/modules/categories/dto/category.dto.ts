@@ -1,0 +1,37 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const toStatus = ({ value }: { value: unknown }) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+
+export class CreateCategoryDto {
+  @ApiProperty({ maxLength: 100 })
+  @Transform(trim)
+  @IsNotEmpty({ message: 'Category name is required.' })
+  @IsString()
+  @MaxLength(100)
+  name!: string;
+
+  @ApiPropertyOptional({ enum: [1, 0], default: 1 })
+  @Transform(toStatus)
+  @IsOptional()
+  @IsIn([0, 1], { message: 'Status must be 1 (active) or 0 (inactive).' })
+  status?: 0 | 1;
+}
+
+export class UpdateCategoryDto {
+  @ApiPropertyOptional({ maxLength: 100 })
+  @Transform(trim)
+  @IsOptional()
+  @IsNotEmpty({ message: 'Category name is required.' })
+  @IsString()
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: [1, 0] })
+  @Transform(toStatus)
+  @IsOptional()
+  @IsIn([0, 1], { message: 'Status must be 1 (active) or 0 (inactive).' })
+  status?: 0 | 1;
+}

@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MSG } from '@jara/contracts';
+import { CurrentUser, Public } from '../../common/decorators/auth.decorators';
+import type { ListQuery } from '../../common/list/list-query';
+import type { User } from '../users/user.entity';
+import { WishlistDto } from './dto/product.dto';
+import { SearchService } from './search.service';
+import { SellersService } from './sellers.service';
+import { WishlistService } from './wishlist.service';
+
+@ApiTags('search')
+@Controller('search')
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
+
+  @Public()
+  @Get('suggestions')
+  @ApiOperation({ summary: 'At most 3 categories and 7 results in all, each product with name, price and rating' })
+  async suggestions(@Query('q') q?: string) {
+    return { data: await this.search.suggestions(typeof q === 'string' ? q.slice(0, 100) : '') };
+  }
+}
+
+@ApiTags('wishlist')
+@ApiBearerAuth()
+@Controller('wishlist')
+export class WishlistController {
+  constructor(private readonly wishlist: WishlistService) {}
+
+  @Get()
+  list(@CurrentUser() user: User, @Query() query: ListQuery) {
+    return this.wishlist.list(user.id, query);
+  }
+
+  @Get('ids')
+  @ApiOperation({ summary: 'Ids of the products on your wishlist (for toggles)' })
+  async ids(@CurrentUser() user: User) {
+    return { data: await this.wishlist.ids(user.id) };
+  }
+
+  @Post()
+  async add(@CurrentUser() user: User, @Body() dto: WishlistDto) {
+    await this.wishlist.add(user.id, dto.product_id);
+    return { message: MSG.product.addedToWishlist };
+  }
+
+  @Post(':productId')
+  async addByPath(@CurrentUser() user: User, @Param('productId', ParseIntPipe) productId: number) {
+    await this.wishlist.add(user.id, productId);
+    return { message: MSG.product.addedToWishlist };
+  }
+
+  @Delete(':productId')
+  async remove(@CurrentUser() user: User, @Param('productId', ParseIntPipe) productId: number) {
+    await this.wishlist.remove(user.id, productId);
+    return { message: MSG.product.removedFromWishlist };
+  }
+}
+
+@ApiTags('sellers')
+@Controller('sellers')
+export class SellersController {
+  constructor(private readonly sellers: SellersService) {}
+
+  @Public()
+  @Get('top')
+  @ApiOperation({ summary: "Best-rated vendors with active products ('Top Verified Sellers')" })
+  async top(@Query('limit') limit?: string) {
+    const n = Math.min(Math.max(Number(limit) || 3, 1), 12);
+    return { data: await this.sellers.top(n) };
+  }
+
+  @Public()
+  @Get(':id')
+  async profile(@Param('id', ParseIntPipe) id: number) {
+    return { data: await this.sellers.profile(id) };
+  }
+}

@@ -1,0 +1,173 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDate, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PRODUCT_TYPES, toMinorUnits, type ProductType } from '@jara/contracts';
+
+/** Multipart forms send strings; empty values mean "not sent". */
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const trim = ({ value }: { value: unknown }) => (blank(value) ? undefined : typeof value === 'string' ? value.trim() : value);
+const toInt = ({ value }: { value: unknown }) => (blank(value) ? undefined : Number(value));
+/** A naira amount ('1500', '1,500.50', 1500) becomes integer kobo; anything else NaN (a 422). */
+const toKobo = ({ value }: { value: unknown }) => {
+  if (blank(value)) return undefined;
+  try {
+    return toMinorUnits(typeof value === 'number' ? value : String(value));
+  } catch {
+    return Number.NaN;
+  }
+};
+/** ISO date-times; a date-time without a zone (a datetime-local field) is read as Lagos time (UTC+1). */
+const toDate = ({ value }: { value: unknown }) => {
+  if (blank(value)) return undefined;
+  const text = String(value).trim();
+  const naive = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text);
+  return new Date(naive ? `${text}+01:00` : text);
+};
+const PRICE_MESSAGE = 'The price must be a number greater than 0.';
+
+export class CreateProductDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsNotEmpty({ message: 'The product name is required.' })
+  @IsString()
+  @MaxLength(191)
+  name!: string;
+
+  @ApiProperty()
+  @Transform(toInt)
+  @IsNotEmpty({ message: 'Please choose a category.' })
+  @IsInt({ message: 'Please choose a category.' })
+  category_id!: number;
+
+  @ApiProperty({ enum: PRODUCT_TYPES })
+  @Transform(trim)
+  @IsNotEmpty({ message: 'Please choose a type.' })
+  @IsIn(PRODUCT_TYPES as unknown as string[], { message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}.` })
+  type!: ProductType;
+
+  @ApiPropertyOptional({ description: 'Price in naira (same as price_ngn); stored in kobo' })
+  @Transform(toKobo)
+  @IsOptional()
+  @IsInt({ message: PRICE_MESSAGE })
+  @Min(1, { message: PRICE_MESSAGE })
+  @Max(9_000_000_000_000, { message: 'The price is too large.' })
+  price?: number;
+
+  @ApiPropertyOptional({ description: 'Price in naira; stored in kobo' })
+  @Transform(toKobo)
+  @IsOptional()
+  @IsInt({ message: PRICE_MESSAGE })
+  @Min(1, { message: PRICE_MESSAGE })
+  @Max(9_000_000_000_000, { message: 'The price is too large.' })
+  price_ngn?: number;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsNotEmpty({ message: 'The description is required.' })
+  @IsString()
+  @MaxLength(10_000)
+  description!: string;
+
+  @ApiProperty({ enum: [1, 0] })
+  @Transform(toInt)
+  @IsNotEmpty({ message: 'Please choose a status.' })
+  @IsIn([0, 1], { message: 'Status must be 1 (active) or 0 (inactive).' })
+  status!: 0 | 1;
+
+  @ApiPropertyOptional()
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'Stock must be a whole number.' })
+  @Min(0, { message: 'Stock cannot be negative.' })
+  @Max(10_000_000)
+  stock_quantity?: number;
+
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._-]{1,64}$/, { message: 'SKU may use letters, digits, dots, dashes and underscores (up to 64).' })
+  sku?: string;
+
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  weight?: string;
+
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  dimensions?: string;
+
+  @ApiPropertyOptional({ example: '15%' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  discount?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @Transform(toDate)
+  @IsOptional()
+  @IsDate({ message: 'Flash start must be a date and time.' })
+  flash_start_at?: Date;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @Transform(toDate)
+  @IsOptional()
+  @IsDate({ message: 'Flash end must be a date and time.' })
+  flash_end_at?: Date;
+
+  @ApiPropertyOptional({ description: 'Admins only: set the average rating (0 to 5, step 0.1)' })
+  @Transform(({ value }) => (blank(value) ? undefined : Number(value)))
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'Rating must be a number.' })
+  @Min(0, { message: 'Rating cannot be below 0.' })
+  @Max(5, { message: 'Rating cannot be above 5.' })
+  average_rating?: number;
+
+  @ApiPropertyOptional({ description: 'Admins only: an absolute image URL instead of an upload' })
+  @Transform(trim)
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'The image URL must start with http:// or https://.' })
+  @MaxLength(255)
+  image_url?: string;
+}
+
+export class UpdateProductDto extends PartialType(CreateProductDto) {}
+
+export class CreateReviewDto {
+  @ApiProperty({ minimum: 1, maximum: 5 })
+  @Transform(toInt)
+  @IsNotEmpty({ message: 'Please choose a rating.' })
+  @IsInt({ message: 'Rating must be a whole number from 1 to 5.' })
+  @Min(1, { message: 'Rating must be a whole number from 1 to 5.' })
+  @Max(5, { message: 'Rating must be a whole number from 1 to 5.' })
+  rating!: number;
+
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string;
+}
+
+export class WishlistDto {
+  @ApiProperty()
+  @Transform(toInt)
+  @IsNotEmpty({ message: 'Please choose a product.' })
+  @IsInt({ message: 'Please choose a product.' })
+  product_id!: number;
+}
+
+/** POST /products/{id} with _method=PUT, as the spec's multipart clients send updates. */
+export class MethodOverrideProductDto extends UpdateProductDto {
+  @ApiProperty({ enum: ['PUT', 'PATCH'] })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @IsIn(['PUT', 'PATCH'], { message: '_method must be PUT.' })
+  _method!: 'PUT' | 'PATCH';
+}

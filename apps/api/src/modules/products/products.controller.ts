@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MSG } from '@jara/contracts';
+import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import type { ListQuery } from '../../common/list/list-query';
+import type { User } from '../users/user.entity';
+import { CreateProductDto, CreateReviewDto, MethodOverrideProductDto, UpdateProductDto } from './dto/product.dto';
+import { ProductsService } from './products.service';
+import { ReviewsService } from './reviews.service';
+
+@ApiTags('products')
+@Controller('products')
+export class ProductsController {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly reviews: ReviewsService,
+  ) {}
+
+  @Public()
+  @Get()
+  @ApiOperation({
+    summary:
+      'Catalogue: q/name_like, category_id, type, min_price/max_price (naira, inclusive), min_rating, status, user_id, flash_active; _sort price_ngn|average_rating|created_at|name',
+  })
+  list(@Query() query: ListQuery, @CurrentUser() user?: User) {
+    return this.products.list(query, user);
+  }
+
+  @Public()
+  @Get('active')
+  @ApiOperation({ summary: 'Active products only, same filters' })
+  active(@Query() query: ListQuery, @CurrentUser() user?: User) {
+    return this.products.list(query, user, true);
+  }
+
+  @Public()
+  @Get(':id')
+  async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user?: User) {
+    return { data: await this.products.get(id, user) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('vendor', 'admin')
+  @Post()
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @UseInterceptors(FileInterceptor('image'))
+  async create(@CurrentUser() user: User, @Body() dto: CreateProductDto, @UploadedFile() file?: Express.Multer.File) {
+    return { message: MSG.product.created, data: await this.products.create(user, dto, file) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('vendor', 'admin')
+  @Post(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Multipart update with _method=PUT (owner or admin)' })
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(FileInterceptor('image'))
+  async updateViaPost(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: MethodOverrideProductDto, @UploadedFile() file?: Express.Multer.File) {
+    return { message: MSG.product.updated, data: await this.products.update(user, id, dto, file) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('vendor', 'admin')
+  @Put(':id')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @UseInterceptors(FileInterceptor('image'))
+  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateProductDto, @UploadedFile() file?: Express.Multer.File) {
+    return { message: MSG.product.updated, data: await this.products.update(user, id, dto, file) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('vendor', 'admin')
+  @Delete(':id')
+  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+    await this.products.remove(user, id);
+    return { message: MSG.product.deleted };
+  }
+
+  @Public()
+  @Get(':id/reviews')
+  reviewsList(@Param('id', ParseIntPipe) id: number, @Query() query: ListQuery) {
+    return this.reviews.list(id, query);
+  }
+
+  @ApiBearerAuth()
+  @Post(':id/reviews')
+  @ApiOperation({ summary: 'Add or replace your review (rating 1-5, comment)' })
+  async review(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: CreateReviewDto) {
+    return { message: 'Thank you for your review!', data: await this.reviews.upsert(user, id, dto) };
+  }
+}

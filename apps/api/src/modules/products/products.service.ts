@@ -1,0 +1,231 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
+import { MSG, toMinorUnits, type Product as ProductDto } from '@jara/contracts';
+import { fieldError, ValidationFailedException } from '../../common/http/validation';
+import { ListResult, paginate, type ListQuery, type ListSpec } from '../../common/list/list-query';
+import { StorageService } from '../../common/storage/storage.service';
+import { CategoriesService } from '../categories/categories.service';
+import type { User } from '../users/user.entity';
+import type { CreateProductDto, UpdateProductDto } from './dto/product.dto';
+import { Product } from './product.entity';
+import { presentProduct } from './product.presenter';
+
+const LIST_SPEC: ListSpec = {
+  sortable: {
+    id: 'p.id',
+    name: 'p.name',
+    price: 'p.price_kobo',
+    price_ngn: 'p.price_kobo',
+    rating: 'p.average_rating',
+    average_rating: 'p.average_rating',
+    created_at: 'p.created_at',
+    flash_end_at: 'p.flash_end_at',
+    stock_quantity: 'p.stock_quantity',
+  },
+  filterable: { category_id: 'p.category_id', type: 'p.type', user_id: 'p.user_id', name: 'p.name', sku: 'p.sku' },
+  searchable: ['p.name'],
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  tiebreaker: 'p.id',
+  defaultPerPage: 12,
+  limitOffset: true,
+};
+
+function one(value: unknown): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v === undefined || v === null || v === '' ? undefined : String(v);
+}
+
+@Injectable()
+export class ProductsService {
+  constructor(
+    @InjectRepository(Product) private readonly repo: Repository<Product>,
+    private readonly categories: CategoriesService,
+    private readonly storage: StorageService,
+  ) {}
+
+  present(p: Product): ProductDto {
+    return presentProduct(p, this.storage);
+  }
+
+  /** Products with their category and seller names joined: one statement per page, whatever its size. */
+  baseQuery(): SelectQueryBuilder<Product> {
+    return this.repo
+      .createQueryBuilder('p')
+      .leftJoin('p.category', 'c')
+      .addSelect(['c.id', 'c.name'])
+      .leftJoin('p.owner', 'o')
+      .addSelect(['o.id', 'o.name']);
+  }
+
+  /**
+   * The catalogue list. Visitors see active products; admins see every status (or the one they ask for);
+   * a vendor listing their own products (user_id = theirs) sees every status too.
+   */
+  async list(query: ListQuery, viewer: User | undefined, activeOnly = false): Promise<ListResult<ProductDto>> {
+    const qb = this.baseQuery();
+    const status = one(query.status);
+    const ownList = viewer && one(query.user_id) === String(viewer.id);
+    const mayChooseStatus = !activeOnly && (viewer?.role === 'admin' || ownList);
+    if (!mayChooseStatus) qb.andWhere('p.status = 1');
+    else if (status !== undefined) {
+      if (status !== '0' && status !== '1') throw fieldError('status', 'Status must be 1 or 0.');
+      qb.andWhere('p.status = :status', { status: Number(status) });
+    }
+    const nameLike = one(query.name_like) ?? one(query.search);
+    const q = { ...query, q: one(query.q) ?? nameLike };
+    delete (q as Record<string, unknown>).name_like;
+    const minPrice = this.priceFilter('min_price', one(query.min_price));
+    const maxPrice = this.priceFilter('max_price', one(query.max_price));
+    if (minPrice !== undefined) qb.andWhere('p.price_kobo >= :minPrice', { minPrice });
+    if (maxPrice !== undefined) qb.andWhere('p.price_kobo <= :maxPrice', { maxPrice });
+    const minRating = one(query.min_rating);
+    if (minRating !== undefined) {
+      const value = Number(minRating);
+      if (!Number.isFinite(value) || value < 0 || value > 5) throw fieldError('min_rating', 'Minimum rating must be a number from 0 to 5.');
+      qb.andWhere('p.average_rating >= :minRating', { minRating: value });
+    }
+    const type = one(query.type);
+    if (type === 'all') delete (q as Record<string, unknown>).type;
+    if (one(query.flash_active) === '1' || one(query.flash_active) === 'true') {
+      qb.andWhere("p.type = 'flash' AND p.flash_end_at > :now", { now: new Date() });
+    }
+    if (one(query.min_reviews) === undefined && one(query.rated) === '1') qb.andWhere('p.average_rating > 0');
+    const page = await paginate(qb, q, LIST_SPEC);
+    return page.map((p) => this.present(p));
+  }
+
+  private priceFilter(field: string, raw: string | undefined): number | undefined {
+    if (raw === undefined) return undefined;
+    try {
+      const kobo = toMinorUnits(raw);
+      if (kobo < 0) throw new Error('negative');
+      return kobo;
+    } catch {
+      throw fieldError(field, 'Price filters must be amounts in naira, e.g. 15000.');
+    }
+  }
+
+  /** One product; an inactive one only for its owner or an admin. */
+  async get(id: number, viewer?: User): Promise<ProductDto> {
+    const row = await this.baseQuery().where('p.id = :id', { id }).getOne();
+    if (!row || (Number(row.status) !== 1 && !(viewer && (viewer.role === 'admin' || viewer.id === row.user_id)))) {
+      throw new NotFoundException(MSG.product.notFound);
+    }
+    return this.present(row);
+  }
+
+  async findEntity(id: number): Promise<Product | null> {
+    return this.repo.findOne({ where: { id } });
+  }
+
+  async create(user: User, dto: CreateProductDto, file?: Express.Multer.File): Promise<ProductDto> {
+    const price = dto.price_ngn ?? dto.price;
+    if (price === undefined) throw fieldError('price', 'The price is required.');
+    await this.assertCategory(dto.category_id);
+    this.assertFlash(dto.type, dto.flash_start_at ?? null, dto.flash_end_at ?? null);
+    await this.assertSkuFree(dto.sku);
+    const image = file ? await this.storage.saveImageVariants('products', file, 'image') : user.role === 'admin' ? dto.image_url ?? null : null;
+    const row = this.repo.create({
+      user_id: user.id,
+      name: dto.name,
+      category_id: dto.category_id,
+      type: dto.type,
+      description: dto.description,
+      price_kobo: price,
+      status: dto.status,
+      image,
+      stock_quantity: dto.stock_quantity ?? 0,
+      sku: dto.sku ?? null,
+      weight: dto.weight ?? null,
+      dimensions: dto.dimensions ?? null,
+      discount: dto.discount ?? null,
+      flash_start_at: dto.flash_start_at ?? null,
+      flash_end_at: dto.flash_end_at ?? null,
+      average_rating: user.role === 'admin' ? dto.average_rating ?? 0 : 0,
+      review_count: 0,
+    });
+    await this.write(() => this.repo.insert(row));
+    return this.get(row.id, user);
+  }
+
+  async update(user: User, id: number, dto: UpdateProductDto, file?: Express.Multer.File): Promise<ProductDto> {
+    const row = await this.ownedOrAdmin(user, id);
+    const changes: Partial<Product> = {};
+    const set = <K extends keyof Product>(key: K, value: Product[K] | undefined) => {
+      if (value !== undefined) changes[key] = value;
+    };
+    set('name', dto.name);
+    set('type', dto.type);
+    set('description', dto.description);
+    set('status', dto.status);
+    set('stock_quantity', dto.stock_quantity);
+    set('weight', dto.weight);
+    set('dimensions', dto.dimensions);
+    set('discount', dto.discount);
+    set('flash_start_at', dto.flash_start_at);
+    set('flash_end_at', dto.flash_end_at);
+    set('price_kobo', dto.price_ngn ?? dto.price);
+    if (dto.category_id !== undefined && dto.category_id !== row.category_id) {
+      await this.assertCategory(dto.category_id);
+      changes.category_id = dto.category_id;
+    }
+    if (dto.sku !== undefined && dto.sku !== row.sku) {
+      await this.assertSkuFree(dto.sku, id);
+      changes.sku = dto.sku;
+    }
+    if (user.role === 'admin' && dto.average_rating !== undefined) changes.average_rating = dto.average_rating;
+    this.assertFlash(changes.type ?? row.type, changes.flash_start_at ?? row.flash_start_at, changes.flash_end_at ?? row.flash_end_at);
+    const previousImage = row.image;
+    if (file) changes.image = await this.storage.saveImageVariants('products', file, 'image');
+    else if (user.role === 'admin' && dto.image_url) changes.image = dto.image_url;
+    if (Object.keys(changes).length) await this.write(() => this.repo.update({ id }, changes));
+    if (changes.image && previousImage !== changes.image) await this.storage.remove(previousImage);
+    return this.get(id, user);
+  }
+
+  async remove(user: User, id: number): Promise<void> {
+    const row = await this.ownedOrAdmin(user, id);
+    await this.repo.delete({ id });
+    await this.storage.remove(row.image);
+  }
+
+  /** A vendor changing another vendor's product gets 403; a missing product is 404. */
+  private async ownedOrAdmin(user: User, id: number): Promise<Product> {
+    const row = await this.repo.findOne({ where: { id } });
+    if (!row) throw new NotFoundException(MSG.product.notFound);
+    if (user.role !== 'admin' && row.user_id !== user.id) throw new ForbiddenException('You can only change your own products.');
+    return row;
+  }
+
+  private async assertCategory(id: number): Promise<void> {
+    if (!(await this.categories.findActive(id))) throw fieldError('category_id', 'Please choose an active category.');
+  }
+
+  /** Spec 5: a flash sale needs both times, and the end after the start. */
+  private assertFlash(type: string, start: Date | null, end: Date | null): void {
+    if (type !== 'flash') return;
+    if (!start || !end) {
+      const errors: Record<string, string[]> = {};
+      if (!start) errors.flash_start_at = [MSG.product.flashNeedsBoth];
+      if (!end) errors.flash_end_at = [MSG.product.flashNeedsBoth];
+      throw new ValidationFailedException(errors, MSG.product.flashNeedsBoth);
+    }
+    if (new Date(end).getTime() <= new Date(start).getTime()) throw fieldError('flash_end_at', MSG.product.flashEndAfterStart);
+  }
+
+  private async assertSkuFree(sku: string | undefined, exceptId?: number): Promise<void> {
+    if (!sku) return;
+    const other = await this.repo.findOne({ where: { sku } });
+    if (other && other.id !== exceptId) throw fieldError('sku', 'This SKU is already used by another product.');
+  }
+
+  private async write(fn: () => Promise<unknown>): Promise<void> {
+    try {
+      await fn();
+    } catch (error) {
+      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw fieldError('sku', 'This SKU is already used by another product.');
+      throw error;
+    }
+  }
+}
