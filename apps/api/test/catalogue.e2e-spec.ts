@@ -231,6 +231,13 @@ describe('Catalogue (e2e)', () => {
     });
   });
 
+  it('pages sitemap entries with only ids and update times of active products', async () => {
+    const res = await t.http().get('/api/v1/products/sitemap-entries').expect(200);
+    expect(res.body.meta).toMatchObject({ page: 1, per_page: 5000, pages: 1 });
+    expect(res.body.data.length).toBe(res.body.meta.total);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['id', 'updated_at']);
+  });
+
   describe('search suggestions', () => {
     it('answers at most 3 categories and 7 results in all, case-insensitively', async () => {
       for (let i = 1; i <= 4; i++) await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: `Phone Accessories ${i}` }).expect(201);

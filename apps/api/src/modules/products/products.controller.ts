@@ -35,6 +35,13 @@ export class ProductsController {
   }
 
   @Public()
+  @Get('sitemap-entries')
+  @ApiOperation({ summary: 'Ids and last-modified times of active products, 5000 a page (for paged sitemaps)' })
+  async sitemap(@Query('page') page?: string) {
+    return this.products.sitemapEntries(Math.max(1, Number(page) || 1));
+  }
+
+  @Public()
   @Get(':id')
   async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user?: User) {
     return { data: await this.products.get(id, user) };

@@ -31,6 +31,8 @@ const LIST_SPEC: ListSpec = {
   limitOffset: true,
 };
 
+export const SITEMAP_PAGE_SIZE = 5000;
+
 function one(value: unknown): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   return v === undefined || v === null || v === '' ? undefined : String(v);
@@ -93,6 +95,19 @@ export class ProductsService {
     if (one(query.min_reviews) === undefined && one(query.rated) === '1') qb.andWhere('p.average_rating > 0');
     const page = await paginate(qb, q, LIST_SPEC);
     return page.map((p) => this.present(p));
+  }
+
+  /** A light page for sitemaps: only ids and update times, 5000 at a time, plus the page count. */
+  async sitemapEntries(page: number): Promise<{ data: Array<{ id: number; updated_at: string }>; meta: { total: number; page: number; per_page: number; pages: number } }> {
+    const perPage = SITEMAP_PAGE_SIZE;
+    const [rows, total] = await Promise.all([
+      this.repo.createQueryBuilder('p').select(['p.id', 'p.updated_at']).where('p.status = 1').orderBy('p.id', 'ASC').offset((page - 1) * perPage).limit(perPage).getMany(),
+      this.repo.count({ where: { status: 1 } }),
+    ]);
+    return {
+      data: rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() })),
+      meta: { total, page, per_page: perPage, pages: Math.max(1, Math.ceil(total / perPage)) },
+    };
   }
 
   private priceFilter(field: string, raw: string | undefined): number | undefined {
