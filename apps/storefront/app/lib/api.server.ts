@@ -1,0 +1,73 @@
+import type { ApiErrorBody, FieldErrors } from '@jara/contracts';
+import { env } from './env.server';
+
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  /** The parsed JSON body on success. */
+  data: T | null;
+  /** The parsed error body ({message, errors}) on failure; status 0 when the API could not be reached. */
+  error: ApiErrorBody | null;
+}
+
+interface ApiOptions {
+  method?: string;
+  token?: string | null;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Calls the Jara API from the server. Never throws: network failures come back as status 0. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiUrl}${path}`, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    console.error(`[storefront] API ${path} unreachable:`, cause instanceof Error ? cause.message : cause);
+    return { ok: false, status: 0, data: null, error: null };
+  }
+  let parsed: unknown = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  if (response.ok) return { ok: true, status: response.status, data: parsed as T, error: null };
+  const error = parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
+  return { ok: false, status: response.status, data: null, error };
+}
+
+/** First message of each field of a 422 answer, for the forms. */
+export function fieldErrors(error: ApiErrorBody | null, fields: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const errors: FieldErrors | undefined = error?.errors;
+  if (!errors) return out;
+  for (const field of fields) {
+    const first = errors[field]?.[0];
+    if (first) out[field] = first;
+  }
+  return out;
+}
+
+/** The server's own message: msg first (as the original clients read it), then message. */
+export function serverMessage(error: ApiErrorBody | null): string | undefined {
+  return error?.msg || error?.message || undefined;
+}

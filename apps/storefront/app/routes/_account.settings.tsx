@@ -1,0 +1,255 @@
+import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
+import { useState, type ChangeEvent } from 'react';
+import { MSG, emailHandle, type ItemResponse, type PublicUser } from '@jara/contracts';
+import { ComingSoon } from '~/components/coming-soon';
+import { Field } from '~/components/field';
+import { useActionToast } from '~/components/toasts';
+import { api, fieldErrors, serverMessage } from '~/lib/api.server';
+import { text, useFieldErrors, type Errors } from '~/lib/form';
+import { guardLoader } from '~/lib/guards.server';
+import { requireUser, signOutAndRedirect } from '~/lib/session.server';
+import { toast, type ToastMessage } from '~/lib/toast';
+
+export const meta: MetaFunction = () => [{ title: 'Settings | Jara' }];
+
+export const loader = guardLoader();
+
+const PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postal_code', 'country'] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** Local fallbacks for empty profile fields (only 'No phone number' is in the contract). */
+const FALLBACK: Record<ProfileField, string> = {
+  name: 'No name',
+  email: 'No e-mail',
+  phone: MSG.common.noPhone,
+  address: 'No address',
+  city: 'No city',
+  postal_code: 'No postal code',
+  country: 'No country',
+};
+
+interface SettingsActionData {
+  intent: string;
+  ok: boolean;
+  errors: Errors;
+  toast?: ToastMessage;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireUser(request);
+  const form = await request.formData();
+  const intent = text(form.get('intent'));
+
+  if (intent === 'image') {
+    const file = form.get('image');
+    if (!(file instanceof File) || file.size === 0) {
+      return json<SettingsActionData>(
+        { intent, ok: false, errors: { image: MSG.profile.imageRequired }, toast: toast('error', MSG.profile.imageUpdateFailed) },
+        { status: 400 },
+      );
+    }
+    const upload = new FormData();
+    upload.append('image', file, file.name || 'avatar');
+    const result = await api<ItemResponse<PublicUser>>('/user/update-profile-image', { token: auth.token, form: upload });
+    if (result.status === 401) return signOutAndRedirect(request, auth.session);
+    if (result.ok) return json<SettingsActionData>({ intent, ok: true, errors: {}, toast: toast('success', MSG.profile.imageUpdated) });
+    const detail =
+      result.status === 413 ? MSG.profile.imageTooLarge : fieldErrors(result.error, ['image']).image ?? serverMessage(result.error);
+    return json<SettingsActionData>(
+      { intent, ok: false, errors: detail ? { image: detail } : {}, toast: toast('error', MSG.profile.imageUpdateFailed) },
+      { status: result.status || 502 },
+    );
+  }
+
+  // Account Settings: only non-empty fields are sent (spec 5, user update).
+  const body: Partial<Record<ProfileField, string>> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = text(form.get(field)).trim();
+    if (value) body[field] = value;
+  }
+  const result = await api<ItemResponse<PublicUser>>('/user/update-profile', { token: auth.token, json: body });
+  if (result.status === 401) return signOutAndRedirect(request, auth.session);
+  if (result.ok) return json<SettingsActionData>({ intent: 'profile', ok: true, errors: {}, toast: toast('success', MSG.profile.updated) });
+  return json<SettingsActionData>(
+    { intent: 'profile', ok: false, errors: fieldErrors(result.error, PROFILE_FIELDS), toast: toast('error', MSG.profile.updateFailed) },
+    { status: result.status || 502 },
+  );
+}
+
+type Tab = 'profile' | 'account' | 'kyc' | 'logistics';
+const TABS: Array<{ key: Tab; label: string }> = [
+  { key: 'profile', label: 'Profile' },
+  { key: 'account', label: 'Account Settings' },
+  { key: 'kyc', label: 'KYC' },
+  { key: 'logistics', label: 'Logistics Settings' },
+];
+
+/** ?q= selects profile, account or kyc; Logistics Settings cannot be selected by q (spec 2.2). */
+function tabFromQuery(q: string | null): Exclude<Tab, 'logistics'> {
+  return q === 'account' || q === 'kyc' ? q : 'profile';
+}
+
+function Avatar({ user, error }: { user: PublicUser; error?: string }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const uploading = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'image';
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    if (event.currentTarget.files?.length) submit(event.currentTarget.form, { method: 'post', encType: 'multipart/form-data' });
+  }
+  const initial = (user.name || user.email).trim().charAt(0).toUpperCase();
+  return (
+    <Form method="post" encType="multipart/form-data" className="avatar-form">
+      <input type="hidden" name="intent" value="image" />
+      <label className={`avatar-upload${uploading ? ' is-busy' : ''}`} title="Click to upload a new photo">
+        {user.image ? <img src={user.image} alt="Profile" width={112} height={112} /> : <span className="avatar-initial">{initial}</span>}
+        <span className="avatar-hint">{uploading ? 'Uploading…' : 'Change photo'}</span>
+        <input type="file" name="image" accept="image/*" className="visually-hidden" onChange={onChange} data-testid="avatar-input" />
+      </label>
+      <noscript>
+        <button type="submit" className="btn btn-ghost btn-small">
+          Upload photo
+        </button>
+      </noscript>
+      {error ? <p className="field-error">{error}</p> : null}
+    </Form>
+  );
+}
+
+function ProfileTab({ user, imageError }: { user: PublicUser; imageError?: string }) {
+  const rows: Array<{ label: string; field: ProfileField }> = [
+    { label: 'Address', field: 'address' },
+    { label: 'E-mail', field: 'email' },
+    { label: 'Phone', field: 'phone' },
+    { label: 'City', field: 'city' },
+    { label: 'Postal code', field: 'postal_code' },
+    { label: 'Country', field: 'country' },
+  ];
+  return (
+    <div className="profile-tab">
+      <div className="profile-head">
+        <Avatar user={user} error={imageError} />
+        <div>
+          <h2 className="profile-display-name">{user.name || FALLBACK.name}</h2>
+          <p className="muted">{`@${emailHandle(user.email)}`}</p>
+        </div>
+      </div>
+      <dl className="profile-details">
+        {rows.map((row) => (
+          <div key={row.field} className="profile-row" data-field={row.field}>
+            <dt>{row.label}</dt>
+            <dd className={user[row.field] ? undefined : 'muted'}>{user[row.field] || FALLBACK[row.field]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function AccountTab({ user, serverErrors }: { user: PublicUser; serverErrors?: Errors }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile';
+  const { errors, clear } = useFieldErrors(serverErrors);
+  const fields: Array<{ name: ProfileField; label: string; type?: string; autoComplete: string }> = [
+    { name: 'name', label: 'Full name', autoComplete: 'name' },
+    { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+    { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+    { name: 'address', label: 'Address', autoComplete: 'street-address' },
+    { name: 'city', label: 'City', autoComplete: 'address-level2' },
+    { name: 'postal_code', label: 'Postal code', autoComplete: 'postal-code' },
+    { name: 'country', label: 'Country', autoComplete: 'country-name' },
+  ];
+  return (
+    <Form method="post" noValidate className="stack account-form" key={user.updated_at}>
+      <input type="hidden" name="intent" value="profile" />
+      <fieldset disabled={saving} className="form-grid">
+        {fields.map((field) => (
+          <Field
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            type={field.type ?? 'text'}
+            autoComplete={field.autoComplete}
+            defaultValue={user[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={() => clear(field.name)}
+          />
+        ))}
+      </fieldset>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save Changes'}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function SettingsPage() {
+  const data = useRouteLoaderData<{ user: PublicUser }>('routes/_account');
+  const user = data?.user;
+  const actionData = useActionData<typeof action>() as SettingsActionData | undefined;
+  useActionToast(actionData?.toast);
+  const [params] = useSearchParams();
+  const queryTab = tabFromQuery(params.get('q'));
+  const [logistics, setLogistics] = useState<{ from: string } | null>(null);
+  // The Logistics Settings tab is local state; any change of q (a tab link) leaves it.
+  const active: Tab = logistics && logistics.from === params.toString() ? 'logistics' : queryTab;
+
+  return (
+    <section className="stack">
+      <h1>Settings</h1>
+      <div className="tabs" role="tablist" aria-label="Settings">
+        {TABS.map((tab) =>
+          tab.key === 'logistics' ? (
+            <button
+              key={tab.key}
+              type="button"
+              role="tab"
+              aria-selected={active === tab.key}
+              className={`tab${active === tab.key ? ' active' : ''}`}
+              onClick={() => setLogistics({ from: params.toString() })}
+            >
+              {tab.label}
+            </button>
+          ) : (
+            <Link
+              key={tab.key}
+              to={`?q=${tab.key}`}
+              role="tab"
+              aria-selected={active === tab.key}
+              className={`tab${active === tab.key ? ' active' : ''}`}
+              onClick={() => setLogistics(null)}
+              preventScrollReset
+            >
+              {tab.label}
+            </Link>
+          ),
+        )}
+      </div>
+      <div className="tab-panel card" role="tabpanel">
+        {!user ? (
+          <p className="loading-state">{MSG.pages.loadingUser}</p>
+        ) : active === 'profile' ? (
+          <ProfileTab user={user} imageError={actionData?.intent === 'image' ? actionData.errors.image : undefined} />
+        ) : active === 'account' ? (
+          <AccountTab user={user} serverErrors={actionData?.intent === 'profile' ? actionData.errors : undefined} />
+        ) : active === 'kyc' && user.role === 'vendor' ? (
+          <p className="notice-inline">{MSG.kyc.vendorsExempt}</p>
+        ) : active === 'kyc' ? (
+          <ComingSoon
+            title="KYC"
+            description="Submit your identity documents (ID type, ID number and photo) and follow the review status."
+            back={null}
+          />
+        ) : (
+          <ComingSoon
+            title="Logistics Settings"
+            description="The sea-cargo rate per cubic centimetre and the air-cargo rate per kilogram used to price shipments."
+            back={null}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

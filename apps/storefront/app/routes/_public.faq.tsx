@@ -1,0 +1,47 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+
+export const meta: MetaFunction = () => [{ title: 'FAQ | Jara' }];
+
+/** The five questions of spec 2.1: products, order tracking, 30-day returns, domestic-only shipping, 24/7 support. */
+const QUESTIONS = [
+  {
+    q: 'What products can I buy on Jara?',
+    a: 'Jara lists products published by the sellers on our marketplace, grouped into categories. Every price is shown in naira (₦).',
+  },
+  {
+    q: 'How do I track my order?',
+    a: 'Sign in and open My Orders, or use the Tracker with the tracking number from your order or delivery. You will also get a notification when the status changes.',
+  },
+  {
+    q: 'What is your return policy?',
+    a: 'You can return an item within 30 days of delivery if it is unused and in its original packaging. Start a return from My Orders or contact support.',
+  },
+  {
+    q: 'Do you ship internationally?',
+    a: 'Store orders are delivered within Nigeria only. Goods bought abroad can be forwarded to Nigeria through our foreign logistics service.',
+  },
+  {
+    q: 'How can I contact customer support?',
+    a: 'Our support team is available 24/7. Use the contact form, or the Support page in your account once you are signed in.',
+  },
+];
+
+export default function Faq() {
+  return (
+    <main className="container page narrow">
+      <h1>Frequently Asked Questions</h1>
+      <div className="accordion">
+        {QUESTIONS.map((item) => (
+          <details key={item.q} className="accordion-item">
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
+      </div>
+      <p>
+        Still need help? <Link to="/contact">Send us a message</Link>.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,129 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect, type FormEvent } from 'react';
+import { MSG, PENDING_VERIFICATION_EMAIL_KEY, type LoginResponse } from '@jara/contracts';
+import { AuthLayout, GoogleButton, OrDivider } from '~/components/auth-layout';
+import { Field } from '~/components/field';
+import { useActionToast } from '~/components/toasts';
+import { api, fieldErrors, serverMessage } from '~/lib/api.server';
+import { validateLogin } from '~/lib/auth-validation';
+import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
+import { startGoogleLogin } from '~/lib/google.server';
+import { commitSession, flashToast, getSession, safeRedirect, signIn } from '~/lib/session.server';
+import { toast, type ToastMessage } from '~/lib/toast';
+
+export const meta: MetaFunction = () => [{ title: 'Login | Jara' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  if (session.get('token')) throw redirect('/dashboard');
+  return null;
+}
+
+interface LoginActionData {
+  errors: Errors;
+  toast?: ToastMessage;
+  email?: string;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (text(form.get('intent')) === 'google') return startGoogleLogin(request);
+
+  const email = text(form.get('email')).trim();
+  const password = text(form.get('password'));
+  const errors = validateLogin(email, password);
+  if (hasErrors(errors)) return json<LoginActionData>({ errors, email }, { status: 400 });
+
+  const result = await api<LoginResponse>('/auth/login', { json: { email, password } });
+  const session = await getSession(request);
+
+  if (result.ok && result.data?.token) {
+    signIn(session, result.data.token, result.data.user);
+    flashToast(session, { kind: 'success', message: MSG.auth.loginSuccess });
+    const maxAge = Number(result.data.expires_in) > 0 ? Number(result.data.expires_in) : undefined;
+    throw redirect(safeRedirect(form.get('redirectTo')), {
+      headers: { 'Set-Cookie': await commitSession(request, session, maxAge) },
+    });
+  }
+
+  const message = serverMessage(result.error);
+  if (message === MSG.auth.verifyFirst) {
+    session.set('pendingEmail', email);
+    flashToast(session, { kind: 'info', message: MSG.auth.verifyFirst });
+    throw redirect('/verify_otp', { headers: { 'Set-Cookie': await commitSession(request, session) } });
+  }
+
+  const fields = fieldErrors(result.error, ['email', 'password']);
+  if (hasErrors(fields)) return json<LoginActionData>({ errors: fields, email }, { status: 422 });
+  return json<LoginActionData>(
+    { errors: {}, email, toast: toast('error', message || MSG.auth.loginFailed) },
+    { status: result.status || 502 },
+  );
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>() as LoginActionData | undefined;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  useActionToast(actionData?.toast);
+
+  useEffect(() => {
+    if (params.get('verified')) window.localStorage.removeItem(PENDING_VERIFICATION_EMAIL_KEY);
+  }, [params]);
+
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'login';
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const found = validateLogin(text(data.get('email')), text(data.get('password')));
+    if (hasErrors(found)) {
+      event.preventDefault();
+      setErrors(found);
+    }
+  }
+
+  return (
+    <AuthLayout>
+      <h1>Login</h1>
+      <p className="auth-subtitle">Please sign in to continue</p>
+      <Form method="post" noValidate onSubmit={onSubmit} className="stack">
+        <input type="hidden" name="intent" value="login" />
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <fieldset disabled={pending} className="stack">
+          <Field
+            name="email"
+            type="email"
+            label="E-mail"
+            autoComplete="email"
+            placeholder="you@example.com"
+            defaultValue={actionData?.email}
+            error={errors.email}
+            onChange={() => clear('email')}
+          />
+          <Field
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            error={errors.password}
+            onChange={() => clear('password')}
+          />
+          <button type="submit" className="btn btn-primary btn-block">
+            {pending ? MSG.auth.loggingIn : 'Login'}
+          </button>
+        </fieldset>
+      </Form>
+      <OrDivider />
+      <GoogleButton disabled={pending} />
+      <p className="auth-links">
+        Don&apos;t have an account? <Link to="/sign_up">Signup here</Link>
+      </p>
+      <p className="auth-links">
+        <Link to="/help">Get help signing in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { MSG } from '@jara/contracts';
+import { AuthLayout, GoogleButton, OrDivider } from '~/components/auth-layout';
+import { Field } from '~/components/field';
+import { useActionToast } from '~/components/toasts';
+import { api, fieldErrors, serverMessage } from '~/lib/api.server';
+import { validateSignUp } from '~/lib/auth-validation';
+import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
+import { startGoogleLogin } from '~/lib/google.server';
+import { commitSession, flashToast, getSession } from '~/lib/session.server';
+import { toast, type ToastMessage } from '~/lib/toast';
+
+export const meta: MetaFunction = () => [{ title: 'Create an Account | Jara' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  if (session.get('token')) throw redirect('/dashboard');
+  return null;
+}
+
+interface SignUpActionData {
+  errors: Errors;
+  toast?: ToastMessage;
+  email?: string;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (text(form.get('intent')) === 'google') return startGoogleLogin(request);
+
+  const email = text(form.get('email')).trim();
+  const password = text(form.get('password'));
+  const errors = validateSignUp(email, password);
+  if (hasErrors(errors)) return json<SignUpActionData>({ errors, email }, { status: 400 });
+
+  const result = await api<{ message: string }>('/auth/register', { json: { email, password } });
+  if (result.ok) {
+    const session = await getSession(request);
+    session.set('pendingEmail', email);
+    flashToast(session, { kind: 'success', message: MSG.auth.registrationSuccess });
+    throw redirect('/verify_otp', { headers: { 'Set-Cookie': await commitSession(request, session) } });
+  }
+
+  const fields = fieldErrors(result.error, ['email', 'password']);
+  if (hasErrors(fields)) return json<SignUpActionData>({ errors: fields, email }, { status: 422 });
+  return json<SignUpActionData>(
+    { errors: {}, email, toast: toast('error', serverMessage(result.error) || MSG.auth.registrationFailed) },
+    { status: result.status || 502 },
+  );
+}
+
+export default function SignUpPage() {
+  const actionData = useActionData<typeof action>() as SignUpActionData | undefined;
+  const navigation = useNavigation();
+  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  useActionToast(actionData?.toast);
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'register';
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const found = validateSignUp(text(data.get('email')), text(data.get('password')));
+    if (hasErrors(found)) {
+      event.preventDefault();
+      setErrors(found);
+    }
+  }
+
+  return (
+    <AuthLayout>
+      <h1>Create an Account</h1>
+      <p className="auth-subtitle">Sign up with your e-mail; we will send you a 6-digit code.</p>
+      <Form method="post" noValidate onSubmit={onSubmit} className="stack">
+        <input type="hidden" name="intent" value="register" />
+        <fieldset disabled={pending} className="stack">
+          <Field
+            name="email"
+            type="email"
+            label="E-mail"
+            autoComplete="email"
+            placeholder="you@example.com"
+            defaultValue={actionData?.email}
+            error={errors.email}
+            onChange={() => clear('email')}
+          />
+          <Field
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            error={errors.password}
+            onChange={() => clear('password')}
+          />
+          <button type="submit" className="btn btn-primary btn-block">
+            {pending ? 'Signing up…' : 'Sign Up'}
+          </button>
+        </fieldset>
+      </Form>
+      <OrDivider />
+      <GoogleButton disabled={pending} />
+      <p className="auth-links">
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+      <p className="auth-links">
+        <Link to="/help">Get help signing in</Link>
+      </p>
+    </AuthLayout>
+  );
+}
