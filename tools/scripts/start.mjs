@@ -8,6 +8,9 @@ const p = ports();
 const apiUrl = `http://localhost:${p.api}/api/v1`;
 process.env.API_PUBLIC_URL ||= `http://localhost:${p.api}`;
 process.env.JARA_API_URL ||= apiUrl;
+process.env.CORS_ORIGINS ||= `http://localhost:${p.storefront},http://localhost:${p.admin}`;
+process.env.ADMIN_URL ||= `http://localhost:${p.admin}`;
+process.env.STOREFRONT_URL ||= `http://localhost:${p.storefront}`;
 
 console.log('Building Jara (first run takes a minute or two)...');
 await buildServer();
