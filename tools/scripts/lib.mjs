@@ -44,8 +44,8 @@ export const serverEntry = (name) =>
 
 /** Starts a long-running child; all children are stopped together on exit or Ctrl-C. */
 const children = new Set();
-export function startService(name, cmd, args, env = {}) {
-  const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+export function startService(name, cmd, args, env = {}, cwd = ROOT) {
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.add(child);
   const prefix = `[${name}] `;
   const pipe = (stream, out) => {

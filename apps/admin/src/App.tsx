@@ -1,0 +1,117 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { Authenticated, CanAccess, Refine } from '@refinedev/core';
+import {
+  ErrorComponent,
+  RefineThemes,
+  ThemedLayout,
+  ThemedSider,
+  useNotificationProvider,
+  type RefineThemedLayoutSiderProps,
+} from '@refinedev/antd';
+import routerProvider, { CatchAllNavigate, DocumentTitleHandler, NavigateToResource, UnsavedChangesNotifier } from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider, Flex, Result, Spin } from 'antd';
+import { MSG, TOAST_AUTO_CLOSE_MS } from '@jara/contracts';
+import { accessControlProvider } from './providers/access-control';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { resources } from './providers/resources';
+import { BACK_OFFICE_NAME, JaraTitle } from './components/title';
+
+// One chunk per page, loaded on first visit.
+const LoginPage = lazy(() => import('./pages/login'));
+const DashboardPage = lazy(() => import('./pages/dashboard'));
+const UserList = lazy(() => import('./pages/users/list'));
+const ContactMessageList = lazy(() => import('./pages/contact-messages/list'));
+
+const JARA_GREEN = '#0b7a4b';
+
+function FixedSider(props: RefineThemedLayoutSiderProps) {
+  return <ThemedSider {...props} fixed />;
+}
+
+function PageFallback() {
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: 240 }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
+}
+
+function Forbidden() {
+  return <Result status="403" title="403" subTitle={MSG.pages.unauthorized} />;
+}
+
+function documentTitle({ resource }: { resource?: { meta?: { label?: string } } }) {
+  const label = resource?.meta?.label;
+  return label ? `${label} | ${BACK_OFFICE_NAME}` : BACK_OFFICE_NAME;
+}
+
+export default function App() {
+  return (
+    <BrowserRouter>
+      <ConfigProvider theme={{ ...RefineThemes.Green, token: { ...RefineThemes.Green.token, colorPrimary: JARA_GREEN } }}>
+        <AntdApp notification={{ placement: 'topRight', duration: TOAST_AUTO_CLOSE_MS / 1000 }}>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            routerProvider={routerProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{
+              syncWithLocation: true,
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              title: { text: 'Jara' },
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } } },
+            }}
+          >
+            <Routes>
+              <Route
+                element={
+                  <Authenticated key="authenticated-inner" fallback={<CatchAllNavigate to="/login" />}>
+                    <ThemedLayout Title={JaraTitle} Sider={FixedSider}>
+                      <CanAccess fallback={<Forbidden />}>
+                        <Page>
+                          <Outlet />
+                        </Page>
+                      </CanAccess>
+                    </ThemedLayout>
+                  </Authenticated>
+                }
+              >
+                <Route index element={<DashboardPage />} />
+                <Route path="/users" element={<UserList />} />
+                <Route path="/contact-messages" element={<ContactMessageList />} />
+                <Route path="*" element={<ErrorComponent />} />
+              </Route>
+              <Route
+                element={
+                  <Authenticated key="authenticated-outer" fallback={<Outlet />}>
+                    <NavigateToResource resource="dashboard" />
+                  </Authenticated>
+                }
+              >
+                <Route
+                  path="/login"
+                  element={
+                    <Page>
+                      <LoginPage />
+                    </Page>
+                  }
+                />
+              </Route>
+            </Routes>
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler handler={documentTitle} />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,341 @@
+import { useMemo, useState } from 'react';
+import { useDelete, useUpdate, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { Alert, Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import {
+  ACTIVE,
+  INACTIVE,
+  MSG,
+  PAGE_SIZES,
+  ROLES,
+  ROLE_LABELS,
+  activeLabel,
+  isRole,
+  userStatusLabel,
+  type AdminUpdateUserRequest,
+  type PublicUser,
+  type Role,
+  type UserStatusValue,
+} from '@jara/contracts';
+import { fieldError } from '../../providers/http';
+import { Pager } from '../../components/pager';
+import { PageTitle } from '../../components/page-title';
+
+/** Local UI text of the User Manager (spec 2.20); the spec's messages come from MSG.users. */
+const TEXT = {
+  title: 'User Manager',
+  searchPlaceholder: 'Search by name or e-mail',
+  allRoles: 'All roles',
+  roleFilter: 'Filter by role',
+  sortBy: 'Sort by',
+  sortName: 'Name',
+  sortStatus: 'Status',
+  noPhone: 'Nill',
+  edit: 'Edit',
+  save: 'Save',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  confirmDelete: 'Delete',
+  empty: 'No users found.',
+} as const;
+
+type SortKey = 'name' | 'status';
+const SORTS: Record<SortKey, { field: string; order: 'asc' | 'desc' }> = {
+  name: { field: 'name', order: 'asc' },
+  status: { field: 'status', order: 'desc' },
+};
+
+const ROLE_COLORS: Record<Role, string> = { admin: 'gold', vendor: 'blue', customer: 'green' };
+
+interface EditValues {
+  name?: string;
+  email?: string;
+  phone?: string;
+  role?: Role;
+  status?: UserStatusValue;
+}
+
+/** Only non-empty fields are sent (spec section 5). */
+function toPayload(values: EditValues): AdminUpdateUserRequest {
+  const payload: AdminUpdateUserRequest = {};
+  const name = values.name?.trim();
+  const email = values.email?.trim();
+  const phone = values.phone?.trim();
+  if (name) payload.name = name;
+  if (email) payload.email = email;
+  if (phone) payload.phone = phone;
+  if (values.role) payload.role = values.role;
+  if (values.status === ACTIVE || values.status === INACTIVE) payload.status = values.status;
+  return payload;
+}
+
+function filterValue(filters: CrudFilter[], field: string): string | undefined {
+  const found = filters.find((f) => 'field' in f && f.field === field);
+  return found && 'value' in found && found.value ? String(found.value) : undefined;
+}
+
+export default function UserList() {
+  const [form] = Form.useForm<EditValues>();
+  const [editingId, setEditingId] = useState<number | null>(null);
+
+  const { tableProps, tableQuery, filters, setFilters, sorters, setSorters, currentPage, setCurrentPage, pageCount } =
+    useTable<PublicUser, HttpError>({
+      resource: 'users',
+      pagination: { currentPage: 1, pageSize: PAGE_SIZES.users, mode: 'server' },
+      sorters: { initial: [{ field: 'name', order: 'asc' }] },
+      filters: { defaultBehavior: 'merge' },
+      syncWithLocation: true,
+      errorNotification: false,
+    });
+
+  const q = filterValue(filters, 'q') ?? '';
+  const role = filterValue(filters, 'role');
+  const sortKey: SortKey = sorters[0]?.field === 'status' ? 'status' : 'name';
+  const [search, setSearch] = useState(q);
+
+  const applyFilter = (field: 'q' | 'role', value: string | undefined) => {
+    setEditingId(null);
+    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
+    setCurrentPage(1);
+  };
+
+  const { mutate: update, mutation: updating } = useUpdate<PublicUser, HttpError, AdminUpdateUserRequest>();
+  const saving = updating.isPending;
+  const saveVariables = updating.variables;
+  const { mutate: remove, mutation: deletion } = useDelete<PublicUser, HttpError>();
+  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
+
+  const startEdit = (user: PublicUser) => {
+    form.resetFields();
+    form.setFieldsValue({
+      name: user.name ?? '',
+      email: user.email,
+      phone: user.phone ?? '',
+      role: isRole(user.role) ? user.role : undefined,
+      status: user.status === ACTIVE ? ACTIVE : INACTIVE,
+    });
+    setEditingId(user.id);
+  };
+
+  const save = async (user: PublicUser) => {
+    let values: EditValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    update(
+      {
+        resource: 'users',
+        id: user.id,
+        values: toPayload(values),
+        successNotification: () => ({ message: MSG.users.updated, type: 'success' }),
+        // Refine's antd notifications show `description` as the heading and `message` as the text.
+        errorNotification: (error) => ({
+          description: MSG.users.updateFailed,
+          message: error?.message ?? MSG.users.updateFailed,
+          type: 'error',
+        }),
+      },
+      {
+        onSuccess: () => setEditingId(null),
+        onError: (error) => {
+          const fields = (['name', 'email', 'phone', 'role', 'status'] as const)
+            .map((name) => ({ name, errors: [fieldError(error, name)].filter((m): m is string => Boolean(m)) }))
+            .filter((f) => f.errors.length > 0);
+          if (fields.length) form.setFields(fields);
+        },
+      },
+    );
+  };
+
+  const confirmDelete = (user: PublicUser) =>
+    remove({
+      resource: 'users',
+      id: user.id,
+      successNotification: () => ({ message: MSG.users.deleted, type: 'success' }),
+      // e.g. deleting yourself: the API answers 422 with its own message, shown as the description.
+      errorNotification: (error) => ({ description: MSG.users.deleteFailed, message: error?.message ?? MSG.users.deleteFailed, type: 'error' }),
+    });
+
+  const columns = useMemo<TableColumnsType<PublicUser>>(() => {
+    const editing = (user: PublicUser) => user.id === editingId;
+    return [
+      {
+        title: 'Name',
+        dataIndex: 'name',
+        width: 180,
+        render: (_, user) =>
+          editing(user) ? (
+            <Form.Item name="name" style={{ margin: 0 }}>
+              <Input aria-label="Name" autoComplete="off" />
+            </Form.Item>
+          ) : (
+            <Typography.Text strong>{user.name || '—'}</Typography.Text>
+          ),
+      },
+      {
+        title: 'E-mail',
+        dataIndex: 'email',
+        width: 250,
+        render: (_, user) =>
+          editing(user) ? (
+            <Form.Item name="email" style={{ margin: 0 }}>
+              <Input aria-label="E-mail" type="email" autoComplete="off" />
+            </Form.Item>
+          ) : (
+            user.email
+          ),
+      },
+      {
+        title: 'Phone',
+        dataIndex: 'phone',
+        width: 160,
+        render: (_, user) =>
+          editing(user) ? (
+            <Form.Item name="phone" style={{ margin: 0 }}>
+              <Input aria-label="Phone" autoComplete="off" />
+            </Form.Item>
+          ) : (
+            user.phone || TEXT.noPhone
+          ),
+      },
+      {
+        title: 'Role',
+        dataIndex: 'role',
+        width: 120,
+        render: (_, user) =>
+          editing(user) ? (
+            <Form.Item name="role" style={{ margin: 0 }}>
+              <Select aria-label="Role" options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+            </Form.Item>
+          ) : (
+            <Tag color={isRole(user.role) ? ROLE_COLORS[user.role] : undefined}>{isRole(user.role) ? ROLE_LABELS[user.role] : user.role}</Tag>
+          ),
+      },
+      {
+        title: 'Status',
+        dataIndex: 'status',
+        width: 115,
+        render: (_, user) =>
+          editing(user) ? (
+            <Form.Item name="status" style={{ margin: 0 }}>
+              <Select
+                aria-label="Status"
+                options={[ACTIVE, INACTIVE].map((value) => ({ value, label: activeLabel(value) }))}
+              />
+            </Form.Item>
+          ) : (
+            <Tag color={user.status === ACTIVE ? 'success' : 'default'}>{userStatusLabel(user.status)}</Tag>
+          ),
+      },
+      {
+        title: 'Actions',
+        key: 'actions',
+        width: 195,
+        fixed: 'right',
+        render: (_, user) => {
+          if (editing(user)) {
+            const isSaving = saving && saveVariables?.id === user.id;
+            return (
+              <Space>
+                <Button type="primary" size="small" loading={isSaving} onClick={() => save(user)}>
+                  {isSaving ? MSG.users.saving : TEXT.save}
+                </Button>
+                <Button size="small" disabled={isSaving} onClick={() => setEditingId(null)}>
+                  {TEXT.cancel}
+                </Button>
+              </Space>
+            );
+          }
+          const isDeleting = deletingId === user.id;
+          return (
+            <Space>
+              <Button size="small" icon={<EditOutlined />} disabled={editingId !== null || isDeleting} onClick={() => startEdit(user)}>
+                {TEXT.edit}
+              </Button>
+              <Popconfirm
+                title={MSG.users.deleteConfirm}
+                okText={TEXT.confirmDelete}
+                cancelText={TEXT.cancel}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => confirmDelete(user)}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} loading={isDeleting} disabled={editingId !== null}>
+                  {isDeleting ? MSG.users.deleting : TEXT.delete}
+                </Button>
+              </Popconfirm>
+            </Space>
+          );
+        },
+      },
+    ];
+    // save/startEdit/confirmDelete only close over stable hooks and the values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editingId, saving, saveVariables?.id, deletingId]);
+
+  return (
+    <div>
+      <PageTitle>{TEXT.title}</PageTitle>
+
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          aria-label={TEXT.searchPlaceholder}
+          placeholder={TEXT.searchPlaceholder}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            if (!e.target.value) applyFilter('q', undefined);
+          }}
+          onSearch={(value) => applyFilter('q', value.trim())}
+          style={{ flex: '1 1 260px', maxWidth: 360 }}
+        />
+        <Select
+          aria-label={TEXT.roleFilter}
+          value={role ?? ''}
+          onChange={(value) => applyFilter('role', value)}
+          options={[{ value: '', label: TEXT.allRoles }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]}
+          style={{ flex: '0 0 160px' }}
+        />
+        <Select
+          aria-label={TEXT.sortBy}
+          value={sortKey}
+          onChange={(value: SortKey) => {
+            setEditingId(null);
+            setSorters([SORTS[value]]);
+          }}
+          options={[
+            { value: 'name', label: `${TEXT.sortBy}: ${TEXT.sortName}` },
+            { value: 'status', label: `${TEXT.sortBy}: ${TEXT.sortStatus}` },
+          ]}
+          style={{ flex: '0 0 170px' }}
+        />
+      </Flex>
+
+      {tableQuery.isError ? (
+        <Alert type="error" showIcon message={MSG.users.loadError} description={tableQuery.error?.message} />
+      ) : (
+        <Form
+          form={form}
+          component={false}
+          // Server field errors clear as soon as the field is edited.
+          onValuesChange={(changed: EditValues) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof EditValues, errors: [] })))}
+        >
+          <Table<PublicUser>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            pagination={false}
+            scroll={{ x: 1020 }}
+            size="middle"
+            locale={{ emptyText: TEXT.empty }}
+            onChange={undefined}
+          />
+          <Pager currentPage={currentPage} pageCount={pageCount} onChange={(page) => { setEditingId(null); setCurrentPage(page); }} />
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { AccessControlProvider } from '@refinedev/core';
+import { MSG } from '@jara/contracts';
+import { BACK_OFFICE_ROLE } from './auth-provider';
+import { session } from './session';
+
+/**
+ * Asks the stored role (spec section 6): every back office resource and action is admin-only today.
+ * The API enforces the same rules; this only hides what the user could not do anyway.
+ */
+export const accessControlProvider: AccessControlProvider = {
+  can: async () => {
+    if (session.role() === BACK_OFFICE_ROLE) return { can: true };
+    return { can: false, reason: MSG.pages.unauthorized };
+  },
+  options: {
+    buttons: { enableAccessControl: true, hideIfUnauthorized: true },
+  },
+};

@@ -1,0 +1,21 @@
+import type { ResourceProps } from '@refinedev/core';
+import { DashboardOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
+
+/** The back office resources, declared as data (CONVENTIONS.md). Labels follow the spec's sidebar (2.3). */
+export const resources: ResourceProps[] = [
+  {
+    name: 'dashboard',
+    list: '/',
+    meta: { label: 'Dashboard', icon: <DashboardOutlined /> },
+  },
+  {
+    name: 'users',
+    list: '/users',
+    meta: { label: 'Manage Users', icon: <TeamOutlined /> },
+  },
+  {
+    name: 'contact-messages',
+    list: '/contact-messages',
+    meta: { label: 'Contact Messages', icon: <MailOutlined /> },
+  },
+];

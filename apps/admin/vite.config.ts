@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
+
+/**
+ * Groups third-party modules into layered vendor chunks (each layer only imports layers listed before it, so
+ * the chunks never import each other in a circle) so that no single chunk is huge.
+ */
+const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
+  ['react', /^(react|react-dom|scheduler)\//],
+  [
+    'vendor-base',
+    /^(@babel\/runtime|classnames|clsx|react-is|rc-util|@rc-component\/util|@ctrl\/tinycolor|@ant-design\/(colors|fast-color)|stylis|@emotion\/[^/]+|resize-observer-polyfill|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|string-convert|copy-to-clipboard|toggle-selection|dayjs)\//,
+  ],
+  ['antd-style', /^@ant-design\/(cssinjs|cssinjs-utils)\//],
+  ['antd-icons', /^@ant-design\/(icons|icons-svg)\//],
+  // Table and its widgets are only needed by list pages, so they load with the first list page.
+  ['antd-table', /^(antd\/es\/table|rc-table)\//],
+  ['antd-rc', /^(rc-[^/]+|@rc-component\/[^/]+)\//],
+  ['antd', /^(antd|@ant-design\/react-slick)\//],
+  ['router', /^(react-router|cookie|set-cookie-parser)\//],
+  ['query', /^@tanstack\//],
+  [
+    'markdown',
+    /^(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[^/]*|devlop|bail|trough|is-plain-obj|extend|estree-util-[^/]+|html-url-attributes|trim-lines|zwitch|longest-streak|ccount|markdown-table|style-to-[^/]+|inline-style-parser|@types\/[^/]+)\//,
+  ],
+  ['refine', /^@refinedev\//],
+];
+
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  const path = id.split('node_modules/').pop() ?? '';
+  for (const [chunk, test] of VENDOR_LAYERS) if (test.test(path)) return chunk;
+  return 'vendor';
+}
+
+export default defineConfig(({ command }) => {
+  // In `vite dev`, let the workspace's JARA_API_URL stand in for VITE_API_URL (the built app reads
+  // window.__JARA_CONFIG__ injected by server.mjs instead, so nothing is baked into the bundle).
+  const devApiUrl = process.env.JARA_PUBLIC_API_URL || process.env.JARA_API_URL;
+  if (command === 'serve' && devApiUrl && !process.env.VITE_API_URL) process.env.VITE_API_URL = devApiUrl;
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: [react()],
+    resolve: { alias: { '@jara/contracts': contracts } },
+    server: { port: 4200, strictPort: true },
+    preview: { port: 4200 },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: false,
+      chunkSizeWarningLimit: 600,
+      rollupOptions: {
+        output: { manualChunks: vendorChunk },
+      },
+    },
+  };
+});
