@@ -1,11 +1,14 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { PUBLIC_MAIN_MENU, PUBLIC_SERVICES } from '~/lib/navigation';
+import { CartButton } from './cart-button';
 import { Logo } from './logo';
 
 export interface CategoryOption {
   id: number;
   name: string;
+  /** Encrypted id: category links are /category/{key}. */
+  key: string;
 }
 
 function CategoriesDropdown({ categories }: { categories: CategoryOption[] }) {
@@ -19,7 +22,7 @@ function CategoriesDropdown({ categories }: { categories: CategoryOption[] }) {
           <ul>
             {categories.map((category) => (
               <li key={category.id}>
-                <Link role="menuitem" to={`/category/${category.id}`}>
+                <Link role="menuitem" to={`/category/${category.key}`}>
                   {category.name}
                 </Link>
               </li>
@@ -75,6 +78,9 @@ export function PublicHeader({ signedIn, categories }: { signedIn: boolean; cate
         <div className="public-header-actions">
           <CategoriesDropdown categories={categories} />
           <AccountLinks signedIn={signedIn} />
+        </div>
+        <div className="public-cart">
+          <CartButton />
         </div>
         <label htmlFor="public-menu-toggle" className="menu-button" aria-label="Open menu">
           <span aria-hidden="true">☰</span>

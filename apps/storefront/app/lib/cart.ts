@@ -18,3 +18,42 @@ export function readCartCount(): number {
     return 0;
   }
 }
+
+export interface CartItem {
+  id: number;
+  name: string;
+  quantity: number;
+  [field: string]: unknown;
+}
+
+export function readCart(): CartItem[] {
+  try {
+    const raw = window.localStorage.getItem(CART_STORAGE_KEY);
+    const items: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(items) ? (items.filter((item) => item && typeof item === 'object') as CartItem[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeCart(items: CartItem[]): void {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  window.dispatchEvent(new Event(CART_CHANGE_EVENT));
+}
+
+/** Adds a product (its fields plus quantity) or raises the quantity of the line already in the cart. */
+export function addToCart(product: { id: number; name: string; [field: string]: unknown }, quantity: number): CartItem[] {
+  const items = readCart();
+  const line = items.find((item) => item.id === product.id);
+  const next = line
+    ? items.map((item) => (item.id === product.id ? { ...item, ...product, quantity: Number(item.quantity || 0) + quantity } : item))
+    : [...items, { ...product, quantity }];
+  writeCart(next);
+  return next;
+}
+
+export function removeFromCart(productId: number): CartItem[] {
+  const next = readCart().filter((item) => item.id !== productId);
+  writeCart(next);
+  return next;
+}

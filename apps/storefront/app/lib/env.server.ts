@@ -40,4 +40,17 @@ export const env = {
   get sessionSecret(): string {
     return sessionSecret();
   },
+  /** Public origin of the storefront, for canonical URLs and sitemaps. */
+  get storefrontUrl(): string {
+    return trimSlash(process.env.STOREFRONT_URL?.trim() || 'http://localhost:3000');
+  },
+  /** Secret of the link cipher (encrypted category ids and product types in URLs). */
+  get linkSecret(): string {
+    return process.env.LINK_SECRET?.trim() || `jara-link-secret-dev:${sessionSecret()}`;
+  },
+  /** Gifts page: highest price in naira (spec: well-rated products under this price). */
+  get giftMaxPrice(): number {
+    const value = Number(process.env.GIFT_MAX_PRICE);
+    return Number.isFinite(value) && value > 0 ? value : 50000;
+  },
 };

@@ -1,43 +1,156 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link, useRouteLoaderData } from '@remix-run/react';
-import { normalizeRole, ROLE_LABELS, type PublicUser } from '@jara/contracts';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { MSG, formatNaira } from '@jara/contracts';
+import { Carousel } from '~/components/carousel';
+import { Countdown } from '~/components/countdown';
+import { Newsletter } from '~/components/newsletter';
+import { ProductCard, type CardProduct } from '~/components/product-card';
+import { Testimonials } from '~/components/testimonials';
+import { headerCategories } from '~/lib/categories.server';
+import { encryptId } from '~/lib/id-cipher.server';
+import { listProducts } from '~/lib/products.server';
+import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Jara' }];
 
-const SHORTCUTS = [
-  { to: '/settings?q=profile', title: 'Your profile', text: 'Check your name, phone and delivery address.' },
-  { to: '/notifications', title: 'Notifications', text: 'Messages about your account, orders and parcels.' },
-  { to: '/account-tracker', title: 'Track a parcel', text: 'Follow a shipment by its tracking number.' },
-  { to: '/support', title: 'Support', text: 'Ask our team for help.' },
-];
+const TRENDING_CATEGORIES = 6;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const signal = request.signal;
+  const [summer, trending, deal, flash, arrivals, topRated, categories] = await Promise.all([
+    listProducts({ type: 'summer', _sort: 'created_at', _order: 'desc', per_page: 12 }, { signal }),
+    listProducts({ type: 'trending', _sort: 'created_at', _order: 'desc', per_page: 50 }, { signal }),
+    listProducts({ per_page: 1 }, { signal }),
+    listProducts({ type: 'flash', flash_active: 1, _sort: 'flash_end_at', _order: 'asc', per_page: 12 }, { signal }),
+    listProducts({ _sort: 'created_at', _order: 'desc', per_page: 10 }, { signal }),
+    listProducts({ rated: 1, _sort: 'average_rating', _order: 'desc', per_page: 10 }, { signal }),
+    headerCategories(),
+  ]);
+  const seen = new Set<number>();
+  const trendingCategories: Array<{ name: string; key: string }> = [];
+  for (const p of trending.items) {
+    if (!p.category || seen.has(p.category.id)) continue;
+    seen.add(p.category.id);
+    trendingCategories.push({ name: p.category.name, key: encryptId(p.category.id) });
+    if (trendingCategories.length === TRENDING_CATEGORIES) break;
+  }
+  const failed = [summer, deal, flash, arrivals, topRated].every((list) => list.error);
+  return json({ summer, trendingCategories, deal: deal.items[0] ?? null, dealError: deal.error, flash, arrivals, topRated, categories, failed });
+}
+
+function CarouselSection({ title, list, empty }: { title: string; list: { items: CardProduct[]; error: boolean }; empty: string }) {
+  return (
+    <section className="shop-section" aria-label={title}>
+      <h2 className="section-title">{title}</h2>
+      {list.error ? (
+        <p className="form-error">{MSG.lists.loadProductsFailed}</p>
+      ) : list.items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <Carousel label={title} items={list.items} itemKey={(p) => p.id} render={(p) => <ProductCard product={p} />} />
+      )}
+    </section>
+  );
+}
 
 export default function Dashboard() {
-  const data = useRouteLoaderData<{ user: PublicUser }>('routes/_account');
-  const user = data?.user;
-  const role = normalizeRole(user?.role);
+  const { summer, trendingCategories, deal, dealError, flash, arrivals, topRated, categories, failed } = useLoaderData<typeof loader>();
   return (
-    <div className="stack-lg">
-      <section className="welcome-card">
-        <h1>Welcome to your dashboard</h1>
-        <p>
-          Signed in as <strong>{user?.email}</strong> ({ROLE_LABELS[role]}).
+    <div className="stack-lg storefront-home">
+      {failed ? (
+        <p className="form-error" role="alert">
+          {MSG.lists.loadProductsFailed}
         </p>
-        <p className="muted">
-          Your storefront home with flash sales, new arrivals and top-rated products will appear here once the shop
-          opens.
-        </p>
-      </section>
-      <section>
-        <h2 className="section-title">Shortcuts</h2>
-        <div className="card-grid">
-          {SHORTCUTS.map((item) => (
-            <Link key={item.to} to={item.to} className="service-card">
-              <h3>{item.title}</h3>
-              <p>{item.text}</p>
-            </Link>
-          ))}
+      ) : null}
+      <section className="summer-hero" aria-label="Summer collection">
+        <div className="summer-copy">
+          <p className="eyebrow">Summer collection</p>
+          <h1>Fresh picks for the season</h1>
         </div>
+        {summer.items.length ? (
+          <Carousel label="Summer products" items={summer.items} itemKey={(p) => p.id} render={(p) => <ProductCard product={p} description={false} />} />
+        ) : (
+          <p>{summer.error ? MSG.lists.loadProductsFailed : 'Summer products are on their way.'}</p>
+        )}
       </section>
+
+      <Form method="get" action="/all_products" className="dashboard-search" role="search">
+        <label htmlFor="dash-q" className="visually-hidden">
+          Search products
+        </label>
+        <input id="dash-q" type="search" name="q" placeholder="Search products..." />
+        <label htmlFor="dash-category" className="visually-hidden">
+          Category
+        </label>
+        <select id="dash-category" name="category" defaultValue="">
+          <option value="">All Categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.key}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </Form>
+
+      <div className="dashboard-duo">
+        <section className="panel" aria-labelledby="trending-cats">
+          <h2 className="section-title" id="trending-cats">
+            Trending Categories
+          </h2>
+          {trendingCategories.length ? (
+            <ul className="pill-list">
+              {trendingCategories.map((c) => (
+                <li key={c.key}>
+                  <Link className="pill" to={`/category/${c.key}`}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No trending categories yet.</p>
+          )}
+        </section>
+        <section className="panel deal" aria-labelledby="deal-title">
+          <h2 className="section-title" id="deal-title">
+            Deal of the Day
+          </h2>
+          {deal ? (
+            <div className="deal-body">
+              {deal.image_card_url ? <img src={deal.image_card_url} alt={deal.name} width={120} height={120} loading="lazy" /> : null}
+              <div>
+                <h3>{deal.name}</h3>
+                <p className="price-small">{formatNaira(deal.price_kobo)}</p>
+                {deal.type === 'flash' && deal.flash_end_at ? (
+                  <p className="small">
+                    Ends in <Countdown end={deal.flash_end_at} />
+                  </p>
+                ) : null}
+                <Link className="btn btn-accent btn-small" to={`/product/${deal.id}`}>
+                  Shop Deal
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <p className="muted">{dealError ? MSG.lists.loadProductsFailed : 'No available products for Deal of the Day.'}</p>
+          )}
+        </section>
+      </div>
+
+      <CarouselSection title="Flash Sales" list={flash} empty="No flash sales available." />
+      <CarouselSection title="New Arrivals" list={arrivals} empty="No new arrivals available." />
+      <CarouselSection title="Top Rated" list={topRated} empty="No top rated products available." />
+
+      <Testimonials />
+      <section className="delivery-banner" aria-label="Free delivery">
+        <strong>Free Delivery Over $30,000</strong>
+        <span>On qualifying orders shipped with Jara logistics.</span>
+      </section>
+      <Newsletter />
     </div>
   );
 }

@@ -1,94 +1,176 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { MSG } from '@jara/contracts';
+import { Carousel } from '~/components/carousel';
+import { Countdown } from '~/components/countdown';
+import { Newsletter } from '~/components/newsletter';
+import { ProductCard, type CardProduct } from '~/components/product-card';
+import { SearchBox } from '~/components/search-box';
+import { Stars } from '~/components/stars';
+import { api } from '~/lib/api.server';
+import { encryptParam } from '~/lib/id-cipher.server';
+import { listProducts } from '~/lib/products.server';
+import { canonicalUrl } from '~/lib/seo.server';
 
-export const meta: MetaFunction = () => [
+interface TopSeller {
+  id: number;
+  name: string;
+  product_count: number;
+  average_rating: number;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signal = request.signal;
+  const [flash, fresh, trending, sellers] = await Promise.all([
+    listProducts({ type: 'flash', flash_active: 1, _sort: 'flash_end_at', _order: 'desc', per_page: 12 }, { signal }),
+    listProducts({ type: 'new', _sort: 'created_at', _order: 'desc', per_page: 6 }, { signal }),
+    listProducts({ type: 'trending', _sort: 'created_at', _order: 'desc', per_page: 8 }, { signal }),
+    api<{ data: TopSeller[] }>('/sellers/top?limit=3', { signal }),
+  ]);
+  return json({
+    flash,
+    fresh,
+    trending,
+    sellers: sellers.ok ? (sellers.data?.data ?? []) : [],
+    // 'View all' links carry the encrypted product type (?filter=).
+    filters: { flash: encryptParam('flash'), new: encryptParam('new'), trending: encryptParam('trending') },
+    canonical: canonicalUrl('/'),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: 'Jara: shop, ship and track' },
-  { name: 'description', content: 'Shop in naira, forward goods from overseas warehouses and track every parcel with Jara.' },
+  { name: 'description', content: 'Shop flash sales, new products and trending deals in naira, ship from overseas and track every parcel with Jara.' },
+  ...(data ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }] : []),
 ];
 
-const SERVICES = [
-  {
-    to: '/foreign-logistics',
-    title: 'Foreign Logistics',
-    text: 'Buy from overseas suppliers and have goods forwarded from our China warehouses to Nigeria by sea cargo or air cargo.',
-  },
-  {
-    to: '/local-logistics',
-    title: 'Local Logistics',
-    text: 'Send parcels within Nigeria and follow them from pick-up to delivery.',
-  },
-  {
-    to: '/tracker',
-    title: 'Parcel Tracker',
-    text: 'Follow any shipment with its tracking number, from warehouse to your door.',
-  },
-  {
-    to: '/converter',
-    title: 'Currency Converter',
-    text: 'Convert between naira and other currencies before you buy or ship.',
-  },
-];
+function Section({
+  id,
+  title,
+  extra,
+  viewAll,
+  list,
+  emptyText,
+}: {
+  id: string;
+  title: string;
+  extra?: ReactNode;
+  viewAll: string;
+  list: { items: CardProduct[]; error: boolean };
+  emptyText: string;
+}) {
+  return (
+    <section className="container section shop-section" aria-labelledby={`${id}-title`} id={id}>
+      <div className="section-head">
+        <h2 className="section-title" id={`${id}-title`}>
+          {title}
+        </h2>
+        {extra}
+        <Link to={viewAll} className="view-all">
+          View all →
+        </Link>
+      </div>
+      {list.error ? (
+        <p className="form-error">{MSG.lists.loadProductsFailed}</p>
+      ) : list.items.length === 0 ? (
+        <p className="muted">{emptyText}</p>
+      ) : (
+        <Carousel label={title} items={list.items} itemKey={(p) => p.id} render={(p) => <ProductCard product={p} />} />
+      )}
+    </section>
+  );
+}
 
 export default function Home() {
+  const { flash, fresh, trending, sellers, filters } = useLoaderData<typeof loader>();
+  const latestFlashEnd = flash.items.reduce<string | null>(
+    (latest, p) => (p.flash_end_at && (!latest || p.flash_end_at > latest) ? p.flash_end_at : latest),
+    null,
+  );
   return (
     <main>
-      <section className="hero">
+      <section className="hero hero-shop">
         <div className="container hero-inner">
           <div className="hero-copy">
             <p className="eyebrow">Shop · Ship · Track</p>
-            <h1>Everything you buy and ship, in one Nigerian account</h1>
-            <p className="hero-lead">
-              Jara brings a marketplace priced in naira together with overseas and local parcel logistics, a wallet and a
-              tracker, so you always know where your goods are.
+            <h1>Shop in naira, ship from anywhere</h1>
+            <p className="hero-lead">Deals from verified Nigerian sellers, overseas shipping and a tracker for every parcel.</p>
+            <SearchBox />
+          </div>
+        </div>
+      </section>
+
+      <Section
+        id="flash-sales"
+        title="Flash Sales"
+        extra={
+          latestFlashEnd ? (
+            <p className="section-countdown">
+              Ends in <Countdown end={latestFlashEnd} style="header" />
             </p>
-            <div className="hero-actions">
-              <Link className="btn btn-accent" to="/sign_up">
-                Create a free account
-              </Link>
-              <Link className="btn btn-outline-light" to="/foreign-logistics">
-                Ship from overseas
-              </Link>
-            </div>
+          ) : null
+        }
+        viewAll={`/all_products?filter=${filters.flash}`}
+        list={flash}
+        emptyText="No flash sales right now. Check back soon."
+      />
+      <Section id="new-products" title="New Products" viewAll={`/all_products?filter=${filters.new}`} list={fresh} emptyText="No new products yet." />
+      <Section id="trending" title="Trending Now" viewAll={`/all_products?filter=${filters.trending}`} list={trending} emptyText="Nothing trending yet." />
+
+      <section className="container section" aria-labelledby="sellers-title">
+        <h2 className="section-title" id="sellers-title">
+          Top Verified Sellers
+        </h2>
+        {sellers.length === 0 ? (
+          <p className="muted">Our sellers will appear here soon.</p>
+        ) : (
+          <ul className="seller-grid">
+            {sellers.map((seller) => (
+              <li key={seller.id}>
+                <Link to={`/seller-profile?id=${seller.id}`} className="seller-card">
+                  <span className="seller-avatar" aria-hidden="true">
+                    {seller.name.charAt(0)}
+                  </span>
+                  <span className="seller-name">{seller.name}</span>
+                  <span className="verified">✔ Verified seller</span>
+                  <Stars rating={seller.average_rating} />
+                  <span className="muted small">{seller.product_count} products</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="container section" aria-labelledby="track-title">
+        <div className="track-card">
+          <div>
+            <h2 id="track-title">Track your shipment</h2>
+            <p className="muted">Choose the courier and enter the tracking ID from your receipt.</p>
           </div>
-          <div className="hero-card" aria-hidden="true">
-            <div className="hero-card-row">
-              <span className="hero-dot" /> Order placed in naira
+          <Form method="get" action="/tracker" className="track-form">
+            <div className="field">
+              <label htmlFor="courier">Courier</label>
+              <select id="courier" name="type" defaultValue="sea">
+                <option value="sea">Sea Cargo</option>
+                <option value="air">Air Cargo</option>
+              </select>
             </div>
-            <div className="hero-card-row">
-              <span className="hero-dot" /> Forwarded from the warehouse
+            <div className="field">
+              <label htmlFor="tracking-id">Tracking ID</label>
+              <input id="tracking-id" name="id" required placeholder="e.g. JR123456789" autoComplete="off" />
             </div>
-            <div className="hero-card-row">
-              <span className="hero-dot" /> Tracked to your door
-            </div>
-          </div>
+            <button type="submit" className="btn btn-primary">
+              Track
+            </button>
+          </Form>
         </div>
       </section>
 
-      <section className="container section">
-        <h2 className="section-title">What you can do with Jara</h2>
-        <div className="card-grid">
-          {SERVICES.map((service) => (
-            <Link key={service.to} to={service.to} className="service-card">
-              <h3>{service.title}</h3>
-              <p>{service.text}</p>
-              <span className="service-more">Learn more →</span>
-            </Link>
-          ))}
-        </div>
-      </section>
-
-      <section className="container section">
-        <div className="notice">
-          <h2>The shop is opening soon</h2>
-          <p>
-            Products, flash sales and new arrivals will be listed here as soon as our sellers publish them. Create an
-            account now and you will be ready to order on day one.
-          </p>
-          <Link className="btn btn-primary" to="/sign_up">
-            Sign Up
-          </Link>
-        </div>
-      </section>
+      <div className="container section">
+        <Newsletter />
+      </div>
     </main>
   );
 }

@@ -1,0 +1,48 @@
+import { PAGE_SIZES } from '@jara/contracts';
+import { decryptId } from './id-cipher.server';
+import { ADMIN_VENDOR } from './navigation';
+import { MANAGE_SORTS } from './product-sorts';
+import { catalogueQuery, readCatalogueFilters, type ProductQuery } from './products.server';
+import { requireUser } from './session.server';
+
+/** The API query of one list screen (scope) from its URL; shared by the pages and their Load More. */
+export async function scopedQuery(request: Request, url: URL): Promise<{ query: ProductQuery; perPage: number; token?: string; path: '/products' | '/products/active' }> {
+  const scope = url.searchParams.get('scope') ?? 'catalogue';
+  const get = (name: string) => url.searchParams.get(name)?.trim() ?? '';
+  if (scope === 'manage') {
+    const auth = await requireUser(request, ADMIN_VENDOR);
+    const sort = MANAGE_SORTS[get('sort')] ?? MANAGE_SORTS.newest;
+    const mine = get('tab') === 'mine';
+    return {
+      query: {
+        q: get('q') || undefined,
+        category_id: decryptId(get('category')) ?? undefined,
+        user_id: mine ? auth.session.get('userId') : undefined,
+        _sort: sort._sort,
+        _order: sort._order,
+      },
+      perPage: PAGE_SIZES.productManager,
+      token: auth.token,
+      path: '/products',
+    };
+  }
+  if (scope === 'mall') {
+    return {
+      query: { q: get('q') || undefined, category_id: decryptId(get('category')) ?? undefined, _sort: 'created_at', _order: 'desc' },
+      perPage: PAGE_SIZES.mall,
+      path: '/products/active',
+    };
+  }
+  if (scope === 'category') {
+    return {
+      query: { category_id: decryptId(get('category')) ?? -1, _sort: 'created_at', _order: 'desc' },
+      perPage: PAGE_SIZES.catalogue,
+      path: '/products/active',
+    };
+  }
+  return {
+    query: { ...catalogueQuery(readCatalogueFilters(url)), _sort: 'created_at', _order: 'desc' },
+    perPage: PAGE_SIZES.catalogue,
+    path: '/products/active',
+  };
+}
