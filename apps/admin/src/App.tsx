@@ -22,6 +22,10 @@ import { BACK_OFFICE_NAME, JaraTitle } from './components/title';
 const LoginPage = lazy(() => import('./pages/login'));
 const DashboardPage = lazy(() => import('./pages/dashboard'));
 const UserList = lazy(() => import('./pages/users/list'));
+const ProductList = lazy(() => import('./pages/products/list'));
+const ProductShow = lazy(() => import('./pages/products/show'));
+const ProductEdit = lazy(() => import('./pages/products/edit'));
+const CategoryList = lazy(() => import('./pages/categories/list'));
 const ContactMessageList = lazy(() => import('./pages/contact-messages/list'));
 
 const JARA_GREEN = '#0b7a4b';
@@ -87,6 +91,13 @@ export default function App() {
               >
                 <Route index element={<DashboardPage />} />
                 <Route path="/users" element={<UserList />} />
+                <Route path="/products">
+                  <Route index element={<ProductList />} />
+                  <Route path="show/:id" element={<ProductShow />} />
+                  <Route path="edit/:id" element={<ProductEdit />} />
+                </Route>
+                <Route path="/categories" element={<CategoryList />} />
+                <Route path="/manage-categories" element={<CategoryList />} />
                 <Route path="/contact-messages" element={<ContactMessageList />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>

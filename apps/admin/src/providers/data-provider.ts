@@ -17,6 +17,21 @@ function unwrapOne<T>(body: unknown): T {
   return body as T;
 }
 
+/**
+ * Multipart updates (spec: `POST /{id}` with `_method=PUT`, e.g. product images). Plain values become form
+ * fields, Files/Blobs are attached as files, null/undefined are left out.
+ */
+export function toFormData(values: Record<string, unknown>, method = 'PUT'): FormData {
+  const form = new FormData();
+  form.append('_method', method);
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value);
+    else form.append(key, String(value));
+  }
+  return form;
+}
+
 function withMethod(meta: MetaQuery | undefined, method: string): MetaQuery {
   return { ...meta, method: meta?.method ?? method };
 }
@@ -53,6 +68,13 @@ export const dataProvider: DataProvider = {
   },
 
   update: async (params) => {
+    if (params.meta?.multipart) {
+      const url = `${API_URL}/${params.resource}/${encodeURIComponent(String(params.id))}`;
+      const body = toFormData(params.variables as Record<string, unknown>);
+      // axios sends FormData as multipart/form-data with the browser's boundary.
+      const res = await withHttpError(() => http.post(url, body));
+      return { data: unwrapOne(res.data) };
+    }
     const method = UPDATE_METHOD[params.resource] ?? 'put';
     const res = await withHttpError(() => base.update({ ...params, meta: withMethod(params.meta, method) }));
     return { data: unwrapOne(res.data) };

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useCustom, useList, type HttpError } from '@refinedev/core';
 import { Alert, Card, Col, Row, Statistic } from 'antd';
-import { MailOutlined, NotificationOutlined, ShopOutlined, TeamOutlined, UserOutlined, CrownOutlined } from '@ant-design/icons';
-import { ROLE_LABELS, type Role } from '@jara/contracts';
+import { AppstoreOutlined, MailOutlined, NotificationOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, CrownOutlined } from '@ant-design/icons';
+import { ACTIVE, ROLE_LABELS, type Role } from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
 
 /** GET /admin/stats answer (the lead's endpoint; later issues add more counts). */
@@ -18,6 +18,9 @@ const TEXT = {
   totalUsers: 'Users',
   contactMessages: 'Contact messages',
   newsletter: 'Newsletter subscribers',
+  products: 'Products',
+  activeProducts: 'Active products',
+  categories: 'Categories',
   statsUnavailable: 'Some statistics are not available yet.',
   statsUnavailableDetail: 'User counts below come from the user list; the other counts appear once the API serves them.',
   statsFailed: 'Failed to load statistics.',
@@ -32,6 +35,17 @@ function useUserCount(role: Role | undefined, enabled: boolean) {
     errorNotification: false,
   });
   return { value: result.total, loading: enabled && query.isLoading };
+}
+
+/** A list's total from one row (X-Total-Count / meta.total). */
+function useTotal(resource: string, filters: { field: string; value: string | number }[]) {
+  const { result, query } = useList({
+    resource,
+    pagination: { currentPage: 1, pageSize: 1 },
+    filters: filters.map((f) => ({ ...f, operator: 'eq' as const })),
+    errorNotification: false,
+  });
+  return { value: query.isError ? undefined : result.total, loading: query.isLoading };
 }
 
 function StatCard({ title, value, icon, loading }: { title: string; value: number | undefined; icon: ReactNode; loading: boolean }) {
@@ -57,6 +71,11 @@ export default function DashboardPage() {
   const admin = useUserCount('admin', missing);
   const vendor = useUserCount('vendor', missing);
   const customer = useUserCount('customer', missing);
+
+  // Admins see every product unless a status is passed, and every category with all=1.
+  const products = useTotal('products', []);
+  const activeProducts = useTotal('products', [{ field: 'status', value: ACTIVE }]);
+  const categories = useTotal('categories', [{ field: 'all', value: 1 }]);
 
   const loading = query.isLoading;
   const users = stats?.users ?? (missing ? { total: total.value, admin: admin.value, vendor: vendor.value, customer: customer.value } : undefined);
@@ -89,6 +108,15 @@ export default function DashboardPage() {
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <StatCard title={TEXT.newsletter} value={stats?.newsletter_subscribers} icon={<NotificationOutlined />} loading={loading} />
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <StatCard title={TEXT.products} value={products.value} icon={<ShoppingOutlined />} loading={products.loading} />
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <StatCard title={TEXT.activeProducts} value={activeProducts.value} icon={<ShoppingOutlined />} loading={activeProducts.loading} />
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <StatCard title={TEXT.categories} value={categories.value} icon={<AppstoreOutlined />} loading={categories.loading} />
         </Col>
       </Row>
     </div>

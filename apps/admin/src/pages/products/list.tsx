@@ -1,0 +1,266 @@
+import { useMemo, useState } from 'react';
+import { useDelete, useList, useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { Alert, Button, Flex, Grid, Image, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
+import {
+  ACTIVE,
+  INACTIVE,
+  MSG,
+  PAGE_SIZES,
+  PRODUCT_TYPES,
+  activeLabel,
+  formatNaira,
+  isActive,
+  productTypeLabel,
+  type Category,
+  type Product,
+} from '@jara/contracts';
+import { Pager } from '../../components/pager';
+import { PageTitle } from '../../components/page-title';
+import { PRODUCT_TEXT as TEXT } from './text';
+
+type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'rating_desc' | 'rating_asc';
+const SORTS: Record<SortKey, { label: string; field: string; order: 'asc' | 'desc' }> = {
+  newest: { label: 'Newest first', field: 'created_at', order: 'desc' },
+  oldest: { label: 'Oldest first', field: 'created_at', order: 'asc' },
+  price_asc: { label: 'Price: low to high', field: 'price_ngn', order: 'asc' },
+  price_desc: { label: 'Price: high to low', field: 'price_ngn', order: 'desc' },
+  rating_desc: { label: 'Rating: high to low', field: 'average_rating', order: 'desc' },
+  rating_asc: { label: 'Rating: low to high', field: 'average_rating', order: 'asc' },
+};
+
+/** '' is "All": the API takes only 1 or 0, so All simply sends no status filter. */
+const STATUS_FILTERS = [
+  { value: ACTIVE, label: activeLabel(ACTIVE) },
+  { value: INACTIVE, label: activeLabel(INACTIVE) },
+  { value: '', label: TEXT.all },
+];
+
+type FilterField = 'q' | 'category_id' | 'type' | 'status';
+
+function filterValue(filters: CrudFilter[], field: FilterField): string | undefined {
+  const found = filters.find((f) => 'field' in f && f.field === field);
+  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
+}
+
+/** The admin's product list (spec 2.20): active products by default, server-side filters, sort and pages. */
+export default function ProductList() {
+  const { show, edit } = useNavigation();
+  // Phones get a compact table: category and rating under the name, actions stacked.
+  const compact = !Grid.useBreakpoint().md;
+  const { tableProps, tableQuery, filters, setFilters, sorters, setSorters, currentPage, setCurrentPage, pageCount } = useTable<
+    Product,
+    HttpError
+  >({
+    resource: 'products',
+    pagination: { currentPage: 1, pageSize: PAGE_SIZES.productManager, mode: 'server' },
+    sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
+    filters: { initial: [{ field: 'status', operator: 'eq', value: ACTIVE }], defaultBehavior: 'merge' },
+    syncWithLocation: true,
+    errorNotification: false,
+  });
+
+  const categories = useList<Category, HttpError>({
+    resource: 'categories',
+    pagination: { currentPage: 1, pageSize: 100, mode: 'server' },
+    sorters: [{ field: 'name', order: 'asc' }],
+    filters: [{ field: 'all', operator: 'eq', value: 1 }],
+    errorNotification: false,
+  });
+
+  const q = filterValue(filters, 'q') ?? '';
+  const [search, setSearch] = useState(q);
+  const sortKey =
+    (Object.keys(SORTS) as SortKey[]).find((key) => SORTS[key].field === sorters[0]?.field && SORTS[key].order === sorters[0]?.order) ?? 'newest';
+
+  const applyFilter = (field: FilterField, value: string | undefined) => {
+    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
+    setCurrentPage(1);
+  };
+
+  const { mutate: remove, mutation: deletion } = useDelete<Product, HttpError>();
+  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
+  const confirmDelete = (product: Product) =>
+    remove({
+      resource: 'products',
+      id: product.id,
+      successNotification: () => ({ message: MSG.product.deleted, type: 'success' }),
+      // Refine's antd notifications show `description` as the heading and `message` as the text.
+      errorNotification: (error) => ({ description: MSG.product.deleteFailed, message: error?.message ?? MSG.product.deleteFailed, type: 'error' }),
+    });
+
+  const columns = useMemo<TableColumnsType<Product>>(
+    () => [
+      {
+        title: TEXT.image,
+        dataIndex: 'image_card_url',
+        width: compact ? 64 : 76,
+        render: (_, p) =>
+          p.image_card_url || p.image_url ? (
+            <Image
+              src={p.image_card_url ?? p.image_url ?? undefined}
+              alt={p.name}
+              width={compact ? 44 : 52}
+              height={compact ? 44 : 52}
+              style={{ objectFit: 'cover', borderRadius: 6 }}
+              preview={p.image_url ? { src: p.image_url } : false}
+            />
+          ) : (
+            TEXT.none
+          ),
+      },
+      { title: TEXT.category, dataIndex: ['category', 'name'], width: 130, responsive: ['md'], render: (_, p) => p.category?.name ?? TEXT.none },
+      {
+        title: TEXT.name,
+        dataIndex: 'name',
+        width: compact ? undefined : 190,
+        render: (_, p) => (
+          <Space direction="vertical" size={0}>
+            <Typography.Link strong onClick={() => show('products', p.id)}>
+              {p.name}
+            </Typography.Link>
+            {compact && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {p.category?.name ?? TEXT.none} · <StarFilled style={{ color: '#faad14' }} /> {Number(p.average_rating ?? 0).toFixed(1)}
+                {isActive(p.status) ? '' : ` · ${activeLabel(p.status)}`}
+              </Typography.Text>
+            )}
+          </Space>
+        ),
+      },
+      {
+        title: TEXT.description,
+        dataIndex: 'description',
+        ellipsis: true,
+        responsive: ['md'],
+        render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>,
+      },
+      {
+        title: TEXT.rating,
+        dataIndex: 'average_rating',
+        width: 76,
+        responsive: ['md'],
+        render: (v: number) => (
+          <Space size={4}>
+            <StarFilled style={{ color: '#faad14' }} />
+            {Number(v ?? 0).toFixed(1)}
+          </Space>
+        ),
+      },
+      { title: TEXT.price, dataIndex: 'price_kobo', width: compact ? 96 : 120, align: 'right', render: (v: number) => formatNaira(v) },
+      {
+        title: TEXT.status,
+        dataIndex: 'status',
+        width: 90,
+        responsive: ['md'],
+        render: (v: number) => <Tag color={isActive(v) ? 'success' : 'default'}>{activeLabel(v)}</Tag>,
+      },
+      {
+        title: compact ? '' : TEXT.actions,
+        key: 'actions',
+        width: compact ? 48 : 116,
+        fixed: compact ? undefined : 'right',
+        render: (_, p) => (
+          <Space size={4} direction={compact ? 'vertical' : 'horizontal'}>
+            <Button size="small" icon={<EyeOutlined />} aria-label={`${TEXT.view} ${p.name}`} title={TEXT.view} onClick={() => show('products', p.id)} />
+            <Button size="small" icon={<EditOutlined />} aria-label={`${TEXT.edit} ${p.name}`} title={TEXT.edit} onClick={() => edit('products', p.id)} />
+            <Popconfirm
+              title={TEXT.deleteConfirm}
+              okText={TEXT.delete}
+              cancelText={TEXT.cancel}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => confirmDelete(p)}
+            >
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${TEXT.delete} ${p.name}`} title={TEXT.delete} loading={deletingId === p.id} />
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    // confirmDelete only closes over the stable mutate function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [compact, deletingId, show, edit],
+  );
+
+  const categoryOptions = [
+    { value: '', label: TEXT.allCategories },
+    ...(categories.result.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+  ];
+
+  return (
+    <div>
+      <PageTitle>{TEXT.title}</PageTitle>
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          aria-label={TEXT.searchPlaceholder}
+          placeholder={TEXT.searchPlaceholder}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            if (!e.target.value) applyFilter('q', undefined);
+          }}
+          onSearch={(value) => applyFilter('q', value.trim())}
+          style={{ flex: '1 1 240px', maxWidth: 320 }}
+        />
+        <Select
+          aria-label={TEXT.categoryFilter}
+          showSearch
+          optionFilterProp="label"
+          loading={categories.query.isLoading}
+          status={categories.query.isError ? 'error' : undefined}
+          value={filterValue(filters, 'category_id') ?? ''}
+          onChange={(value: string) => applyFilter('category_id', value)}
+          options={categoryOptions}
+          style={{ flex: '0 0 190px' }}
+        />
+        <Select
+          aria-label={TEXT.typeFilter}
+          value={filterValue(filters, 'type') ?? ''}
+          onChange={(value: string) => applyFilter('type', value)}
+          options={[{ value: '', label: TEXT.allTypes }, ...PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) }))]}
+          style={{ flex: '0 0 170px' }}
+        />
+        <Select
+          aria-label={TEXT.statusFilter}
+          value={filterValue(filters, 'status') ?? ''}
+          onChange={(value: string) => applyFilter('status', value)}
+          options={STATUS_FILTERS}
+          style={{ flex: '0 0 120px' }}
+        />
+        <Select
+          aria-label={TEXT.sortBy}
+          value={sortKey}
+          onChange={(value: SortKey) => {
+            setSorters([{ field: SORTS[value].field, order: SORTS[value].order }]);
+            setCurrentPage(1);
+          }}
+          options={(Object.keys(SORTS) as SortKey[]).map((key) => ({ value: key, label: SORTS[key].label }))}
+          style={{ flex: '0 0 180px' }}
+        />
+      </Flex>
+      {categories.query.isError && (
+        <Alert type="warning" showIcon message={MSG.lists.loadCategoriesFailed} style={{ marginBottom: 16 }} />
+      )}
+
+      {tableQuery.isError ? (
+        <Alert type="error" showIcon message={MSG.lists.fetchProductsFailed} description={tableQuery.error?.message} />
+      ) : (
+        <>
+          <Table<Product>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            pagination={false}
+            scroll={compact ? undefined : { x: 980 }}
+            size="middle"
+            locale={{ emptyText: MSG.product.noneYet }}
+            onChange={undefined}
+          />
+          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+        </>
+      )}
+    </div>
+  );
+}
