@@ -10,6 +10,7 @@ import { headerCategories } from '~/lib/categories.server';
 import { encryptId } from '~/lib/id-cipher.server';
 import { listProducts } from '~/lib/products.server';
 import { requireUser } from '~/lib/session.server';
+import { CategoryOptions } from '~/components/category-options';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Jara' }];
 
@@ -84,12 +85,7 @@ export default function Dashboard() {
           Category
         </label>
         <select id="dash-category" name="category" defaultValue="">
-          <option value="">All Categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.key}>
-              {c.name}
-            </option>
-          ))}
+          <CategoryOptions categories={categories} />
         </select>
         <button type="submit" className="btn btn-primary">
           Search

@@ -15,6 +15,7 @@ import { listProducts } from '~/lib/products.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { text } from '~/lib/form';
 import { toast } from '~/lib/toast';
+import { CategoryOptions } from '~/components/category-options';
 
 export const meta: MetaFunction = () => [{ title: 'Manage Products | Jara' }];
 
@@ -133,12 +134,7 @@ function ListTab() {
         <div className="field">
           <label htmlFor="manage-category">Category</label>
           <select id="manage-category" name="category" defaultValue={filters.category}>
-            <option value="">All Categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.key}>
-                {c.name}
-              </option>
-            ))}
+            <CategoryOptions categories={categories} />
           </select>
         </div>
         <div className="field">

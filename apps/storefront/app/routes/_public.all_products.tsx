@@ -5,6 +5,7 @@ import { ProductGrid } from '~/components/product-grid';
 import { headerCategories } from '~/lib/categories.server';
 import { catalogueQuery, listProducts, readCatalogueFilters } from '~/lib/products.server';
 import { canonicalUrl } from '~/lib/seo.server';
+import { CategoryOptions } from '~/components/category-options';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -50,12 +51,7 @@ export default function AllProducts() {
         <div className="field">
           <label htmlFor="filter-category">Category</label>
           <select id="filter-category" name="category" defaultValue={filters.category}>
-            <option value="">All Categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.key}>
-                {c.name}
-              </option>
-            ))}
+            <CategoryOptions categories={categories} />
           </select>
         </div>
         <div className="field">
