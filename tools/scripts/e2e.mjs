@@ -27,6 +27,7 @@ const env = {
   MAIL_LOG_CODES: 'false',
   REQUEST_LOG: 'false',
   LOG_LEVEL: 'warn',
+  SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
 };
 Object.assign(process.env, env);
 
