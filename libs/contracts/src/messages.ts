@@ -4,6 +4,9 @@
  */
 export const MSG = {
   auth: {
+    loginHeading: 'Login',
+    loginSubtitle: 'Please sign in to continue',
+    loginButton: 'Login',
     loginSuccess: 'Login successful!',
     loginFailed: 'Login failed.',
     loggingIn: 'Logging in…',
@@ -56,6 +59,7 @@ export const MSG = {
     cannotDeleteSelf: 'You cannot delete your own account.',
     cannotDemoteSelf: 'You cannot remove your own admin access.',
     notFound: 'User not found.',
+    noPhone: 'Nill',
   },
   profile: {
     updated: 'Profile updated successfully',
@@ -198,5 +202,8 @@ export const MSG = {
     noContact: 'No Contact',
     noPhone: 'No phone number',
     tryAgain: 'Try Again',
+    prev: 'Prev',
+    next: 'Next',
+    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
 } as const;

@@ -1,5 +1,6 @@
 import { Button, Flex, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { MSG } from '@jara/contracts';
 
 /** Prev/Next with 'Page x of y' (spec 2.20, 2.23, 2.24). */
 export function Pager({ currentPage, pageCount, onChange }: { currentPage: number; pageCount: number; onChange: (page: number) => void }) {
@@ -7,13 +8,13 @@ export function Pager({ currentPage, pageCount, onChange }: { currentPage: numbe
   return (
     <Flex align="center" justify="flex-end" gap={12} style={{ marginTop: 16 }}>
       <Button icon={<LeftOutlined />} disabled={currentPage <= 1} onClick={() => onChange(currentPage - 1)}>
-        Prev
+        {MSG.common.prev}
       </Button>
       <Typography.Text aria-live="polite">
-        Page {Math.min(currentPage, pages)} of {pages}
+        {MSG.common.pageOf(Math.min(currentPage, pages), pages)}
       </Typography.Text>
       <Button disabled={currentPage >= pages} onClick={() => onChange(currentPage + 1)}>
-        Next <RightOutlined />
+        {MSG.common.next} <RightOutlined />
       </Button>
     </Flex>
   );

@@ -86,8 +86,8 @@ export default function LoginPage() {
 
   return (
     <AuthLayout>
-      <h1>Login</h1>
-      <p className="auth-subtitle">Please sign in to continue</p>
+      <h1>{MSG.auth.loginHeading}</h1>
+      <p className="auth-subtitle">{MSG.auth.loginSubtitle}</p>
       <Form method="post" noValidate onSubmit={onSubmit} className="stack">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
@@ -112,7 +112,7 @@ export default function LoginPage() {
             onChange={() => clear('password')}
           />
           <button type="submit" className="btn btn-primary btn-block">
-            {pending ? MSG.auth.loggingIn : 'Login'}
+            {pending ? MSG.auth.loggingIn : MSG.auth.loginButton}
           </button>
         </fieldset>
       </Form>

@@ -7,9 +7,9 @@ import { fieldError } from '../../providers/http';
 import { BACK_OFFICE_NAME, JaraLogo } from '../../components/title';
 
 /** Login heading, subtitle and button of spec 2.6. */
-const LOGIN_HEADING = 'Login';
-const LOGIN_SUBTITLE = 'Please sign in to continue';
-const LOGIN_BUTTON = 'Login';
+const LOGIN_HEADING = MSG.auth.loginHeading;
+const LOGIN_SUBTITLE = MSG.auth.loginSubtitle;
+const LOGIN_BUTTON = MSG.auth.loginButton;
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginRequest>();

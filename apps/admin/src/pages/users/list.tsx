@@ -31,7 +31,7 @@ const TEXT = {
   sortBy: 'Sort by',
   sortName: 'Name',
   sortStatus: 'Status',
-  noPhone: 'Nill',
+  noPhone: MSG.users.noPhone,
   edit: 'Edit',
   save: 'Save',
   cancel: 'Cancel',
