@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { MSG, type Category, type Product } from '@jara/contracts';
+import { formatNaira, MSG, type Category, type Product } from '@jara/contracts';
 import { api, apiLogin, DEMO, E2E } from '../support/env';
 import { snap } from '../support/screens';
 
@@ -147,6 +147,15 @@ test('admin edits a product: price, rating (5.5 refused, 4.2 saved) and image', 
   expect(saved.body.data.price_ngn).toBe(newPrice);
   expect(saved.body.data.price_kobo).toBe(12345650);
   expect(saved.body.data.image_url).not.toBe(product.image_url);
+
+  // The storefront shows the new price when it runs in this e2e run (it does in CI).
+  const storefrontUp = await fetch(E2E.storefront).then((r) => r.ok, () => false);
+  if (storefrontUp) {
+    const shop = await page.context().newPage();
+    await shop.goto(`${E2E.storefront}/product/${product.id}`);
+    await expect(shop.getByText(formatNaira(12345650)).first()).toBeVisible();
+    await shop.close();
+  }
 
   // A rating above 5 is refused with the message under the field; 4.2 is saved.
   await page.getByRole('button', { name: 'Edit' }).click();
