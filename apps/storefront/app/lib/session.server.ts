@@ -116,3 +116,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
   return to;
 }
+
+/** Loader of the sign-in pages: someone already signed in goes to the dashboard. */
+export async function redirectIfSignedIn(request: Request): Promise<null> {
+  const session = await getSession(request);
+  if (session.get('token')) throw redirect('/dashboard');
+  return null;
+}

@@ -9,16 +9,12 @@ import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { validateSignUp } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
 import { startGoogleLogin } from '~/lib/google.server';
-import { commitSession, flashToast, getSession } from '~/lib/session.server';
+import { commitSession, flashToast, getSession, redirectIfSignedIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 
 export const meta: MetaFunction = () => [{ title: 'Create an Account | Jara' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getSession(request);
-  if (session.get('token')) throw redirect('/dashboard');
-  return null;
-}
+export const loader = ({ request }: LoaderFunctionArgs) => redirectIfSignedIn(request);
 
 interface SignUpActionData {
   errors: Errors;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Descriptions, Drawer, Flex, Grid, Input, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Grid, Table, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined, MailOutlined } from '@ant-design/icons';
 import { formatLongDateTime } from '@jara/contracts';
 import { Pager } from '../../components/pager';
 import { CONTACT_TEXT as TEXT, type ContactMessage } from './types';
 import { PageTitle } from '../../components/page-title';
+import { ListSearch } from '../../components/list-search';
 
 const PAGE_SIZE = 10;
 
@@ -23,7 +24,7 @@ export default function ContactMessageList() {
     errorNotification: false,
   });
   const current = filters.find((f) => 'field' in f && f.field === 'q');
-  const [search, setSearch] = useState(current && 'value' in current && current.value ? String(current.value) : '');
+  const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
   const applySearch = (value: string) => {
     setFilters([{ field: 'q', operator: 'eq', value: value.trim() || undefined }], 'merge');
@@ -57,18 +58,7 @@ export default function ContactMessageList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          aria-label={TEXT.searchPlaceholder}
-          placeholder={TEXT.searchPlaceholder}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            if (!e.target.value) applySearch('');
-          }}
-          onSearch={applySearch}
-          style={{ flex: '1 1 260px', maxWidth: 360 }}
-        />
+        <ListSearch placeholder={TEXT.searchPlaceholder} initial={initialSearch} onApply={(value) => applySearch(value ?? '')} />
       </Flex>
       {tableQuery.isError ? (
         <Alert type="error" showIcon message={TEXT.loadError} description={tableQuery.error?.message} />

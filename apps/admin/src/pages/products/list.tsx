@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useDelete, useList, useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Flex, Grid, Image, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Grid, Image, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -19,6 +19,7 @@ import {
 import { Pager } from '../../components/pager';
 import { PageTitle } from '../../components/page-title';
 import { PRODUCT_TEXT as TEXT } from './text';
+import { ListSearch } from '../../components/list-search';
 
 type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'rating_desc' | 'rating_asc';
 const SORTS: Record<SortKey, { label: string; field: string; order: 'asc' | 'desc' }> = {
@@ -70,7 +71,6 @@ export default function ProductList() {
   });
 
   const q = filterValue(filters, 'q') ?? '';
-  const [search, setSearch] = useState(q);
   const sortKey =
     (Object.keys(SORTS) as SortKey[]).find((key) => SORTS[key].field === sorters[0]?.field && SORTS[key].order === sorters[0]?.order) ?? 'newest';
 
@@ -192,18 +192,7 @@ export default function ProductList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          aria-label={TEXT.searchPlaceholder}
-          placeholder={TEXT.searchPlaceholder}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            if (!e.target.value) applyFilter('q', undefined);
-          }}
-          onSearch={(value) => applyFilter('q', value.trim())}
-          style={{ flex: '1 1 240px', maxWidth: 320 }}
-        />
+        <ListSearch placeholder={TEXT.searchPlaceholder} initial={q} onApply={(value) => applyFilter('q', value)} style={{ flex: '1 1 240px', maxWidth: 320 }} />
         <Select
           aria-label={TEXT.categoryFilter}
           showSearch

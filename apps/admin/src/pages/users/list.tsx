@@ -21,6 +21,7 @@ import {
 import { fieldError } from '../../providers/http';
 import { Pager } from '../../components/pager';
 import { PageTitle } from '../../components/page-title';
+import { ListSearch } from '../../components/list-search';
 
 /** Local UI text of the User Manager (spec 2.20); the spec's messages come from MSG.users. */
 const TEXT = {
@@ -92,7 +93,6 @@ export default function UserList() {
   const q = filterValue(filters, 'q') ?? '';
   const role = filterValue(filters, 'role');
   const sortKey: SortKey = sorters[0]?.field === 'status' ? 'status' : 'name';
-  const [search, setSearch] = useState(q);
 
   const applyFilter = (field: 'q' | 'role', value: string | undefined) => {
     setEditingId(null);
@@ -280,18 +280,7 @@ export default function UserList() {
       <PageTitle>{TEXT.title}</PageTitle>
 
       <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          aria-label={TEXT.searchPlaceholder}
-          placeholder={TEXT.searchPlaceholder}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            if (!e.target.value) applyFilter('q', undefined);
-          }}
-          onSearch={(value) => applyFilter('q', value.trim())}
-          style={{ flex: '1 1 260px', maxWidth: 360 }}
-        />
+        <ListSearch placeholder={TEXT.searchPlaceholder} initial={q} onApply={(value) => applyFilter('q', value)} />
         <Select
           aria-label={TEXT.roleFilter}
           value={role ?? ''}
