@@ -1,25 +1,20 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface ControlProps {
+  id: string;
   name: string;
-  label: string;
-  error?: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
 }
 
-/** A labelled input with its error underneath (aria-described). */
-export function Field({ name, label, error, id, ...input }: FieldProps) {
+/** Label, control and the error underneath (aria-described), shared by every field kind. */
+function FieldShell({ name, label, error, id, control }: { name: string; label: string; error?: string; id?: string; control: (props: ControlProps) => ReactNode }) {
   const inputId = id ?? `field-${name}`;
   const errorId = `${inputId}-error`;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
+      {control({ id: inputId, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
       {error ? (
         <p className="field-error" id={errorId}>
           {error}
@@ -29,30 +24,63 @@ export function Field({ name, label, error, id, ...input }: FieldProps) {
   );
 }
 
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  error?: string;
+}
+
+/** A labelled input with its error underneath. */
+export function Field({ name, label, error, id, ...input }: FieldProps) {
+  return <FieldShell name={name} label={label} error={error} id={id} control={(props) => <input {...props} {...input} />} />;
+}
+
 interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   name: string;
   label: string;
   error?: string;
 }
 
+/** A labelled textarea with its error underneath. */
 export function TextAreaField({ name, label, error, id, ...textarea }: TextAreaProps) {
-  const inputId = id ?? `field-${name}`;
-  const errorId = `${inputId}-error`;
+  return <FieldShell name={name} label={label} error={error} id={id} control={(props) => <textarea {...props} {...textarea} />} />;
+}
+
+/** The e-mail and password pair of the login and sign-up forms. */
+export function CredentialFields({
+  email,
+  errors,
+  clear,
+  passwordAutoComplete,
+  passwordPlaceholder,
+}: {
+  email?: string;
+  errors: { email?: string; password?: string };
+  clear: (field: 'email' | 'password') => void;
+  passwordAutoComplete: 'current-password' | 'new-password';
+  passwordPlaceholder: string;
+}) {
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <textarea
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...textarea}
+    <>
+      <Field
+        name="email"
+        type="email"
+        label="E-mail"
+        autoComplete="email"
+        placeholder="you@example.com"
+        defaultValue={email}
+        error={errors.email}
+        onChange={() => clear('email')}
       />
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+      <Field
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete={passwordAutoComplete}
+        placeholder={passwordPlaceholder}
+        error={errors.password}
+        onChange={() => clear('password')}
+      />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MSG, PAGE_SIZES, PRODUCT_TYPES, productTypeLabel, type Product } from '@jara/contracts';
-import { Field } from '~/components/field';
+import { Field, TextAreaField } from '~/components/field';
 import { ProductGrid } from '~/components/product-grid';
 import { useActionToast, useToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
@@ -246,42 +246,32 @@ function ProductForm() {
         <Field label="Weight" name="weight" placeholder="e.g. 1.2 kg" defaultValue={editing?.weight ?? ''} error={e('weight')} />
         <Field label="Dimensions" name="dimensions" placeholder="e.g. 30 x 20 x 10 cm" defaultValue={editing?.dimensions ?? ''} error={e('dimensions')} />
         <Field label="Discount" name="discount" placeholder="e.g. 10%" defaultValue={editing?.discount ?? ''} error={e('discount')} />
-        <div className={`field${e('flash_start_at') ? ' field-invalid' : ''}`}>
-          <label htmlFor="field-flash_start_at">Flash sale start (Lagos time)</label>
-          <input
-            id="field-flash_start_at"
-            type="datetime-local"
-            name="flash_start_at"
-            value={flashStart}
-            onChange={(event) => {
-              const value = event.target.value;
-              setFlashStart(value);
-              setErrors((x) => ({ ...x, flash_start_at: undefined, flash_end_at: undefined }));
-              if (value) setFlashEnd(defaultFlashEnd(value));
-            }}
-          />
-          {e('flash_start_at') ? <p className="field-error">{e('flash_start_at')}</p> : null}
-        </div>
-        <div className={`field${e('flash_end_at') ? ' field-invalid' : ''}`}>
-          <label htmlFor="field-flash_end_at">Flash sale end (Lagos time)</label>
-          <input
-            id="field-flash_end_at"
-            type="datetime-local"
-            name="flash_end_at"
-            value={flashEnd}
-            onChange={(event) => {
-              setFlashEnd(event.target.value);
-              setErrors((x) => ({ ...x, flash_end_at: undefined }));
-            }}
-          />
-          {e('flash_end_at') ? <p className="field-error">{e('flash_end_at')}</p> : null}
-        </div>
+        <Field
+          label="Flash sale start (Lagos time)"
+          type="datetime-local"
+          name="flash_start_at"
+          value={flashStart}
+          error={e('flash_start_at')}
+          onChange={(event) => {
+            const value = event.target.value;
+            setFlashStart(value);
+            setErrors((x) => ({ ...x, flash_start_at: undefined, flash_end_at: undefined }));
+            if (value) setFlashEnd(defaultFlashEnd(value));
+          }}
+        />
+        <Field
+          label="Flash sale end (Lagos time)"
+          type="datetime-local"
+          name="flash_end_at"
+          value={flashEnd}
+          error={e('flash_end_at')}
+          onChange={(event) => {
+            setFlashEnd(event.target.value);
+            setErrors((x) => ({ ...x, flash_end_at: undefined }));
+          }}
+        />
       </div>
-      <div className={`field${e('description') ? ' field-invalid' : ''}`}>
-        <label htmlFor="field-description">Description</label>
-        <textarea id="field-description" name="description" rows={4} required defaultValue={editing?.description ?? ''} />
-        {e('description') ? <p className="field-error">{e('description')}</p> : null}
-      </div>
+      <TextAreaField label="Description" name="description" rows={4} required defaultValue={editing?.description ?? ''} error={e('description')} />
       <div className={`field${e('image') ? ' field-invalid' : ''}`}>
         <label htmlFor="field-image">Image{editing ? ' (leave empty to keep the current one)' : ''}</label>
         <input id="field-image" type="file" name="image" accept="image/*" />

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remi
 import { useEffect, type FormEvent } from 'react';
 import { MSG, PENDING_VERIFICATION_EMAIL_KEY, type LoginResponse } from '@jara/contracts';
 import { AuthLayout, GoogleButton, OrDivider } from '~/components/auth-layout';
-import { Field } from '~/components/field';
+import { CredentialFields } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { validateLogin } from '~/lib/auth-validation';
@@ -88,24 +88,12 @@ export default function LoginPage() {
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
         <fieldset disabled={pending} className="stack">
-          <Field
-            name="email"
-            type="email"
-            label="E-mail"
-            autoComplete="email"
-            placeholder="you@example.com"
-            defaultValue={actionData?.email}
-            error={errors.email}
-            onChange={() => clear('email')}
-          />
-          <Field
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            error={errors.password}
-            onChange={() => clear('password')}
+          <CredentialFields
+            email={actionData?.email}
+            errors={errors}
+            clear={clear}
+            passwordAutoComplete="current-password"
+            passwordPlaceholder="Your password"
           />
           <button type="submit" className="btn btn-primary btn-block">
             {pending ? MSG.auth.loggingIn : MSG.auth.loginButton}

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { MSG } from '@jara/contracts';
 import { AuthLayout, GoogleButton, OrDivider } from '~/components/auth-layout';
-import { Field } from '~/components/field';
+import { CredentialFields } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { validateSignUp } from '~/lib/auth-validation';
@@ -70,24 +70,12 @@ export default function SignUpPage() {
       <Form method="post" noValidate onSubmit={onSubmit} className="stack">
         <input type="hidden" name="intent" value="register" />
         <fieldset disabled={pending} className="stack">
-          <Field
-            name="email"
-            type="email"
-            label="E-mail"
-            autoComplete="email"
-            placeholder="you@example.com"
-            defaultValue={actionData?.email}
-            error={errors.email}
-            onChange={() => clear('email')}
-          />
-          <Field
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            error={errors.password}
-            onChange={() => clear('password')}
+          <CredentialFields
+            email={actionData?.email}
+            errors={errors}
+            clear={clear}
+            passwordAutoComplete="new-password"
+            passwordPlaceholder="At least 6 characters"
           />
           <button type="submit" className="btn btn-primary btn-block">
             {pending ? 'Signing up…' : 'Sign Up'}
