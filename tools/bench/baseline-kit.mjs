@@ -1,0 +1,262 @@
+// Building blocks of the bare baseline: the same JSON as the API's presenters, from hand-written SQL.
+// A case's `baseline` is a builder call from this file; the baseline server (baseline-server.mjs) calls
+// `make(db, ctx)` once at start-up and then `handle(request)` for every request.
+//
+// SQL placeholders: {name} is bound from the run's context (ctx.name, see run.mjs buildContext) as a
+// parameter, {{name}} is put in as an identifier; a fragment may be { sqlite, mysql } when the dialects need
+// different SQL (full-text search).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from '../scripts/lib.mjs';
+
+const require = createRequire(import.meta.url);
+const contracts = () => require(join(ROOT, 'libs/contracts/dist/index.js'));
+
+/** Value of a builder option: '{name}' reads ctx.name; anything else is itself. */
+export function val(value, ctx) {
+  if (typeof value === 'string' && /^\{\w+\}$/.test(value)) {
+    const key = value.slice(1, -1);
+    if (!(key in ctx)) throw new Error(`context has no ${key}`);
+    return ctx[key];
+  }
+  return value;
+}
+
+/** The dialect's variant of a SQL fragment given as { sqlite, mysql }, or the fragment itself. */
+export function pick(part, dialect) {
+  const text = typeof part === 'object' && part !== null ? part[dialect] : part;
+  if (typeof text !== 'string') throw new Error(`no SQL for ${dialect}`);
+  return text;
+}
+
+/**
+ * Binds a SQL text to the context: {{name}} is replaced by ctx.name as an identifier (a table name the run
+ * found, e.g. the full-text table), {name} by ? with ctx.name as its parameter.
+ */
+export function bind(sql, ctx, dialect) {
+  const params = [];
+  const need = (key) => {
+    if (!(key in ctx)) throw new Error(`context has no ${key}`);
+    return ctx[key];
+  };
+  const out = pick(sql, dialect)
+    .replace(/\{\{(\w+)\}\}/g, (_, key) => {
+      const name = String(need(key));
+      if (!/^\w+$/.test(name)) throw new Error(`${key} is not an identifier: ${name}`);
+      return name;
+    })
+    .replace(/\{(\w+)\}/g, (_, key) => {
+      params.push(need(key));
+      return '?';
+    });
+  return { sql: out, params };
+}
+
+/** What TypeORM does to a datetime read from SQLite (a 'YYYY-MM-DD HH:MM:SS.mmm' UTC string), or a Date. */
+function hydrateDate(value) {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  let s = String(value);
+  if (/^\d\d\d\d-\d\d-\d\d \d\d:\d\d/.test(s)) s = s.replace(' ', 'T');
+  if (/^\d\d\d\d-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d\d\d)?)?$/.test(s)) s += 'Z';
+  return new Date(s);
+}
+const iso = (value) => (value === null || value === undefined ? null : hydrateDate(value).toISOString());
+
+function mediaUrl(publicUrl, key) {
+  if (!key) return null;
+  if (/^https?:\/\//.test(key)) return key;
+  return `${publicUrl}/api/v1/media/${key}`;
+}
+const cardKey = (key) => (!key ? null : /^https?:\/\//.test(key) ? key : key.replace(/\.webp$/, '-card.webp'));
+
+/** Columns and joins of a product with its category and seller names (what ProductsService.baseQuery loads). */
+export const PRODUCT_COLUMNS =
+  'p.id, p.user_id, p.name, p.category_id, p.type, p.description, p.price_kobo, p.status, p.image, p.average_rating, ' +
+  'p.review_count, p.stock_quantity, p.sku, p.weight, p.dimensions, p.discount, p.flash_start_at, p.flash_end_at, ' +
+  'p.created_at, p.updated_at, c.id AS c_id, c.name AS c_name, o.id AS o_id, o.name AS o_name';
+export const PRODUCT_JOINS = 'LEFT JOIN categories c ON c.id = p.category_id LEFT JOIN users o ON o.id = p.user_id';
+
+/** The product presenter (apps/api/src/modules/products/product.presenter.ts), field for field. */
+export function presentProduct(r, publicUrl) {
+  const { productTypeLabel } = contracts();
+  const naira = Number(r.price_kobo) / 100;
+  const url = mediaUrl(publicUrl, r.image);
+  return {
+    id: r.id,
+    user_id: r.user_id,
+    seller: r.o_id === null || r.o_id === undefined ? null : { id: r.o_id, name: r.o_name },
+    name: r.name,
+    category_id: r.category_id,
+    category: r.c_id === null || r.c_id === undefined ? null : { id: r.c_id, name: r.c_name },
+    type: r.type,
+    type_label: productTypeLabel(r.type),
+    description: r.description,
+    price: naira,
+    price_ngn: naira,
+    price_kobo: Number(r.price_kobo),
+    status: Number(r.status) === 1 ? 1 : 0,
+    image: url,
+    image_url: url,
+    image_card_url: mediaUrl(publicUrl, cardKey(r.image)),
+    rating: Number(r.average_rating),
+    average_rating: Number(r.average_rating),
+    review_count: r.review_count,
+    stock_quantity: r.stock_quantity,
+    sku: r.sku,
+    weight: r.weight,
+    dimensions: r.dimensions,
+    discount: r.discount,
+    flash_start_at: iso(r.flash_start_at),
+    flash_end_at: iso(r.flash_end_at),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+/** The user presenter (apps/api/src/modules/users/user.presenter.ts). */
+export function presentUser(u, publicUrl) {
+  const { normalizeRole } = contracts();
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    address: u.address,
+    city: u.city,
+    postal_code: u.postal_code,
+    country: u.country,
+    image: mediaUrl(publicUrl, u.image),
+    role: normalizeRole(u.role),
+    status: u.status === '1' ? '1' : '0',
+    email_verified: !!u.email_verified_at,
+    pending_email: u.pending_email ?? null,
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+  };
+}
+
+const json = (body, headers = {}, status = 200) => ({ status, body, headers });
+
+/**
+ * A page of products as the list endpoints answer it: {data, meta:{total, page, per_page}} + X-Total-Count.
+ * - where / orderBy: SQL over alias p (orderBy must match the API's order, tiebreaker included);
+ * - limit / offset: numbers or '{ctxKey}';
+ * - count: also run COUNT(*) (default true; '{ctxKey}' allowed);
+ * - deferredJoin: page the ids on the covering index first, then join (the best an OFFSET page can do);
+ * - keysetAfterRow: start after the row at that position, by (created_at, id) DESC (a Load More continuation).
+ */
+export function productList({
+  where = 'p.status = 1',
+  orderBy,
+  limit,
+  offset = 0,
+  count = true,
+  deferredJoin = false,
+  keysetAfterRow,
+}) {
+  return async (db, ctx, { publicUrl }) => {
+    const take = Number(val(limit, ctx));
+    let skip = Number(val(offset, ctx));
+    const withCount = !!val(count, ctx);
+    const base = bind(where, ctx, db.dialect);
+    let pageWhere = base;
+    if (keysetAfterRow !== undefined) {
+      const position = Number(val(keysetAfterRow, ctx));
+      const boundary = await db.get(
+        `SELECT p.created_at, p.id FROM products p WHERE ${base.sql} ORDER BY ${orderBy} LIMIT 1 OFFSET ?`,
+        [...base.params, position - 1],
+      );
+      if (!boundary) throw new Error(`no row at position ${position}`);
+      pageWhere = {
+        sql: `${base.sql} AND (p.created_at < ? OR (p.created_at = ? AND p.id < ?))`,
+        params: [...base.params, boundary.created_at, boundary.created_at, boundary.id],
+      };
+      skip = position;
+    }
+    const offsetSql = keysetAfterRow !== undefined ? '' : ' OFFSET ?';
+    const pageParams = keysetAfterRow !== undefined ? [...pageWhere.params, take] : [...pageWhere.params, take, skip];
+    const pageSql = deferredJoin
+      ? `SELECT ${PRODUCT_COLUMNS} FROM (SELECT p.id FROM products p WHERE ${pageWhere.sql} ORDER BY ${orderBy} LIMIT ?${offsetSql}) k ` +
+        `JOIN products p ON p.id = k.id ${PRODUCT_JOINS} ORDER BY ${orderBy}`
+      : `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE ${pageWhere.sql} ORDER BY ${orderBy} LIMIT ?${offsetSql}`;
+    const countSql = `SELECT COUNT(*) AS n FROM products p WHERE ${base.sql}`;
+    const meta = { page: Math.floor(skip / take) + 1, per_page: take };
+    return async () => {
+      const rows = await db.all(pageSql, pageParams);
+      const data = rows.map((r) => presentProduct(r, publicUrl));
+      if (!withCount) return json({ data, meta });
+      const total = Number((await db.get(countSql, base.params)).n);
+      return json({ data, meta: { total, ...meta } }, { 'X-Total-Count': String(total) });
+    };
+  };
+}
+
+/** One product by id ({data}), 404 when missing or inactive, like GET /products/:id for a visitor. */
+export function productById(id) {
+  return async (db, ctx, { publicUrl }) => {
+    const sql = `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE p.id = ?`;
+    const productId = Number(val(id, ctx));
+    return async () => {
+      const row = await db.get(sql, [productId]);
+      if (!row || Number(row.status) !== 1) return json({ message: 'Product not found.' }, {}, 404);
+      return json({ data: presentProduct(row, publicUrl) });
+    };
+  };
+}
+
+const likePattern = (text) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/**
+ * Search suggestions ({data:{categories, products}}): up to `categories` category names containing the term,
+ * then products (from `from`, filtered by `where`, in `orderBy`) to fill `total`.
+ */
+export function suggestions({ term, categories = 3, total = 7, from = 'products p', where, orderBy }) {
+  return async (db, ctx, { publicUrl }) => {
+    const pattern = likePattern(String(val(term, ctx)));
+    const catSql = `SELECT id, name FROM categories WHERE status = 1 AND LOWER(name) LIKE ? ESCAPE '!' ORDER BY name ASC LIMIT ?`;
+    const product = bind(
+      `SELECT ${PRODUCT_COLUMNS} FROM ${pick(from, db.dialect)} ${PRODUCT_JOINS} WHERE ${pick(where, db.dialect)} ORDER BY ${pick(orderBy, db.dialect)}`,
+      ctx,
+      db.dialect,
+    );
+    return async () => {
+      const cats = (await db.all(catSql, [pattern, categories])).map((c) => ({ id: c.id, name: c.name }));
+      const rows = await db.all(`${product.sql} LIMIT ?`, [...product.params, total - cats.length]);
+      const products = rows.map((r) => {
+        const p = presentProduct(r, publicUrl);
+        return {
+          id: p.id,
+          name: p.name,
+          price_ngn: p.price_ngn,
+          average_rating: p.average_rating,
+          image_card_url: p.image_card_url,
+          category: p.category,
+        };
+      });
+      return json({ data: { categories: cats, products } });
+    };
+  };
+}
+
+/** A page of users for admins, newest first, with the total (GET /users). */
+export function userList({ where = '1 = 1', limit, offset = 0 }) {
+  return async (db, ctx, { publicUrl }) => {
+    const take = Number(val(limit, ctx));
+    const skip = Number(val(offset, ctx));
+    const filter = bind(where, ctx, db.dialect);
+    const pageSql = `SELECT * FROM users u WHERE ${filter.sql} ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`;
+    const countSql = `SELECT COUNT(*) AS n FROM users u WHERE ${filter.sql}`;
+    return async () => {
+      const rows = await db.all(pageSql, [...filter.params, take, skip]);
+      const total = Number((await db.get(countSql, filter.params)).n);
+      return json(
+        {
+          data: rows.map((u) => presentUser(u, publicUrl)),
+          meta: { total, page: Math.floor(skip / take) + 1, per_page: take },
+        },
+        { 'X-Total-Count': String(total) },
+      );
+    };
+  };
+}

@@ -1,0 +1,178 @@
+// The benchmark's cases: one declarative entry per request. To add a case (e.g. a later issue's orders or
+// ledger list), append an entry:
+//
+//   {
+//     id: 'orders',                              // --cases picks by id or group
+//     group: 'orders',
+//     title: 'Orders list page 1 (customer)',    // {ctxKey} placeholders allowed
+//     path: '/orders?_start=0&_end=10',          // under /api/v1; {ctxKey} placeholders allowed
+//     auth: 'customer',                          // null, 'admin', 'vendor' or 'customer' (bench accounts)
+//     targets: ['sql'],                          // see TARGETS in report.mjs: page1, deep, fast, sql
+//     indexes: ['orders(user_id, created_at, id)'], // what the baseline's query needs; created when missing
+//     baseline: async (db, ctx, env) => async () => ({ status: 200, body: {...}, headers: {} }),
+//   },
+//
+// `baseline` builds the bare node:http answer to the same request with the same JSON, using the best query
+// the database allows: usually a builder from baseline-kit.mjs (productList, productById, suggestions,
+// userList), or a small function of your own with the same signature. Values that depend on the generated
+// data (an id, a category, a depth) come from the context built in run.mjs (buildContext).
+import { productById, productList, suggestions, userList } from './baseline-kit.mjs';
+
+const NEWEST = 'p.created_at DESC, p.id DESC';
+/** The index every "newest first" page of active products walks (default sort, deep pages, Load More). */
+const NEWEST_INDEX = 'products(status, created_at, id)';
+
+export const CASES = [
+  {
+    id: 'list-newest',
+    group: 'list',
+    title: 'Product list page 1, newest (default sort)',
+    path: '/products/active?_start=0&_end=24',
+    auth: null,
+    targets: ['page1', 'sql'],
+    indexes: [NEWEST_INDEX],
+    baseline: productList({ orderBy: NEWEST, limit: 24 }),
+  },
+  {
+    id: 'list-price',
+    group: 'list',
+    title: 'Product list page 1, by price',
+    path: '/products/active?_sort=price&_order=asc&_start=0&_end=24',
+    auth: null,
+    targets: ['page1', 'sql'],
+    indexes: ['products(status, price_kobo, id)'],
+    // The tiebreaker (id) runs in the sort's direction (list-query.ts), so one index serves the page.
+    baseline: productList({ orderBy: 'p.price_kobo ASC, p.id ASC', limit: 24 }),
+  },
+  {
+    id: 'list-rating',
+    group: 'list',
+    title: 'Product list page 1, by rating',
+    path: '/products/active?_sort=average_rating&_order=desc&_start=0&_end=24',
+    auth: null,
+    targets: ['page1', 'sql'],
+    indexes: ['products(status, average_rating, id)'],
+    baseline: productList({ orderBy: 'p.average_rating DESC, p.id DESC', limit: 24 }),
+  },
+  {
+    id: 'list-filtered',
+    group: 'list',
+    title: 'Product list page 1, category + price range',
+    path: '/products/active?category_id={categoryId}&min_price={minPrice}&max_price={maxPrice}&_start=0&_end=24',
+    auth: null,
+    targets: ['page1', 'sql'],
+    indexes: ['products(status, category_id, created_at, id)'],
+    baseline: productList({
+      where:
+        'p.status = 1 AND p.category_id = {categoryId} AND p.price_kobo >= {minKobo} AND p.price_kobo <= {maxKobo}',
+      orderBy: NEWEST,
+      limit: 24,
+    }),
+  },
+  {
+    id: 'list-deep',
+    group: 'list',
+    title: 'Product list, row {depth} (_start/_end)',
+    path: '/products/active?_start={depth}&_end={depthEnd}',
+    auth: null,
+    targets: ['deep', 'sql'],
+    indexes: [NEWEST_INDEX],
+    baseline: productList({ orderBy: NEWEST, limit: 24, offset: '{depth}', deferredJoin: true }),
+  },
+  {
+    // The storefront's Load More (resources.products.tsx): with a keyset cursor (meta.next_cursor) it asks
+    // for the rows after the cursor; without one it asks for page=N&per_page=6. run.mjs finds out which.
+    id: 'load-more',
+    group: 'list',
+    title: 'Storefront Load More at row {loadMoreRow} ({loadMoreMode})',
+    path: '{loadMorePath}',
+    auth: null,
+    targets: ['deep', 'sql'],
+    indexes: [NEWEST_INDEX],
+    baseline: productList({
+      orderBy: NEWEST,
+      limit: '{loadMorePerPage}',
+      keysetAfterRow: '{loadMoreRow}',
+      count: '{loadMoreWithTotal}',
+    }),
+  },
+  {
+    id: 'product',
+    group: 'product',
+    title: 'GET /products/{id}',
+    path: '/products/{productId}',
+    auth: null,
+    targets: [],
+    indexes: [],
+    baseline: productById('{productId}'),
+  },
+  {
+    id: 'search',
+    group: 'search',
+    title: 'Search ?q={searchTerm}, page 1',
+    path: '/products/active?q={searchTerm}&_sort=created_at&_order=desc&_start=0&_end=24',
+    auth: null,
+    targets: ['fast', 'sql'],
+    indexes: ['fulltext products(name)', NEWEST_INDEX],
+    baseline: productList({
+      where: {
+        sqlite: 'p.status = 1 AND p.id IN (SELECT rowid FROM {{ftsTable}} WHERE {{ftsTable}} MATCH {searchFtsSqlite})',
+        mysql: 'p.status = 1 AND MATCH(p.name) AGAINST ({searchFtsMysql} IN BOOLEAN MODE)',
+      },
+      orderBy: NEWEST,
+      limit: 24,
+    }),
+  },
+  {
+    id: 'suggestions',
+    group: 'search',
+    title: 'GET /search/suggestions?q={suggestTerm}',
+    path: '/search/suggestions?q={suggestTerm}',
+    auth: null,
+    targets: ['fast'],
+    indexes: ['fulltext products(name)'],
+    // Word-prefix matches on the full-text index, best match first, then the best rated (search.service.ts).
+    baseline: suggestions({
+      term: '{suggestTerm}',
+      categories: 3,
+      total: 7,
+      from: {
+        sqlite:
+          '(SELECT rowid AS fts_id, rank AS fts_rank FROM {{ftsTable}} WHERE {{ftsTable}} MATCH {suggestFtsSqlite}) f JOIN products p ON p.id = f.fts_id',
+        mysql: 'products p',
+      },
+      where: {
+        sqlite: 'p.status = 1',
+        mysql: 'p.status = 1 AND MATCH(p.name) AGAINST ({suggestFtsMysql} IN BOOLEAN MODE)',
+      },
+      orderBy: {
+        sqlite: 'f.fts_rank ASC, p.average_rating DESC, p.id DESC',
+        mysql: 'MATCH(p.name) AGAINST ({suggestFtsMysql} IN BOOLEAN MODE) DESC, p.average_rating DESC, p.id DESC',
+      },
+    }),
+  },
+  {
+    id: 'users',
+    group: 'users',
+    title: 'Users list page 1 (admin)',
+    path: '/users?_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['users(deleted_at, created_at, id)'],
+    baseline: userList({ where: 'u.deleted_at IS NULL', limit: 10 }),
+  },
+];
+
+/** Fills {ctxKey} placeholders of a path or title. */
+export function fill(template, ctx) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in ctx ? String(ctx[key]) : whole));
+}
+
+/** The cases picked by --cases (ids, groups or id prefixes, comma separated); all when empty. */
+export function selectCases(filter) {
+  if (!filter?.length) return CASES;
+  const picked = CASES.filter((c) => filter.some((f) => c.id === f || c.group === f || c.id.startsWith(f)));
+  if (!picked.length)
+    throw new Error(`--cases ${filter.join(',')} matches no case. Cases: ${CASES.map((c) => c.id).join(', ')}`);
+  return picked;
+}

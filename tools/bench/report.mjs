@@ -1,0 +1,290 @@
+// The benchmark's report: machine facts, one table per catalogue size with a pass/miss column per target, and
+// docs/benchmarks.md updated between markers (<!-- bench:<key>:start --> ... <!-- bench:<key>:end -->); the
+// rest of that file (the hand-written Before section) is kept as it is.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, release, totalmem, type } from 'node:os';
+import { join, relative } from 'node:path';
+import { ROOT } from '../scripts/lib.mjs';
+
+const require = createRequire(import.meta.url);
+export const REPORT_FILE = join(ROOT, 'docs', 'benchmarks.md');
+
+/** The case every "deep" case is compared with, and the size the targets are defined at. */
+const PAGE1_CASE = 'list-newest';
+const TARGET_SIZE = 100_000;
+
+const num = (n, d = 0) =>
+  n === null || n === undefined || !Number.isFinite(n)
+    ? '-'
+    : n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
+const ms = (n) => (n === null || n === undefined ? '-' : n >= 1000 ? `${num(n / 1000, 1)} s` : num(n, n < 10 ? 1 : 0));
+const ratio = (a, b) => (a && b ? a / b : null);
+const failedRequests = (m) => (m ? (m.non2xx ?? 0) + (m.timeouts ?? 0) + (m.errors ?? 0) : 0);
+
+/**
+ * Targets of issue 8 (defined at 100,000 products and 50 connections). A case opts in with `targets` in
+ * cases.mjs; `check` returns [pass, detail] or null when it cannot be judged.
+ */
+export const TARGETS = [
+  {
+    key: 'rps',
+    label: 'req/s ≥ 0.75× base',
+    tag: 'page1',
+    check: (r) => [
+      r.api.okPerSecond >= 0.75 * r.base.okPerSecond,
+      `${num(ratio(r.api.okPerSecond, r.base.okPerSecond), 2)}×`,
+    ],
+  },
+  {
+    key: 'p99',
+    label: 'p99 ≤ 3× base',
+    tag: 'page1',
+    check: (r) => [!failedRequests(r.api) && r.api.p99 <= 3 * r.base.p99, `${num(ratio(r.api.p99, r.base.p99), 1)}×`],
+  },
+  {
+    key: 'deep',
+    label: 'p50 ≤ 1.5× page 1',
+    tag: 'deep',
+    check: (r, { page1 }) =>
+      page1?.api
+        ? [!failedRequests(r.api) && r.api.p50 <= 1.5 * page1.api.p50, `${num(ratio(r.api.p50, page1.api.p50), 1)}×`]
+        : null,
+  },
+  {
+    key: 'fast',
+    label: 'p99 < 100 ms',
+    tag: 'fast',
+    check: (r) => [!failedRequests(r.api) && r.api.p99 < 100, ms(r.api.p99)],
+  },
+  {
+    key: 'sql',
+    label: '≤ 3 SQL',
+    tag: 'sql',
+    check: (r) => (r.sql ? [r.sql.max <= 3, String(r.sql.max)] : null),
+  },
+  {
+    key: 'scale',
+    label: 'smallest vs largest ±20%',
+    tag: 'page1',
+    check: (r, { smallest }) =>
+      smallest?.api
+        ? [
+            r.api.okPerSecond >= 0.8 * smallest.api.okPerSecond,
+            `${num(ratio(r.api.okPerSecond, smallest.api.okPerSecond), 2)}×`,
+          ]
+        : null,
+  },
+];
+
+function cell(target, row, refs) {
+  if (!row.targets.includes(target.tag)) return '—';
+  if (!row.api || !row.base) return 'n/a';
+  if (target.key === 'scale' && !refs.smallest) return '—';
+  const verdict = target.check(row, refs);
+  if (!verdict) return 'n/a';
+  return `${verdict[0] ? 'pass' : '**miss**'} (${verdict[1]})`;
+}
+
+export async function machineFacts({ plan, results, settings, started }) {
+  const git = (args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const commit = git(['rev-parse', '--short', 'HEAD']);
+  const dirty = git(['status', '--porcelain']).length > 0;
+  const cpu = cpus();
+  return {
+    date: started.toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    commit: commit ? `${commit}${dirty ? ' (with uncommitted changes)' : ''}` : 'unknown',
+    cpu: `${cpu.length} × ${cpu[0]?.model?.trim() ?? 'unknown CPU'}`,
+    os: `${type()} ${release()}, ${num(totalmem() / 2 ** 30, 1)} GB RAM`,
+    node: process.version,
+    database: results[0]?.dbVersion ?? 'unknown',
+    autocannon: require('autocannon/package.json').version,
+    pinning: plan.note,
+    settings,
+  };
+}
+
+function sizeSection(result, results) {
+  const largest = results.at(-1);
+  const smallest = results.length > 1 && result === largest ? results[0] : null;
+  const lines = [];
+  const g = result.generated.meta;
+  lines.push(
+    `#### ${num(result.size)} products`,
+    '',
+    `Data: ${g.counts}; ${result.generated.reused ? `generated earlier in ${g.seconds} s (reused)` : `generated in ${g.seconds} s`}. ` +
+      `Deep cases at row ${num(result.ctx.depth)}${result.ctx.depth < 9000 ? ' (9,000 does not exist at this size)' : ''}.`,
+    '',
+  );
+  const head = [
+    'Case',
+    'Jara req/s',
+    'p50 ms',
+    'p99 ms',
+    'Base req/s',
+    'Base p50',
+    'Base p99',
+    'req/s ratio',
+    'SQL/req',
+    'API RSS MB',
+    'Same JSON',
+    ...TARGETS.map((t) => t.label),
+  ];
+  lines.push(`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 || i === 10 ? '---' : '---:')).join('|')}|`);
+  const page1 = result.rows.find((r) => r.id === PAGE1_CASE);
+  for (const row of result.rows) {
+    const refs = { page1, smallest: smallest?.rows.find((r) => r.id === row.id) };
+    if (row.error) {
+      lines.push(`| ${row.title} | error: ${row.error.replace(/\|/g, '\\|')} |${' |'.repeat(head.length - 2)}`);
+      continue;
+    }
+    const failed = failedRequests(row.api);
+    lines.push(
+      `| ${[
+        row.title.replace(/\|/g, '\\|'),
+        num(row.api.okPerSecond, row.api.okPerSecond < 10 ? 1 : 0) + (failed ? ` (${failed} failed)` : ''),
+        ms(row.api.p50),
+        ms(row.api.p99),
+        num(row.base.okPerSecond, row.base.okPerSecond < 10 ? 1 : 0) +
+          (failedRequests(row.base) ? ` (${failedRequests(row.base)} failed)` : ''),
+        ms(row.base.p50),
+        ms(row.base.p99),
+        `${num(ratio(row.api.okPerSecond, row.base.okPerSecond), 2)}×`,
+        row.sql ? String(row.sql.max) : '?',
+        num(row.rss.api),
+        row.check.same ? 'yes' : `no: ${String(row.check.diff).replace(/\|/g, '\\|')}`,
+        ...TARGETS.map((t) => cell(t, row, refs)),
+      ].join(' | ')} |`,
+    );
+  }
+  lines.push('');
+  const notes = [];
+  const added = result.indexes.filter((i) => i.origin === 'harness');
+  if (added.length) {
+    notes.push(
+      `Indexes the baseline needs that the API's migrations do not have yet, added to this bench database by the harness ` +
+        `(the API's queries can use them too): ${added.map((i) => `\`${i.spec}\``).join(', ')}.`,
+    );
+  }
+  const fromMigrations = result.indexes.filter((i) => i.origin === 'migrations');
+  if (fromMigrations.length)
+    notes.push(
+      `Indexes already in the migrations: ${fromMigrations.map((i) => `\`${i.spec}\` (${i.name})`).join(', ')}.`,
+    );
+  if (result.ctx.loadMoreMode)
+    notes.push(
+      `Load More: ${result.ctx.loadMoreNote}. Request: \`${result.ctx.loadMorePath.replace(/after=[^&]+/, 'after=…')}\`.`,
+    );
+  if (smallest)
+    notes.push(`The last column compares Jara's req/s here with the same case at ${num(smallest.size)} products.`);
+  lines.push(...notes.map((n) => `- ${n}`), '');
+  return lines;
+}
+
+export function renderResults({ facts, results, settings }) {
+  const full = !settings.quick && settings.duration >= 10 && settings.sizes.includes(TARGET_SIZE);
+  const flavour = results[0]?.target.flavour ?? 'database';
+  const lines = [full ? `### ${flavour}` : `### ${flavour}: smoke run (not a measurement)`, ''];
+  if (!full) {
+    lines.push(
+      `> Smoke run: it proves the harness works end to end; the figures are not a benchmark (short runs, ` +
+        `${settings.sizes.includes(TARGET_SIZE) ? '' : 'no 100,000-product catalogue, '}other work on the same cores). ` +
+        'The targets are defined at 100,000 products and 50 connections.',
+      '',
+    );
+  }
+  lines.push(
+    `- Run: ${facts.date}, \`npm run bench${settings.argv ? ` -- ${settings.argv}` : ''}\`, commit ${facts.commit}`,
+    `- Machine: ${facts.cpu}; ${facts.os}; Node ${facts.node}`,
+    `- Database: ${facts.database}${results[0]?.target.dialect === 'mysql' ? ' (databases jara_bench_<size>)' : ' (files data/bench/jara-<size>.sqlite)'}`,
+    `- Load: autocannon ${facts.autocannon}, ${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.duration} s per server and case; ${facts.pinning}`,
+    `- Columns: req/s counts 2xx answers only; "Base" is the bare node:http baseline answering the same request with the same JSON; ` +
+      `SQL/req is the most statements one request ran (ORM logger); API RSS is the API's resident memory after the case.`,
+    '',
+  );
+  for (const result of results) lines.push(...sizeSection(result, results));
+  return lines.join('\n');
+}
+
+const HOWTO = `### How to run
+
+\`\`\`sh
+npm run bench                                   # 1,000 / 10,000 / 100,000 products on SQLite (about 15 min)
+npm run bench -- --sizes 100000 --cases list,search --duration 10
+DATABASE_URL=mariadb://root@127.0.0.1:3306/test npm run bench   # same cases on MariaDB/MySQL (jara_bench_<size>)
+npm run bench -- --quick                        # smoke check: 1,000 products, 2 s runs
+npm run bench -- --help                         # every option (--regenerate, --no-build, --no-write, --port...)
+\`\`\`
+
+- The harness builds the API (incremental), then per size generates a catalogue with the API's own migrations
+  and bulk inserts (\`tools/bench/generate.mjs\`: categories, vendors 1 per 200 products, a few hundred customers,
+  ~2 reviews per product with consistent ratings, prices in kobo over a year of dates). The databases are kept under
+  \`data/bench/\` (git-ignored) or as \`jara_bench_<size>\` on the MySQL/MariaDB server, and reused; \`--regenerate\` rebuilds them.
+- The API (\`dist/\`, NODE_ENV=production, request log off) and the bare baseline (\`tools/bench/baseline-server.mjs\`:
+  \`node:http\` + the same driver, the best query for each case) run on core 0; autocannon runs on core 1 (\`taskset\`;
+  without it the run is not pinned and says so).
+- SQL per request: the API is started with \`node --require tools/bench/sql-counter.cjs\` and \`BENCH_COUNT_SQL=1\`, which
+  wraps TypeORM's logger and answers the count in an \`X-Bench-Sql-Count\` header to requests that ask for it
+  (sent one at a time before the load). Nothing of this is in the API's code or its production start.
+- Load More: the harness asks the list once; if \`meta.next_cursor\` is there it follows the cursors to the deep row and
+  measures \`after=<cursor>\`, otherwise it measures the storefront's \`page=N&per_page=6\` request. The baseline
+  answers with a keyset query either way.
+- Each case is one entry in \`tools/bench/cases.mjs\` (path, auth role, targets, indexes, baseline query); the
+  targets are in \`tools/bench/report.mjs\`. Not run by CI: it is a benchmark, not a timed test.`;
+
+const TEMPLATE = `# Benchmarks
+
+Read paths of the Jara API under load (issue 8): \`npm run bench\` (\`tools/bench\`) generates catalogues of 1,000,
+10,000 and 100,000 products, measures each case with autocannon at 50 connections, and compares Jara with a bare
+\`node:http\` baseline answering the same request with the same JSON. The sections between \`bench:\` markers are
+written by the harness; the rest of this file is hand-written and kept.
+
+## Before (issue 8)
+
+The figures issue 8 quoted before this work:
+
+| Catalogue and request | req/s | p99 |
+|---|---:|---:|
+| 300 products, product list | 536 | 257 ms |
+| 10,000 products, page 1 | 82–95 | 4.2–6.0 s |
+| 10,000 products, row 9,000 | 25–35 | 7.5–8.5 s |
+| 100,000 products, page 1 | 4.7 (40 requests timed out) | 9.8 s |
+| 100,000 products, search \`?q=tecno\` | 0.8 | 9.8 s |
+| 100,000 products, \`/search/suggestions?q=tec\` | 0 (every request timed out at 10 s) | — |
+| bare \`node:http\`, product by primary key | 1,218 | 92 ms |
+
+## Targets
+
+At 100,000 products and 50 connections: product list page 1 at least 0.75× the bare baseline's req/s and p99 at
+most 3× the baseline's; a page 9,000 rows deep (Load More continuation) within 1.5× of page 1's p50; page 1 at
+1,000 and at 100,000 products within 20%; search and suggestions p99 under 100 ms; at most 3 SQL statements per
+list request.
+
+<!-- bench:howto:start -->
+<!-- bench:howto:end -->
+
+## Results
+`;
+
+function replaceBlock(text, key, content) {
+  const start = `<!-- bench:${key}:start -->`;
+  const end = `<!-- bench:${key}:end -->`;
+  const block = `${start}\n${content.trim()}\n${end}`;
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i >= 0 && j > i) return text.slice(0, i) + block + text.slice(j + end.length);
+  return `${text.trimEnd()}\n\n${block}\n`;
+}
+
+/** Prints the results and, unless told not to, writes them into docs/benchmarks.md. Returns the file written. */
+export function writeReport({ facts, results, settings, write }) {
+  const markdown = renderResults({ facts, results, settings });
+  console.log(`\n${markdown}`);
+  if (!write) return null;
+  let text = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : TEMPLATE;
+  text = replaceBlock(text, 'howto', HOWTO);
+  text = replaceBlock(text, results[0]?.target.dialect === 'mysql' ? 'mysql' : 'sqlite', markdown);
+  writeFileSync(REPORT_FILE, text.endsWith('\n') ? text : `${text}\n`);
+  return relative(ROOT, REPORT_FILE);
+}

@@ -1,0 +1,386 @@
+// npm run bench -- [options]: the benchmark harness (issue 8). For each catalogue size it generates (or reuses)
+// a bench database, starts the built API and the bare node:http baseline pinned to core 0, and measures every
+// case with autocannon pinned to core 1; then writes the tables to docs/benchmarks.md. See --help.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildServer, ROOT, serverEntry } from '../scripts/lib.mjs';
+import { CASES, fill, selectCases } from './cases.mjs';
+import { BENCH_DIR, openDb } from './db.mjs';
+import { apiEnv, BENCH_ACCOUNTS, BENCH_JWT_SECRET, BENCH_PASSWORD, ensureDatabase } from './generate.mjs';
+import { ensureIndexes } from './indexes.mjs';
+import { pinning, rssMb, runChild, startServer, waitUntilUp } from './proc.mjs';
+import { machineFacts, writeReport } from './report.mjs';
+
+const require = createRequire(import.meta.url);
+
+const HELP = `npm run bench -- [options]
+
+  --sizes 1000,10000,100000   catalogue sizes (default: all three; --quick: 1000)
+  --cases list,search         case ids, groups or id prefixes (default: all; see tools/bench/cases.mjs)
+  --duration 10               measured seconds per case and server (--quick: 2)
+  --warmup 3                  warm-up seconds before each measurement (--quick: 1)
+  --connections 50            concurrent connections
+  --quick                     smoke check: 1,000 products, short runs
+  --regenerate                rebuild the bench databases even when present
+  --no-build                  use the existing dist/ (built when missing)
+  --no-write                  print the tables, leave docs/benchmarks.md alone
+  --port 4710                 API port (the baseline uses the next one)
+
+SQLite files under data/bench/ by default; with DATABASE_URL=mysql://... or mariadb://... the databases
+jara_bench_<size> on that server (created by the harness).`;
+
+let opt;
+try {
+  ({ values: opt } = parseArgs({
+    options: {
+      sizes: { type: 'string' },
+      cases: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string', default: '50' },
+      quick: { type: 'boolean', default: false },
+      regenerate: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      'no-write': { type: 'boolean', default: false },
+      port: { type: 'string', default: '4710' },
+      help: { type: 'boolean', default: false },
+    },
+  }));
+} catch (error) {
+  console.error(`${error.message}\n\n${HELP}`);
+  process.exit(2);
+}
+if (opt.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+/** Exits with a usage message (code 2). */
+function usage(message) {
+  console.error(`${message}\n\n${HELP}`);
+  process.exit(2);
+}
+
+const positiveInts = (text, name) => {
+  const list = text.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+  if (!list.length || list.some((n) => !Number.isInteger(n) || n < 1))
+    usage(`--${name} must be positive integers (got "${text}")`);
+  return list;
+};
+const settings = {
+  sizes: positiveInts(opt.sizes ?? (opt.quick ? '1000' : '1000,10000,100000'), 'sizes'),
+  duration: positiveInts(opt.duration ?? (opt.quick ? '2' : '10'), 'duration')[0],
+  warmup: Number(opt.warmup ?? (opt.quick ? '1' : '3')),
+  connections: positiveInts(opt.connections, 'connections')[0],
+  probes: opt.quick ? 2 : 5,
+  quick: opt.quick,
+  apiPort: positiveInts(opt.port, 'port')[0],
+  argv: process.argv.slice(2).join(' '),
+};
+if (!Number.isFinite(settings.warmup) || settings.warmup < 0)
+  usage(`--warmup must be 0 or more seconds (got "${opt.warmup}")`);
+let cases;
+try {
+  cases = selectCases(
+    opt.cases
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+} catch (error) {
+  usage(error.message);
+}
+
+const LOAD = join(ROOT, 'tools/bench/load.mjs');
+const COUNTER = join(ROOT, 'tools/bench/sql-counter.cjs');
+const BASELINE = join(ROOT, 'tools/bench/baseline-server.mjs');
+
+const getJson = async (url, headers = {}, timeoutMs = 120_000) => {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  const text = await res.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers };
+};
+
+/** Values the cases' paths and baseline queries use, read from the generated data. */
+async function buildContext(db) {
+  const { PAGE_SIZES } = require(join(ROOT, 'libs/contracts/dist/index.js'));
+  const active = Number((await db.get('SELECT COUNT(*) AS n FROM products WHERE status = 1')).n);
+  const depth = Math.min(9000, Math.floor((active * 0.9) / 24) * 24);
+  const byCategory = await db.all(
+    'SELECT category_id, COUNT(*) AS n FROM products WHERE status = 1 GROUP BY category_id ORDER BY n, category_id',
+  );
+  const median = byCategory[Math.floor(byCategory.length / 2)];
+  const middle = await db.get('SELECT id FROM products WHERE status = 1 ORDER BY id LIMIT 1 OFFSET ?', [
+    Math.floor(active / 2),
+  ]);
+  const perPage = PAGE_SIZES.catalogue;
+  return {
+    active,
+    depth,
+    depthEnd: depth + 24,
+    categoryId: median.category_id,
+    minPrice: 5000,
+    maxPrice: 200000,
+    minKobo: 5000 * 100,
+    maxKobo: 200000 * 100,
+    productId: middle.id,
+    // Full-text queries as the API's search index writes them (words quoted, the last one a prefix).
+    searchTerm: 'tecno',
+    searchFtsSqlite: '"tecno"*',
+    searchFtsMysql: '+tecno*',
+    suggestTerm: 'tec',
+    suggestFtsSqlite: '"tec"*',
+    suggestFtsMysql: '+tec*',
+    loadMorePerPage: perPage,
+    loadMoreRow: Math.floor(depth / perPage) * perPage,
+  };
+}
+
+/**
+ * How the storefront's Load More continues at row loadMoreRow. When the API's list answers a keyset cursor
+ * (meta.next_cursor), the continuation is `after=<cursor>` (reached by following the cursors); otherwise it is
+ * the page/per_page request the storefront sends today.
+ */
+async function resolveLoadMore(ctx, api) {
+  const { LIST_MAX_PER_PAGE } = require(join(ROOT, 'libs/contracts/dist/index.js'));
+  const sort = '_sort=created_at&_order=desc';
+  const per = ctx.loadMorePerPage;
+  const first = await getJson(`${api}/products/active?${sort}&page=1&per_page=${per}`);
+  const cursor = first.body?.meta?.next_cursor;
+  const pagePath = `/products/active?${sort}&page=${ctx.loadMoreRow / per + 1}&per_page=${per}`;
+  let mode = 'page';
+  let path = pagePath;
+  let note = 'the API returned no meta.next_cursor, so the continuation is page/per_page (OFFSET)';
+  if (cursor) {
+    let step = Math.min(100, LIST_MAX_PER_PAGE);
+    while (ctx.loadMoreRow % step) step--;
+    let after = null;
+    let seen = 0;
+    try {
+      while (seen < ctx.loadMoreRow) {
+        const url = `${api}/products/active?${sort}&per_page=${step}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+        const page = await getJson(url);
+        if (page.status !== 200 || !page.body?.data?.length) throw new Error(`${url} answered ${page.status}`);
+        seen += page.body.data.length;
+        after = page.body.meta?.next_cursor;
+        if (!after) throw new Error(`no next_cursor after ${seen} rows`);
+      }
+      mode = 'cursor';
+      path = `/products/active?${sort}&per_page=${per}&after=${encodeURIComponent(after)}`;
+      note = `the API answered meta.next_cursor; followed ${seen / step} cursor(s) of ${step} rows to reach it`;
+    } catch (error) {
+      note = `the API answered meta.next_cursor but following it failed (${error.message}); fell back to page/per_page`;
+    }
+  }
+  const probe = await getJson(api + path);
+  Object.assign(ctx, {
+    loadMoreMode: mode,
+    loadMorePath: path,
+    loadMoreWithTotal: probe.body?.meta?.total !== undefined,
+    loadMoreNote: note,
+  });
+}
+
+async function login(api, role) {
+  const res = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ACCOUNTS[role], password: BENCH_PASSWORD }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok || !body.token)
+    throw new Error(`login as the bench ${role} failed: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return body.token;
+}
+
+/** First difference between two JSON values, or null. */
+function diff(a, b, path = '') {
+  if (Object.is(a, b)) return null;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object')
+    return `${path || '.'}: ${JSON.stringify(a)?.slice(0, 60)} vs ${JSON.stringify(b)?.slice(0, 60)}`;
+  if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array vs object`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = diff(a[k], b[k], `${path}.${k}`);
+    if (d) return d;
+  }
+  return null;
+}
+
+/** Do the API and the baseline answer the same? Compares status, data and meta.total. */
+async function compare(apiUrl, baseUrl, headers) {
+  const [a, b] = await Promise.all([getJson(apiUrl, headers), getJson(baseUrl, headers)]);
+  const out = { apiStatus: a.status, baseStatus: b.status, same: false, diff: null };
+  if (a.status !== 200 || b.status !== 200) {
+    out.diff = `status ${a.status} vs ${b.status}${a.status >= 400 ? `: ${JSON.stringify(a.body).slice(0, 160)}` : ''}`;
+    return out;
+  }
+  out.diff =
+    diff(a.body?.data, b.body?.data, 'data') ??
+    (a.body?.meta?.total !== b.body?.meta?.total
+      ? `meta.total ${a.body?.meta?.total} vs ${b.body?.meta?.total}`
+      : null);
+  out.same = !out.diff;
+  out.rows = Array.isArray(a.body?.data) ? a.body.data.length : undefined;
+  return out;
+}
+
+/** SQL statements per request: sequential requests on the idle API, read from X-Bench-Sql-Count. */
+async function probeSql(url, headers, n) {
+  const counts = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(url, {
+      headers: { ...headers, 'x-bench-count-sql': '1' },
+      signal: AbortSignal.timeout(120_000),
+    });
+    await res.arrayBuffer();
+    const value = res.headers.get('x-bench-sql-count');
+    if (value !== null) counts.push(Number(value));
+  }
+  return counts.length ? { max: Math.max(...counts), min: Math.min(...counts) } : null;
+}
+
+async function load(url, headers, plan) {
+  const out = await runChild(
+    process.execPath,
+    [
+      LOAD,
+      JSON.stringify({
+        url,
+        headers,
+        connections: settings.connections,
+        duration: settings.duration,
+        warmup: settings.warmup,
+      }),
+    ],
+    { plan, core: 1, quiet: true },
+  );
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+const fmt = (n, d = 0) =>
+  n === null || n === undefined || Number.isNaN(n)
+    ? '-'
+    : n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+async function runSize(size, plan) {
+  console.log(`\n== ${size.toLocaleString('en')} products`);
+  const gen = await ensureDatabase(size, { regenerate: opt.regenerate });
+  const db = await openDb(gen.target, { poolSize: 2 });
+  let ctx;
+  let indexes;
+  let dbVersion;
+  try {
+    indexes = await ensureIndexes(db, cases, console.log, CASES);
+    ctx = await buildContext(db);
+    ctx.ftsTable = indexes.find((i) => i.fulltext)?.name ?? 'products_fts';
+    dbVersion = await db.version();
+  } finally {
+    await db.close();
+  }
+
+  const apiPort = settings.apiPort;
+  const basePort = apiPort + 1;
+  const api = `http://127.0.0.1:${apiPort}/api/v1`;
+  const apiServer = startServer('api', process.execPath, ['--require', COUNTER, serverEntry('api')], {
+    env: apiEnv(gen.target, {
+      API_PORT: String(apiPort),
+      API_HOST: '127.0.0.1',
+      API_PUBLIC_URL: `http://localhost:${apiPort}`,
+      BENCH_COUNT_SQL: '1',
+    }),
+    plan,
+    core: 0,
+  });
+  let baseServer;
+  const rows = [];
+  try {
+    await waitUntilUp(`${api}/health`, apiServer);
+    const tokens = {};
+    for (const role of new Set(cases.map((c) => c.auth).filter(Boolean))) tokens[role] = await login(api, role);
+    if (cases.some((c) => c.id === 'load-more')) await resolveLoadMore(ctx, api);
+    mkdirSync(BENCH_DIR, { recursive: true });
+    const ctxFile = join(BENCH_DIR, `context-${gen.target.dialect}-${size}.json`);
+    writeFileSync(ctxFile, JSON.stringify(ctx, null, 2));
+    baseServer = startServer('baseline', process.execPath, [BASELINE], {
+      env: {
+        BENCH_TARGET: JSON.stringify(gen.target),
+        BENCH_CTX_FILE: ctxFile,
+        BENCH_PORT: String(basePort),
+        BENCH_PUBLIC_URL: `http://localhost:${apiPort}`,
+        BENCH_JWT_SECRET,
+        BENCH_CASES: cases.map((c) => c.id).join(','),
+      },
+      plan,
+      core: 0,
+    });
+    await waitUntilUp(`http://127.0.0.1:${basePort}/health`, baseServer);
+
+    for (const c of cases) {
+      const path = fill(c.path, ctx);
+      const title = fill(c.title, ctx);
+      const apiUrl = api + path;
+      const baseUrl = `http://127.0.0.1:${basePort}/case/${c.id}`;
+      const headers = c.auth ? { authorization: `Bearer ${tokens[c.auth]}` } : {};
+      process.stdout.write(`  ${c.id.padEnd(14)} `);
+      const row = { id: c.id, title, path, targets: c.targets ?? [], indexes: c.indexes ?? [] };
+      row.check = await compare(apiUrl, baseUrl, headers);
+      if (row.check.apiStatus >= 400 || row.check.baseStatus >= 400) {
+        row.error = row.check.diff;
+        console.log(`skipped: ${row.error}`);
+        rows.push(row);
+        continue;
+      }
+      row.sql = await probeSql(apiUrl, headers, settings.probes);
+      row.api = await load(apiUrl, headers, plan);
+      row.rss = { api: rssMb(apiServer.pid) };
+      row.base = await load(baseUrl, headers, plan);
+      row.rss.base = rssMb(baseServer.pid);
+      console.log(
+        `Jara ${fmt(row.api.okPerSecond)} req/s p50 ${fmt(row.api.p50)} p99 ${fmt(row.api.p99)} ms | ` +
+          `base ${fmt(row.base.okPerSecond)} req/s p50 ${fmt(row.base.p50)} p99 ${fmt(row.base.p99)} ms | ` +
+          `SQL ${row.sql?.max ?? '?'} | RSS ${fmt(row.rss.api)} MB | ${row.check.same ? 'same JSON' : `JSON differs (${row.check.diff})`}` +
+          (row.api.non2xx || row.api.timeouts || row.api.errors
+            ? ` | API non-2xx ${row.api.non2xx}, timeouts ${row.api.timeouts}, errors ${row.api.errors}`
+            : ''),
+      );
+      rows.push(row);
+      if (!apiServer.alive()) throw new Error(`the API died during ${c.id}\n${apiServer.output()}`);
+    }
+  } finally {
+    await baseServer?.stop();
+    await apiServer.stop();
+  }
+  return { size, target: gen.target, generated: gen, indexes, ctx, dbVersion, rows };
+}
+
+async function main() {
+  const plan = pinning();
+  if (!opt['no-build'] || !existsSync(serverEntry('api')) || !existsSync(join(ROOT, 'libs/contracts/dist/index.js'))) {
+    console.log('Building the contracts and the API (incremental)...');
+    await buildServer();
+  }
+  console.log(
+    `Benchmark: ${cases.length} case(s), sizes ${settings.sizes.join(', ')}, ${settings.connections} connections, ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s per server and case; ${plan.note}.`,
+  );
+  const started = new Date();
+  const results = [];
+  for (const size of settings.sizes) results.push(await runSize(size, plan));
+  const facts = await machineFacts({ plan, results, settings, started });
+  const file = writeReport({ facts, results, settings, write: !opt['no-write'] });
+  if (file) console.log(`\nWrote ${file}`);
+}
+
+main().catch((error) => {
+  console.error(`\nbench failed: ${error.message}`);
+  process.exit(1);
+});
