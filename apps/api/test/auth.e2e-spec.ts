@@ -1,19 +1,21 @@
 import { createHmac } from 'node:crypto';
 import { MSG } from '@jara/contracts';
 import { User } from '../src/modules/users/user.entity';
-import { startFakeGoogle } from './support/fake-google';
+import { startFakeGoogle, type FakeGoogle, type FakeGoogleUser } from './support/fake-google';
 import { readCodeFromOutbox, signUp, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+
+/** Our OAuth client, and the one of some other site the same Google user signed into. */
+const CLIENT_ID = 'jara-test.apps.googleusercontent.com';
+const OTHER_CLIENT_ID = 'another-site.apps.googleusercontent.com';
 
 describe('Auth (e2e)', () => {
   let t: TestApp;
-  let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+  let google: FakeGoogle;
+  const ngozi: FakeGoogleUser = { sub: 'g-100', email: 'Ngozi.Google@Example.com', email_verified: true, name: 'Ngozi Okafor' };
 
   beforeAll(async () => {
-    google = await startFakeGoogle({
-      'good-token': { sub: 'g-100', email: 'Ngozi.Google@Example.com', email_verified: true, name: 'Ngozi Okafor' },
-      'unverified-token': { sub: 'g-101', email: 'unverified@example.com', email_verified: false },
-    });
-    t = await startTestApp({ GOOGLE_USERINFO_URL: google.url });
+    google = await startFakeGoogle({ [CLIENT_ID]: 'jara-test-secret', [OTHER_CLIENT_ID]: 'other-secret' });
+    t = await startTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_OAUTH_BASE_URL: google.url });
   });
   afterAll(async () => {
     await t.close();
@@ -116,17 +118,31 @@ describe('Auth (e2e)', () => {
     expect((await users().findOneByOrFail({ email })).email_verified_at).not.toBeNull();
   });
 
-  it('limits resend to once a minute with a 429 and a message', async () => {
-    const email = uniqueEmail('resend');
-    await t.http().post('/api/v1/auth/register').send({ email, password: 'secret123' }).expect(201);
-    const first = readCodeFromOutbox(t, email);
-    const res = await t.http().post('/api/v1/auth/resend-otp').send({ email }).expect(429);
-    expect(res.body.message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
-    // the code was not replaced
-    expect(readCodeFromOutbox(t, email)).toBe(first);
-    // unknown addresses get the same success answer (no account enumeration)
-    const unknown = await t.http().post('/api/v1/auth/resend-otp').send({ email: uniqueEmail('nobody') }).expect(200);
-    expect(unknown.body.message).toBe(MSG.auth.resendSent);
+  it('answers resend-otp alike for unknown, unverified and verified addresses, and sends only when allowed', async () => {
+    const unverified = uniqueEmail('resend');
+    await t.http().post('/api/v1/auth/register').send({ email: unverified, password: 'secret123' }).expect(201);
+    const first = await users().findOneByOrFail({ email: unverified });
+    const { email: verified } = await signUp(t);
+    const answers = [];
+    for (const email of [uniqueEmail('nobody'), unverified, verified]) {
+      const res = await t.http().post('/api/v1/auth/resend-otp').send({ email });
+      answers.push({ status: res.status, body: res.body });
+    }
+    expect(answers[0]).toEqual({ status: 200, body: { message: MSG.auth.resendSent } });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // Too soon (the sign-up code is seconds old): nothing was sent, the code was not replaced.
+    expect((await users().findOneByOrFail({ email: unverified })).otp_hash).toBe(first.otp_hash);
+    // A verified account gets no code and keeps its state.
+    expect((await users().findOneByOrFail({ email: verified })).otp_hash).toBeNull();
+
+    // Once the last code is older than a minute, the same answer comes with a new code.
+    await users().update({ email: unverified }, { otp_sent_at: new Date(Date.now() - 61_000) });
+    const later = await t.http().post('/api/v1/auth/resend-otp').send({ email: unverified });
+    expect({ status: later.status, body: later.body }).toEqual(answers[0]);
+    const fresh = await users().findOneByOrFail({ email: unverified });
+    expect(fresh.otp_hash).not.toBe(first.otp_hash);
+    await t.http().post('/api/v1/auth/verify-otp').send({ email: unverified, otp: readCodeFromOutbox(t, unverified) }).expect(200);
   });
 
   it('refuses an expired code', async () => {
@@ -166,50 +182,113 @@ describe('Auth (e2e)', () => {
     const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${adminPayload}.`;
     const expiredPayload = b64({ sub: user.id, role: 'customer', iat: 1, exp: 2 });
     const expired = `${header}.${expiredPayload}.${createHmac('sha256', t.config.jwt.secret).update(`${header}.${expiredPayload}`).digest('base64url')}`;
-    for (const bad of [forgedSignature, algNone, expired, 'garbage', `${header}.${adminPayload}.`]) {
+    // Correctly signed, but without the token version every token now carries (as issued before it existed).
+    const unversionedPayload = b64({ sub: user.id, role: 'customer', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 });
+    const unversioned = `${header}.${unversionedPayload}.${createHmac('sha256', t.config.jwt.secret).update(`${header}.${unversionedPayload}`).digest('base64url')}`;
+    for (const bad of [forgedSignature, algNone, expired, unversioned, 'garbage', `${header}.${adminPayload}.`]) {
       const res = await t.http().get('/api/v1/user').set('Authorization', `Bearer ${bad}`).expect(401);
       expect(res.body.message).toBe(MSG.auth.unauthenticated);
     }
     await t.http().get('/api/v1/user').set('Authorization', `Bearer ${token}`).expect(200);
   });
 
-  it('signs in with Google against the local fake: creates a verified customer once, then finds it', async () => {
-    const first = await t.http().post('/api/v1/auth/google').send({ access_token: 'good-token' }).expect(200);
-    expect(first.body.message).toBe(MSG.auth.googleSuccess);
-    expect(first.body.user.email).toBe('ngozi.google@example.com');
-    expect(first.body.user.role).toBe('customer');
-    expect(first.body.token).toBeTruthy();
-    const second = await t.http().post('/api/v1/auth/google').send({ access_token: 'good-token' }).expect(200);
-    expect(second.body.user.id).toBe(first.body.user.id);
-    expect(await users().count({ where: { email: 'ngozi.google@example.com' } })).toBe(1);
-    const row = await users().findOneByOrFail({ email: 'ngozi.google@example.com' });
-    expect(row.google_id).toBe('g-100');
-    expect(row.email_verified_at).not.toBeNull();
-  });
-
-  it('links Google to an existing unverified e-mail account and verifies it', async () => {
-    const email = uniqueEmail('link');
-    await t.http().post('/api/v1/auth/register').send({ email, password: 'secret123' }).expect(201);
-    const fake = await startFakeGoogle({ tok: { sub: 'g-link', email, email_verified: true } });
-    const original = t.config.google.userInfoUrl;
-    t.config.google.userInfoUrl = fake.url;
-    try {
-      const res = await t.http().post('/api/v1/auth/google').send({ access_token: 'tok' }).expect(200);
-      expect(res.body.user.email).toBe(email);
-      await t.http().post('/api/v1/auth/login').send({ email, password: 'secret123' }).expect(200);
-    } finally {
-      t.config.google.userInfoUrl = original;
-      await fake.close();
+  it('logs out everywhere: the token and its siblings stop working at once', async () => {
+    const { email, password, token } = await signUp(t);
+    const sibling = (await t.http().post('/api/v1/auth/login').send({ email, password }).expect(200)).body.token as string;
+    await t.http().get('/api/v1/user').set('Authorization', `Bearer ${sibling}`).expect(200);
+    const res = await t.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(res.body).toEqual({ message: MSG.auth.loggedOut });
+    for (const old of [token, sibling]) {
+      const after = await t.http().get('/api/v1/user').set('Authorization', `Bearer ${old}`).expect(401);
+      expect(after.body.message).toBe(MSG.auth.unauthenticated);
     }
+    await t.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`).expect(401);
+    await t.http().post('/api/v1/auth/logout').expect(401);
+    // A new login works again.
+    const again = (await t.http().post('/api/v1/auth/login').send({ email, password }).expect(200)).body.token as string;
+    await t.http().get('/api/v1/user').set('Authorization', `Bearer ${again}`).expect(200);
   });
 
-  it('answers a bad Google token with a 4xx and a message, never a 500', async () => {
-    const bad = await t.http().post('/api/v1/auth/google').send({ access_token: 'nope' }).expect(401);
-    expect(bad.body.message).toBe(MSG.auth.googleFailed);
-    const unverified = await t.http().post('/api/v1/auth/google').send({ access_token: 'unverified-token' }).expect(401);
-    expect(unverified.body.message).toMatch(/not verified/);
-    const missing = await t.http().post('/api/v1/auth/google').send({}).expect(422);
-    expect(missing.body.errors.access_token[0]).toBe(MSG.auth.googleNoToken);
+  describe('Google sign-in', () => {
+    const googleLogin = (body: object) => t.http().post('/api/v1/auth/google').send(body);
+
+    it('signs in with an ID token issued to our client: creates a verified customer once, then finds it', async () => {
+      const first = await googleLogin({ id_token: google.idToken(ngozi, { clientId: CLIENT_ID }) }).expect(200);
+      expect(first.body.message).toBe(MSG.auth.googleSuccess);
+      expect(first.body.user.email).toBe('ngozi.google@example.com');
+      expect(first.body.user.name).toBe('Ngozi Okafor');
+      expect(first.body.user.role).toBe('customer');
+      expect(first.body.expires_in).toBe(t.config.jwt.expiresIn);
+      await t.http().get('/api/v1/user').set('Authorization', `Bearer ${first.body.token}`).expect(200);
+      // The same Google account with an access token issued to our client finds the same user.
+      const second = await googleLogin({ access_token: google.accessToken(ngozi, { clientId: CLIENT_ID }) }).expect(200);
+      expect(second.body.user.id).toBe(first.body.user.id);
+      expect(await users().count({ where: { email: 'ngozi.google@example.com' } })).toBe(1);
+      const row = await users().findOneByOrFail({ email: 'ngozi.google@example.com' });
+      expect(row.google_id).toBe('g-100');
+      expect(row.email_verified_at).not.toBeNull();
+    });
+
+    it("refuses tokens Google issued to another site's client id (ID token and access token): 401, no account", async () => {
+      const victim: FakeGoogleUser = { sub: 'g-200', email: uniqueEmail('victim'), email_verified: true };
+      const attempts = [
+        { id_token: google.idToken(victim, { clientId: OTHER_CLIENT_ID }) },
+        { access_token: google.accessToken(victim, { clientId: OTHER_CLIENT_ID }) },
+        // An ID token for another client next to a good-looking access token: the ID token decides.
+        { id_token: google.idToken(victim, { clientId: OTHER_CLIENT_ID }), access_token: google.accessToken(victim, { clientId: CLIENT_ID }) },
+        { id_token: google.idToken(victim, { clientId: CLIENT_ID, forgeSignature: true }) },
+        { id_token: google.idToken(victim, { clientId: CLIENT_ID, expiresIn: -600 }) },
+        { access_token: google.accessToken(victim, { clientId: CLIENT_ID, expiresIn: -1 }) },
+        { id_token: 'not.a.jwt' },
+        { access_token: 'nope' },
+      ];
+      for (const body of attempts) {
+        const res = await googleLogin(body);
+        if (res.status !== 401) throw new Error(`${JSON.stringify(Object.keys(body))} answered ${res.status}`);
+        expect(res.body).toEqual({ message: MSG.auth.googleFailed });
+      }
+      expect(await users().count({ where: { email: victim.email } })).toBe(0);
+      expect(await users().count({ where: { google_id: 'g-200' } })).toBe(0);
+      // The same user's token for our client works.
+      await googleLogin({ access_token: google.accessToken(victim, { clientId: CLIENT_ID }) }).expect(200);
+    });
+
+    it('links Google to a verified account with the same e-mail and keeps its password', async () => {
+      const { email, password, user } = await signUp(t);
+      const res = await googleLogin({ id_token: google.idToken({ sub: 'g-link', email, email_verified: true }, { clientId: CLIENT_ID }) }).expect(200);
+      expect(res.body.user.id).toBe(user.id);
+      expect((await users().findOneByOrFail({ id: user.id })).google_id).toBe('g-link');
+      await t.http().post('/api/v1/auth/login').send({ email, password }).expect(200);
+    });
+
+    it('does not hand an unverified password account to Google sign-in: its password and pending code are cleared first', async () => {
+      // Someone registered the address with a password but never proved they own the mailbox.
+      const email = uniqueEmail('squatted');
+      await t.http().post('/api/v1/auth/register').send({ email, password: 'attacker-pass' }).expect(201);
+      const code = readCodeFromOutbox(t, email);
+      const before = await users().findOneByOrFail({ email });
+
+      const res = await googleLogin({ id_token: google.idToken({ sub: 'g-owner', email, email_verified: true }, { clientId: CLIENT_ID }) }).expect(200);
+      expect(res.body.user.id).toBe(before.id);
+      const row = await users().findOneByOrFail({ id: before.id });
+      expect(row.password_hash).toBeNull();
+      expect(row.otp_hash).toBeNull();
+      expect(row.google_id).toBe('g-owner');
+      expect(row.email_verified_at).not.toBeNull();
+      // Whoever registered it can no longer get in with the password or the e-mailed code.
+      const login = await t.http().post('/api/v1/auth/login').send({ email, password: 'attacker-pass' }).expect(401);
+      expect(login.body.message).toBe(MSG.auth.invalidCredentials);
+      await t.http().post('/api/v1/auth/verify-otp').send({ email, otp: code }).expect(400);
+    });
+
+    it('answers a bad request with a 4xx and a message, never a 500', async () => {
+      const unverified = await googleLogin({ id_token: google.idToken({ sub: 'g-101', email: uniqueEmail('unverified'), email_verified: false }, { clientId: CLIENT_ID }) }).expect(401);
+      expect(unverified.body.message).toBe(MSG.auth.googleEmailNotVerified);
+      const missing = await googleLogin({}).expect(422);
+      expect(missing.body.errors.access_token[0]).toBe(MSG.auth.googleNoToken);
+      const wrongType = await googleLogin({ id_token: { x: 1 } }).expect(422);
+      expect(wrongType.body.errors.id_token).toBeDefined();
+    });
   });
 
   it('welcomes a newly verified user with a notification', async () => {
@@ -218,6 +297,29 @@ describe('Auth (e2e)', () => {
     expect(res.body.data).toHaveLength(1);
     expect(res.body.data[0].title).toBe('Welcome to Jara');
     expect(res.body.meta.unread).toBe(1);
+  });
+});
+
+describe('Google sign-in without GOOGLE_CLIENT_ID (e2e)', () => {
+  let t: TestApp;
+  let google: FakeGoogle;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    t = await startTestApp({ GOOGLE_OAUTH_BASE_URL: google.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.close();
+  });
+
+  it('is off with a clear 400: no audience is accepted by default', async () => {
+    const user: FakeGoogleUser = { sub: 'g-300', email: uniqueEmail('off'), email_verified: true };
+    for (const body of [{ id_token: google.idToken(user, { clientId: CLIENT_ID }) }, { access_token: google.accessToken(user, { clientId: CLIENT_ID }) }]) {
+      const res = await t.http().post('/api/v1/auth/google').send(body).expect(400);
+      expect(res.body.message).toBe(MSG.auth.googleNotConfigured);
+    }
+    expect(await t.db.getRepository(User).count({ where: { email: user.email } })).toBe(0);
+    expect(google.calls).toBe(0);
   });
 });
 

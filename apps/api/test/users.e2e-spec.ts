@@ -1,7 +1,7 @@
 import { MSG } from '@jara/contracts';
 import sharp from 'sharp';
 import { User } from '../src/modules/users/user.entity';
-import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { readCodeFromOutbox, signUp, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 describe('Users and profile (e2e)', () => {
   let t: TestApp;
@@ -69,6 +69,9 @@ describe('Users and profile (e2e)', () => {
       const row = await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id });
       expect(row.role).toBe('vendor');
       await t.http().put(`/api/v1/users/${customer.user.id}`).set(auth(admin.token)).send({ role: 'customer' }).expect(200);
+      // A role change ends the user's sessions: sign in again for the tests below.
+      await t.http().get('/api/v1/user').set(auth(customer.token)).expect(401);
+      customer.token = (await t.http().post('/api/v1/auth/login').send({ email: customer.email, password: customer.password }).expect(200)).body.token;
     });
 
     it('keeps e-mail unique and validates role and status with 422 field errors', async () => {
@@ -86,6 +89,20 @@ describe('Users and profile (e2e)', () => {
       await t.http().get('/api/v1/user').set(auth(other.token)).expect(401);
     });
 
+    it("ends the user's sessions when an admin changes their role or status, not their name", async () => {
+      const other = await signUp(t);
+      await t.http().put(`/api/v1/users/${other.user.id}`).set(auth(admin.token)).send({ role: 'vendor' }).expect(200);
+      await t.http().get('/api/v1/user').set(auth(other.token)).expect(401);
+      const second = (await t.http().post('/api/v1/auth/login').send({ email: other.email, password: other.password }).expect(200)).body.token as string;
+      await t.http().put(`/api/v1/users/${other.user.id}`).set(auth(admin.token)).send({ name: 'Renamed', role: 'vendor' }).expect(200);
+      await t.http().get('/api/v1/user').set(auth(second)).expect(200);
+      // Deactivated and reactivated: the token from before does not come back to life.
+      await t.http().put(`/api/v1/users/${other.user.id}`).set(auth(admin.token)).send({ status: '0' }).expect(200);
+      await t.http().put(`/api/v1/users/${other.user.id}`).set(auth(admin.token)).send({ status: '1' }).expect(200);
+      await t.http().get('/api/v1/user').set(auth(second)).expect(401);
+      await t.http().post('/api/v1/auth/login').send({ email: other.email, password: other.password }).expect(200);
+    });
+
     it('does not let an admin remove their own admin access', async () => {
       const res = await t.http().put(`/api/v1/users/${admin.user.id}`).set(auth(admin.token)).send({ role: 'customer' }).expect(422);
       expect(res.body.message).toBe(MSG.users.cannotDemoteSelf);
@@ -98,15 +115,117 @@ describe('Users and profile (e2e)', () => {
   });
 
   describe('DELETE /users/{id} (admin)', () => {
-    it('deletes another user (and their notifications) but not yourself', async () => {
+    it('deletes another user (a soft delete: anonymised, inactive, notifications gone) but not yourself', async () => {
       const victim = await signUp(t);
       await t.http().delete(`/api/v1/users/${victim.user.id}`).set(auth(admin.token)).expect(200);
-      expect(await t.db.getRepository(User).countBy({ id: victim.user.id })).toBe(0);
+      const row = await t.db.getRepository(User).findOneByOrFail({ id: victim.user.id });
+      expect(row.deleted_at).not.toBeNull();
+      expect([row.status, row.email === victim.email]).toEqual(['0', false]);
       const notes = await t.db.query('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?', [victim.user.id]);
       expect(Number(notes[0].n)).toBe(0);
       const self = await t.http().delete(`/api/v1/users/${admin.user.id}`).set(auth(admin.token)).expect(422);
       expect(self.body.message).toBe(MSG.users.cannotDeleteSelf);
       await t.http().delete('/api/v1/users/99999').set(auth(admin.token)).expect(404);
+    });
+  });
+
+  // Before 'profile': its upload-limit test starts a second app, whose JWT strategy then replaces this one's in Passport.
+  describe('e-mail change', () => {
+    const changeEmail = (token: string, email: string) => t.http().post('/api/v1/user/change-email').set(auth(token)).send({ email });
+    const confirmEmail = (token: string, otp: string) => t.http().post('/api/v1/user/confirm-email').set(auth(token)).send({ otp });
+    const row = (id: number) => t.db.getRepository(User).findOneByOrFail({ id });
+
+    it('sends a code to the new address, keeps the old one until it is confirmed, then switches and ends the other sessions', async () => {
+      const user = await signUp(t);
+      const sibling = (await t.http().post('/api/v1/auth/login').send({ email: user.email, password: user.password }).expect(200)).body.token as string;
+      const next = uniqueEmail('moved');
+      const asked = await changeEmail(user.token, ` ${next.toUpperCase()} `).expect(200);
+      expect(asked.body.message).toBe(MSG.profile.emailCodeSent(next));
+      expect(await row(user.user.id)).toMatchObject({ email: user.email, pending_email: next });
+      const me = await t.http().get('/api/v1/user').set(auth(user.token)).expect(200);
+      expect(me.body.data).toMatchObject({ email: user.email, pending_email: next });
+      // Until then the old address signs in and the new one does not.
+      await t.http().post('/api/v1/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      await t.http().post('/api/v1/auth/login').send({ email: next, password: user.password }).expect(401);
+
+      const code = readCodeFromOutbox(t, next);
+      const done = await confirmEmail(user.token, code).expect(200);
+      expect(done.body.message).toBe(MSG.profile.emailChanged);
+      expect(done.body.data).toMatchObject({ id: user.user.id, email: next, pending_email: null, email_verified: true });
+      expect(done.body.expires_in).toBe(t.config.jwt.expiresIn);
+      const changed = await row(user.user.id);
+      expect(changed).toMatchObject({ email: next, pending_email: null, otp_hash: null });
+      // Every earlier token is over; the fresh one from the answer works.
+      await t.http().get('/api/v1/user').set(auth(user.token)).expect(401);
+      await t.http().get('/api/v1/user').set(auth(sibling)).expect(401);
+      const fresh = await t.http().get('/api/v1/user').set(auth(done.body.token)).expect(200);
+      expect(fresh.body.data.email).toBe(next);
+      await t.http().post('/api/v1/auth/login').send({ email: next, password: user.password }).expect(200);
+      await t.http().post('/api/v1/auth/login').send({ email: user.email, password: user.password }).expect(401);
+      // Single use.
+      const again = await confirmEmail(done.body.token, code).expect(422);
+      expect(again.body.errors.otp[0]).toBe(MSG.profile.noEmailChange);
+    });
+
+    it('kills the code after 5 wrong tries, even for the right code', async () => {
+      const user = await signUp(t);
+      const next = uniqueEmail('guess');
+      await changeEmail(user.token, next).expect(200);
+      const code = readCodeFromOutbox(t, next);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        const res = await confirmEmail(user.token, wrong).expect(422);
+        expect(res.body.errors.otp[0]).toBe(i < 4 ? MSG.auth.otpInvalid : MSG.auth.otpTooManyAttempts);
+      }
+      const right = await confirmEmail(user.token, code).expect(422);
+      expect(right.body.errors.otp[0]).toBe(MSG.auth.otpTooManyAttempts);
+      expect((await row(user.user.id)).email).toBe(user.email);
+      await t.http().get('/api/v1/user').set(auth(user.token)).expect(200);
+    });
+
+    it('refuses a taken address, also when it is taken between the code and its confirmation (422 on email)', async () => {
+      const user = await signUp(t);
+      const taken = await changeEmail(user.token, 'BOSS@example.com').expect(422);
+      expect(taken.body.errors.email[0]).toBe(MSG.auth.emailTaken);
+      expect((await row(user.user.id)).pending_email).toBeNull();
+
+      const next = uniqueEmail('race');
+      await changeEmail(user.token, next).expect(200);
+      const code = readCodeFromOutbox(t, next);
+      await t.http().post('/api/v1/auth/register').send({ email: next, password: 'secret123' }).expect(201);
+      const late = await confirmEmail(user.token, code).expect(422);
+      expect(late.body.errors.email[0]).toBe(MSG.auth.emailTaken);
+      expect(await row(user.user.id)).toMatchObject({ email: user.email, pending_email: null });
+      await t.http().get('/api/v1/user').set(auth(user.token)).expect(200);
+    });
+
+    it('refuses the current address, a bad one, an expired code, a code for an earlier address and a resend within a minute', async () => {
+      const user = await signUp(t);
+      const same = await changeEmail(user.token, user.email).expect(422);
+      expect(same.body.errors.email[0]).toBe(MSG.profile.emailUnchanged);
+      const bad = await changeEmail(user.token, 'not-an-email').expect(422);
+      expect(bad.body.errors.email[0]).toBe('Please enter a valid email address.');
+      const none = await confirmEmail(user.token, '123456').expect(422);
+      expect(none.body.errors.otp[0]).toBe(MSG.profile.noEmailChange);
+
+      const first = uniqueEmail('first');
+      await changeEmail(user.token, first).expect(200);
+      const firstCode = readCodeFromOutbox(t, first);
+      const tooSoon = await changeEmail(user.token, uniqueEmail('second')).expect(429);
+      expect(tooSoon.body.message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
+      expect((await row(user.user.id)).pending_email).toBe(first);
+
+      // A minute later the user corrects the address: the first code no longer confirms anything.
+      await t.db.getRepository(User).update({ id: user.user.id }, { otp_sent_at: new Date(Date.now() - 61_000) });
+      const second = uniqueEmail('second');
+      await changeEmail(user.token, second).expect(200);
+      const stale = await confirmEmail(user.token, firstCode).expect(422);
+      expect(stale.body.errors.otp[0]).toBe(MSG.auth.otpInvalid);
+
+      await t.db.getRepository(User).update({ id: user.user.id }, { otp_expires_at: new Date(Date.now() - 1000) });
+      const expired = await confirmEmail(user.token, readCodeFromOutbox(t, second)).expect(422);
+      expect(expired.body.errors.otp[0]).toBe(MSG.auth.otpExpired);
+      expect((await row(user.user.id)).email).toBe(user.email);
     });
   });
 
@@ -130,10 +249,30 @@ describe('Users and profile (e2e)', () => {
       expect(row.password_hash).not.toBe('x');
     });
 
+    it('never changes the e-mail: a new address is refused with a pointer to change-email, and nothing is saved', async () => {
+      const user = await signUp(t);
+      const next = uniqueEmail('direct');
+      const res = await t.http().post('/api/v1/user/update-profile').set(auth(user.token)).send({ email: next, city: 'Kano' }).expect(422);
+      expect(res.body.errors.email[0]).toBe(MSG.profile.useChangeEmail);
+      const row = await t.db.getRepository(User).findOneByOrFail({ id: user.user.id });
+      expect(row.email).toBe(user.email);
+      expect(row.pending_email).toBeNull();
+      expect(row.city).toBeNull();
+      expect(row.email_verified_at).not.toBeNull();
+      // The unchanged address is accepted, as the original clients send every field.
+      const same = await t.http().post('/api/v1/user/update-profile').set(auth(user.token)).send({ email: user.email.toUpperCase(), city: 'Kano' }).expect(200);
+      expect(same.body.data).toMatchObject({ email: user.email, city: 'Kano' });
+    });
+
     it('refuses a taken e-mail and a bad phone with field errors', async () => {
-      const res = await t.http().post('/api/v1/user/update-profile').set(auth(customer.token)).send({ email: 'boss@example.com', phone: 'call me' }).expect(422);
-      expect(res.body.errors.email?.[0] ?? res.body.errors.phone?.[0]).toBeTruthy();
-      expect(res.body.errors.phone[0]).toBe('Please enter a valid phone number.');
+      // Each on its own: with a bad phone in the same body, the DTO check answers before the uniqueness check runs.
+      const before = await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id });
+      const taken = await t.http().post('/api/v1/user/update-profile').set(auth(customer.token)).send({ email: 'boss@example.com', name: 'Someone Else' }).expect(422);
+      expect(taken.body.errors).toEqual({ email: [MSG.auth.emailTaken] });
+      const after = await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id });
+      expect([after.email, after.name]).toEqual([before.email, before.name]);
+      const phone = await t.http().post('/api/v1/user/update-profile').set(auth(customer.token)).send({ phone: 'call me' }).expect(422);
+      expect(phone.body.errors).toEqual({ phone: ['Please enter a valid phone number.'] });
     });
 
     it('stores a real image under a random name, re-encoded, and serves it from the API', async () => {

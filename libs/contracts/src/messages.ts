@@ -20,6 +20,9 @@ export const MSG = {
     googleNoToken: 'Google login failed. No access token found.',
     googleFailed: 'Google login failed',
     googleFailedException: 'Google login failed.',
+    googleNotConfigured: 'Google sign-in is not available on this server.',
+    googleEmailNotVerified: 'Your Google e-mail address is not verified.',
+    loggedOut: 'You have been logged out.',
     connecting: 'Connecting...',
     registrationSuccess: 'Registration successful!',
     registrationFailed: 'Registration failed',
@@ -35,6 +38,7 @@ export const MSG = {
     resendNeedsEmail: 'Please enter your email to resend OTP.',
     resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
     tooManyRequests: 'Too many requests. Please try again later.',
+    tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${waitText(seconds)}.`,
     unauthenticated: 'Unauthenticated.',
     forbidden: 'You do not have permission to perform this action.',
   },
@@ -69,6 +73,11 @@ export const MSG = {
     imageOnly: 'The image must be a JPEG, PNG, GIF or WebP file.',
     imageTooLarge: 'The image is too large.',
     imageRequired: 'Please choose an image.',
+    useChangeEmail: 'To change your e-mail, confirm the new address with a code: use Change e-mail.',
+    emailUnchanged: 'This is already your e-mail address.',
+    emailCodeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to confirm your new e-mail address.`,
+    emailChanged: 'Your e-mail address has been changed.',
+    noEmailChange: 'There is no e-mail change to confirm. Enter your new address first.',
   },
   notifications: {
     loadError: 'Error retrieving notifications',
@@ -207,3 +216,10 @@ export const MSG = {
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
 } as const;
+
+/** "1 second", "40 seconds", "2 minutes", "1 hour": how long to wait, rounded up to a unit people read. */
+function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const [n, unit] = s < 60 ? [s, 'second'] : s < 3600 ? [Math.ceil(s / 60), 'minute'] : [Math.ceil(s / 3600), 'hour'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

@@ -17,6 +17,8 @@ export interface PublicUser {
   role: Role;
   status: UserStatusValue;
   email_verified: boolean;
+  /** A new address waiting for its code (POST /user/confirm-email); null when no change is open. */
+  pending_email: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -44,12 +46,29 @@ export interface LoginRequest {
   email: string;
   password: string;
 }
+/** One of the two: an ID token (preferred) or an access token; either must be issued to our client id. */
 export interface GoogleLoginRequest {
-  access_token: string;
+  access_token?: string;
+  id_token?: string;
+}
+
+export interface ChangeEmailRequest {
+  email: string;
+}
+export interface ConfirmEmailRequest {
+  otp: string;
+}
+/** POST /user/confirm-email: the e-mail change ends every other session, so the caller gets a fresh token. */
+export interface ConfirmEmailResponse {
+  message: string;
+  data: PublicUser;
+  token: string;
+  expires_in: number;
 }
 
 export interface UpdateProfileRequest {
   name?: string;
+  /** Only the current address is accepted here; a new one goes through POST /user/change-email. */
   email?: string;
   phone?: string;
   address?: string;

@@ -32,4 +32,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET is required in production');
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).jwt.secret).toBe('x'.repeat(40));
   });
+
+  it('turns Google sign-in off without a client id and points every Google endpoint at GOOGLE_OAUTH_BASE_URL', () => {
+    expect(loadConfig({}).google).toEqual({ clientId: null, baseUrl: null, timeoutMs: 10_000 });
+    const config = loadConfig({ GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com', GOOGLE_OAUTH_BASE_URL: 'http://127.0.0.1:9999/' });
+    expect(config.google).toEqual({ clientId: '1234-abc.apps.googleusercontent.com', baseUrl: 'http://127.0.0.1:9999', timeoutMs: 10_000 });
+    expect(() => loadConfig({ GOOGLE_OAUTH_BASE_URL: 'not a url' })).toThrow('GOOGLE_OAUTH_BASE_URL must be a URL');
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'a client id with spaces' })).toThrow('GOOGLE_CLIENT_ID must look like');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), GOOGLE_OAUTH_BASE_URL: 'http://fake.example' })).toThrow(
+      'GOOGLE_OAUTH_BASE_URL must start with https://',
+    );
+  });
+
+  it('trusts no proxy by default and reads TRUST_PROXY as a list of addresses, ranges and names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32 ,192.168.1.7' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.168.1.7',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('"true" would believe any client');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40,proxy.local' })).toThrow(
+      'TRUST_PROXY entry "10.0.0.0/40" must be an IP address, a CIDR range',
+    );
+  });
+
+  it('keeps rate-limit counters in memory unless REDIS_URL names a Redis server', () => {
+    const config = loadConfig({});
+    expect(config.redis.url).toBeNull();
+    expect(config.rateLimit).toEqual({
+      authLimit: 300,
+      authTtlSeconds: 60,
+      accountMaxFailures: 100,
+      accountWindowSeconds: 3600,
+      accountFreeFailures: 5,
+      accountMaxDelaySeconds: 900,
+    });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'jara:rl:' });
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow('REDIS_URL must start with redis: or rediss:');
+    expect(() => loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '0' })).toThrow('AUTH_ACCOUNT_MAX_FAILURES must be an integer between 1');
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Every setting of the API, read once from the environment and validated at boot. See .env.example. */
@@ -11,10 +12,31 @@ export interface AppConfig {
   jwt: { secret: string; expiresIn: number };
   corsOrigins: string[];
   mail: { smtpUrl: string | null; from: string; outboxDir: string; logCodes: boolean };
-  google: { userInfoUrl: string; timeoutMs: number };
-  rateLimit: { authLimit: number; authTtlSeconds: number };
+  /**
+   * Google sign-in. clientId null: Google sign-in is off (the route answers a clear 400).
+   * baseUrl null: Google's own endpoints; set (tests, a local fake): every endpoint under that origin.
+   */
+  google: { clientId: string | null; baseUrl: string | null; timeoutMs: number };
+  /**
+   * authLimit per authTtlSeconds: requests per client address on the /auth routes (generous: carrier-grade NAT).
+   * account*: failed password or code attempts per account (see LoginThrottle).
+   */
+  rateLimit: {
+    authLimit: number;
+    authTtlSeconds: number;
+    accountMaxFailures: number;
+    accountWindowSeconds: number;
+    accountFreeFailures: number;
+    accountMaxDelaySeconds: number;
+  };
+  /** Proxies whose X-Forwarded-For is believed (Express 'trust proxy'): addresses, CIDRs, loopback...; false: none. */
+  trustProxy: false | string[];
+  /** Redis for the rate-limit counters, shared by every API instance; null keeps them in memory. */
+  redis: { url: string | null; keyPrefix: string };
   uploads: { dir: string; maxBytes: number };
   requestLog: boolean;
+  /** How long a proxy, CDN or the storefront may keep an anonymous public catalogue answer (0: always revalidate). */
+  publicCacheSeconds: number;
   migrationsRun: boolean;
   /** Most verbose Nest log level printed: log, warn or error. */
   logLevel: 'log' | 'warn' | 'error';
@@ -120,13 +142,28 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     outboxDir: resolve(str('MAIL_OUTBOX_DIR', resolve(dataDir, 'outbox'))),
     logCodes: bool('MAIL_LOG_CODES', nodeEnv !== 'production'),
   };
+  const googleBase = env.GOOGLE_OAUTH_BASE_URL?.trim()
+    ? url('GOOGLE_OAUTH_BASE_URL', '', nodeEnv === 'production' ? ['https:'] : ['http:', 'https:']).replace(/\/+$/, '')
+    : null;
+  const googleClientId = env.GOOGLE_CLIENT_ID?.trim() || null;
+  if (googleClientId && !/^[\w.-]+$/.test(googleClientId)) problems.push('GOOGLE_CLIENT_ID must look like 1234-abc.apps.googleusercontent.com');
   const google = {
-    userInfoUrl: url('GOOGLE_USERINFO_URL', 'https://www.googleapis.com/oauth2/v3/userinfo', ['http:', 'https:']),
+    clientId: googleClientId,
+    baseUrl: googleBase,
     timeoutMs: int('GOOGLE_TIMEOUT_MS', 10_000, 100, 120_000),
   };
   const rateLimit = {
-    authLimit: int('AUTH_RATE_LIMIT', 20, 1, 1_000_000),
+    authLimit: int('AUTH_RATE_LIMIT', 300, 1, 1_000_000),
     authTtlSeconds: int('AUTH_RATE_TTL', 60, 1, 86_400),
+    accountMaxFailures: int('AUTH_ACCOUNT_MAX_FAILURES', 100, 1, 1_000_000),
+    accountWindowSeconds: int('AUTH_ACCOUNT_WINDOW', 3600, 1, 7 * 86_400),
+    accountFreeFailures: int('AUTH_ACCOUNT_FREE_FAILURES', 5, 0, 1000),
+    accountMaxDelaySeconds: int('AUTH_ACCOUNT_MAX_DELAY', 900, 0, 86_400),
+  };
+  const trustProxy = parseTrustProxy(str('TRUST_PROXY', 'false'), problems);
+  const redis = {
+    url: env.REDIS_URL?.trim() ? url('REDIS_URL', '', ['redis:', 'rediss:']) : null,
+    keyPrefix: str('REDIS_KEY_PREFIX', 'jara:rl:'),
   };
   const uploads = {
     dir: resolve(str('UPLOAD_DIR', resolve(dataDir, 'uploads'))),
@@ -145,14 +182,39 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     mail,
     google,
     rateLimit,
+    trustProxy,
+    redis,
     uploads,
     requestLog: bool('REQUEST_LOG', nodeEnv !== 'test'),
+    publicCacheSeconds: int('PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     migrationsRun: bool('MIGRATIONS_RUN', true),
     logLevel: logLevel(str('LOG_LEVEL', 'log'), problems),
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: false (default), or a comma list of IP addresses, CIDR ranges and loopback/linklocal/uniquelocal. */
+function parseTrustProxy(raw: string, problems: string[]): AppConfig['trustProxy'] {
+  if (/^(0|false|no|off|none)$/i.test(raw)) return false;
+  if (/^(1|true|yes|on|\*)$/i.test(raw)) {
+    problems.push('TRUST_PROXY must list the proxies to trust (e.g. loopback or 10.0.0.0/8): "true" would believe any client\'s X-Forwarded-For');
+    return false;
+  }
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (TRUST_PROXY_NAMES.includes(entry)) continue;
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    if (!version || rest.length || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
+      problems.push(`TRUST_PROXY entry "${entry}" must be an IP address, a CIDR range (e.g. 10.0.0.0/8), loopback, linklocal or uniquelocal`);
+    }
+  }
+  return entries.length ? entries : false;
 }
 
 function logLevel(value: string, problems: string[]): AppConfig['logLevel'] {

@@ -1,34 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { json, redirect } from '@remix-run/node';
-import { MSG } from '@jara/contracts';
+import { MSG, type LoginResponse } from '@jara/contracts';
+import { api, serverMessage } from './api.server';
+import { env, type GoogleSettings } from './env.server';
+import { commitSession, flashToast, getSession, signIn } from './session.server';
 import { toast } from './toast';
-import { env } from './env.server';
-import { commitSession, getSession } from './session.server';
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google-callback';
+const EXCHANGE_TIMEOUT_MS = 10_000;
+
+/** PKCE (RFC 7636, S256): a random verifier kept on the server side of the flow, and the challenge Google sees. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+function callbackUrl(request: Request): string {
+  return `${new URL(request.url).origin}${GOOGLE_CALLBACK_PATH}`;
+}
 
 /**
- * 'Continue with' Google: with GOOGLE_CLIENT_ID, send the browser to Google's OAuth implicit flow
- * (response_type=token); the callback page posts the access_token to /auth/google on the API.
- * Without a client id there is no token to get.
+ * 'Continue with' Google: the authorization-code flow with PKCE. A fresh `state` and code verifier go into the
+ * cookie session; the browser goes to Google's consent screen with the state and the verifier's S256 challenge.
+ * Without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET there is no token to get.
  */
 export async function startGoogleLogin(request: Request) {
-  const clientId = env.googleClientId;
-  if (!clientId) {
+  const google = env.google;
+  if (!google) {
     return json({ errors: {}, toast: toast('error', MSG.auth.googleNoToken) }, { status: 400 });
   }
   const session = await getSession(request);
-  const state = crypto.randomUUID();
+  const state = randomBytes(24).toString('base64url');
+  const { verifier, challenge } = pkcePair();
   session.set('googleState', state);
-  const origin = new URL(request.url).origin;
+  session.set('googleVerifier', verifier);
   const params = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: `${origin}${GOOGLE_CALLBACK_PATH}`,
-    response_type: 'token',
+    client_id: google.clientId,
+    redirect_uri: callbackUrl(request),
+    response_type: 'code',
     scope: 'openid email profile',
-    include_granted_scopes: 'true',
     state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    prompt: 'select_account',
   });
-  throw redirect(`https://accounts.google.com/o/oauth2/v2/auth?${params}`, {
-    headers: { 'Set-Cookie': await commitSession(request, session) },
+  throw redirect(`${google.authUrl}?${params}`, { headers: { 'Set-Cookie': await commitSession(request, session) } });
+}
+
+/**
+ * Google's redirect back (?code&state, or ?error when the user cancels). The state must be the one this browser's
+ * session started with (no login CSRF, no code injection); it is used once. The code is exchanged on the server
+ * with the session's verifier and the client secret, and the ID token goes to the API, which checks that it was
+ * issued to our client. Always a redirect: /dashboard signed in, or /login with the spec's message as a toast.
+ */
+export async function finishGoogleLogin(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const session = await getSession(request);
+  const expected = session.get('googleState');
+  const verifier = session.get('googleVerifier');
+  session.unset('googleState');
+  session.unset('googleVerifier');
+  const fail = async (message: string) => {
+    flashToast(session, { kind: 'error', message });
+    return redirect('/login', { headers: { 'Set-Cookie': await commitSession(request, session) } });
+  };
+
+  const google = env.google;
+  if (!google || !expected || !verifier || url.searchParams.get('state') !== expected) return fail(MSG.auth.googleFailed);
+  const code = url.searchParams.get('code');
+  if (!code) return fail(MSG.auth.googleNoToken);
+  try {
+    const idToken = await exchangeCode(google, code, verifier, callbackUrl(request));
+    if (!idToken) return fail(MSG.auth.googleNoToken);
+    const result = await api<LoginResponse>('/auth/google', { json: { id_token: idToken } });
+    if (!result.ok || !result.data?.token) return fail(serverMessage(result.error) || MSG.auth.googleFailed);
+    signIn(session, result.data.token, result.data.user);
+    flashToast(session, { kind: 'success', message: result.data.message || MSG.auth.googleSuccess });
+    const maxAge = Number(result.data.expires_in) > 0 ? Number(result.data.expires_in) : undefined;
+    return redirect('/dashboard', { headers: { 'Set-Cookie': await commitSession(request, session, maxAge) } });
+  } catch {
+    return fail(MSG.auth.googleFailedException);
+  }
+}
+
+/** The code exchange at the token endpoint: the ID token, or null when Google refuses the code or sends none. */
+async function exchangeCode(google: GoogleSettings, code: string, verifier: string, redirectUri: string): Promise<string | null> {
+  const response = await fetch(google.tokenUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: google.clientId,
+      client_secret: google.clientSecret,
+      redirect_uri: redirectUri,
+    }),
+    signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
   });
+  if (!response.ok) return null;
+  const body = (await response.json().catch(() => null)) as { id_token?: unknown } | null;
+  return typeof body?.id_token === 'string' && body.id_token ? body.id_token : null;
 }

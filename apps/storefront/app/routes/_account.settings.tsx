@@ -1,15 +1,18 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
-import { useState, type ChangeEvent } from 'react';
-import { MSG, emailHandle, type ItemResponse, type PublicUser } from '@jara/contracts';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { MSG, OTP_LENGTH, emailHandle, type ConfirmEmailResponse, type ItemResponse, type MessageResponse, type PublicUser } from '@jara/contracts';
 import { ComingSoon } from '~/components/coming-soon';
 import { Field } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
+import { loadCurrentUser } from '~/lib/account.server';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { text, useFieldErrors, type Errors } from '~/lib/form';
+import { validateOtp } from '~/lib/auth-validation';
+import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
 import { guardLoader } from '~/lib/guards.server';
-import { requireUser, signOutAndRedirect } from '~/lib/session.server';
+import { commitSession, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Jara' }];
 
@@ -37,6 +40,7 @@ interface SettingsActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const auth = await requireUser(request);
   const form = await request.formData();
   const intent = text(form.get('intent'));
@@ -62,15 +66,61 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  // Account Settings: only non-empty fields are sent (spec 5, user update).
+  if (intent === 'confirm-email') {
+    const otp = text(form.get('otp')).trim();
+    const invalid = validateOtp(otp);
+    if (hasErrors(invalid)) return json<SettingsActionData>({ intent, ok: false, errors: invalid }, { status: 400 });
+    const result = await api<ConfirmEmailResponse>('/user/confirm-email', { token: auth.token, json: { otp } });
+    if (result.status === 401) return signOutAndRedirect(request, auth.session);
+    if (result.ok && result.data?.token) {
+      // The change ended every earlier session of the user: this one carries on with the fresh token.
+      auth.session.set('token', result.data.token);
+      const maxAge = Number(result.data.expires_in) > 0 ? Number(result.data.expires_in) : undefined;
+      return json<SettingsActionData>(
+        { intent, ok: true, errors: {}, toast: toast('success', result.data.message || MSG.profile.emailChanged) },
+        { headers: { 'Set-Cookie': await commitSession(request, auth.session, maxAge) } },
+      );
+    }
+    const errors = fieldErrors(result.error, ['otp', 'email']);
+    const message = errors.otp ?? errors.email ?? serverMessage(result.error) ?? MSG.profile.updateFailed;
+    return json<SettingsActionData>({ intent, ok: false, errors: { otp: message }, toast: toast('error', message) }, { status: result.status || 502 });
+  }
+
+  if (intent === 'resend-email-code') {
+    const result = await api<MessageResponse>('/user/change-email', { token: auth.token, json: { email: text(form.get('email')).trim() } });
+    if (result.status === 401) return signOutAndRedirect(request, auth.session);
+    if (result.ok) return json<SettingsActionData>({ intent, ok: true, errors: {}, toast: toast('success', result.data?.message || MSG.auth.resendSent) });
+    const message = fieldErrors(result.error, ['email']).email ?? serverMessage(result.error) ?? MSG.auth.resendFailed;
+    return json<SettingsActionData>({ intent, ok: false, errors: {}, toast: toast('error', message) }, { status: result.status || 502 });
+  }
+
+  // Account Settings: only non-empty fields are sent (spec 5, user update). A new e-mail is not a profile field:
+  // it is asked for first (a code goes to it, shown below the form) and replaces the old one once confirmed.
   const body: Partial<Record<ProfileField, string>> = {};
   for (const field of PROFILE_FIELDS) {
     const value = text(form.get(field)).trim();
-    if (value) body[field] = value;
+    if (value && field !== 'email') body[field] = value;
+  }
+  const email = text(form.get('email')).trim();
+  const { user } = await loadCurrentUser(request, auth);
+  const newEmail = email && email.toLowerCase() !== user.email ? email : null;
+  if (newEmail) {
+    const change = await api<MessageResponse>('/user/change-email', { token: auth.token, json: { email: newEmail } });
+    if (change.status === 401) return signOutAndRedirect(request, auth.session);
+    if (!change.ok) {
+      const detail = fieldErrors(change.error, ['email']).email ?? serverMessage(change.error);
+      return json<SettingsActionData>(
+        { intent: 'profile', ok: false, errors: detail ? { email: detail } : {}, toast: toast('error', MSG.profile.updateFailed) },
+        { status: change.status || 502 },
+      );
+    }
   }
   const result = await api<ItemResponse<PublicUser>>('/user/update-profile', { token: auth.token, json: body });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
-  if (result.ok) return json<SettingsActionData>({ intent: 'profile', ok: true, errors: {}, toast: toast('success', MSG.profile.updated) });
+  if (result.ok) {
+    const done = newEmail ? toast('info', MSG.profile.emailCodeSent(newEmail.toLowerCase())) : toast('success', MSG.profile.updated);
+    return json<SettingsActionData>({ intent: 'profile', ok: true, errors: {}, toast: done });
+  }
   return json<SettingsActionData>(
     { intent: 'profile', ok: false, errors: fieldErrors(result.error, PROFILE_FIELDS), toast: toast('error', MSG.profile.updateFailed) },
     { status: result.status || 502 },
@@ -138,7 +188,10 @@ function ProfileTab({ user, imageError }: { user: PublicUser; imageError?: strin
         {rows.map((row) => (
           <div key={row.field} className="profile-row" data-field={row.field}>
             <dt>{row.label}</dt>
-            <dd className={user[row.field] ? undefined : 'muted'}>{user[row.field] || FALLBACK[row.field]}</dd>
+            <dd className={user[row.field] ? undefined : 'muted'}>
+              {user[row.field] || FALLBACK[row.field]}
+              {row.field === 'email' && user.pending_email ? <span className="muted pending-email">{` (changing to ${user.pending_email}: waiting for its code)`}</span> : null}
+            </dd>
           </div>
         ))}
       </dl>
@@ -146,7 +199,57 @@ function ProfileTab({ user, imageError }: { user: PublicUser; imageError?: strin
   );
 }
 
-function AccountTab({ user, serverErrors }: { user: PublicUser; serverErrors?: Errors }) {
+/** The second step of an e-mail change: the code sent to the new address (the old one stays until then). */
+function ConfirmEmail({ email, pendingEmail, serverErrors }: { email: string; pendingEmail: string; serverErrors?: Errors }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && ['confirm-email', 'resend-email-code'].includes(String(navigation.formData?.get('intent')));
+  const { errors, setErrors, clear } = useFieldErrors(serverErrors);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const found = validateOtp(text(new FormData(event.currentTarget).get('otp')));
+    if (hasErrors(found)) {
+      event.preventDefault();
+      setErrors(found);
+    }
+  }
+  return (
+    <section className="notice-inline stack email-change" aria-labelledby="email-change-title">
+      <h3 id="email-change-title">Confirm your new e-mail</h3>
+      <p>
+        We sent a {OTP_LENGTH}-digit code to <strong>{pendingEmail}</strong>. Until you enter it, you keep signing in with{' '}
+        <strong>{email}</strong>.
+      </p>
+      <Form method="post" noValidate className="stack" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="confirm-email" />
+        <fieldset disabled={busy} className="form-grid">
+          <Field
+            name="otp"
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_LENGTH}
+            className="otp-input"
+            error={errors.otp}
+            onChange={() => clear('otp')}
+          />
+        </fieldset>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Confirm e-mail
+          </button>
+        </div>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend-email-code" />
+        <input type="hidden" name="email" value={pendingEmail} />
+        <button type="submit" className="btn btn-ghost btn-small" disabled={busy}>
+          Send a new code
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function AccountTab({ user, serverErrors, confirmErrors }: { user: PublicUser; serverErrors?: Errors; confirmErrors?: Errors }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile';
   const { errors, clear } = useFieldErrors(serverErrors);
@@ -159,7 +262,7 @@ function AccountTab({ user, serverErrors }: { user: PublicUser; serverErrors?: E
     { name: 'postal_code', label: 'Postal code', autoComplete: 'postal-code' },
     { name: 'country', label: 'Country', autoComplete: 'country-name' },
   ];
-  return (
+  const form = (
     <Form method="post" noValidate className="stack account-form" key={user.updated_at}>
       <input type="hidden" name="intent" value="profile" />
       <fieldset disabled={saving} className="form-grid">
@@ -182,6 +285,14 @@ function AccountTab({ user, serverErrors }: { user: PublicUser; serverErrors?: E
         </button>
       </div>
     </Form>
+  );
+  return user.pending_email ? (
+    <div className="stack">
+      {form}
+      <ConfirmEmail email={user.email} pendingEmail={user.pending_email} serverErrors={confirmErrors} />
+    </div>
+  ) : (
+    form
   );
 }
 
@@ -233,7 +344,11 @@ export default function SettingsPage() {
         ) : active === 'profile' ? (
           <ProfileTab user={user} imageError={actionData?.intent === 'image' ? actionData.errors.image : undefined} />
         ) : active === 'account' ? (
-          <AccountTab user={user} serverErrors={actionData?.intent === 'profile' ? actionData.errors : undefined} />
+          <AccountTab
+            user={user}
+            serverErrors={actionData?.intent === 'profile' ? actionData.errors : undefined}
+            confirmErrors={actionData?.intent === 'confirm-email' ? actionData.errors : undefined}
+          />
         ) : active === 'kyc' && user.role === 'vendor' ? (
           <p className="notice-inline">{MSG.kyc.vendorsExempt}</p>
         ) : active === 'kyc' ? (

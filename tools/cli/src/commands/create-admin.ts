@@ -32,7 +32,11 @@ export async function createAdmin(ctx: CliContext, args: string[]): Promise<numb
       email_verified_at: existing?.email_verified_at ?? new Date(),
     };
     if (existing) {
-      await repo.update({ id: existing.id }, { ...fields, ...(options.name ? { name: String(options.name) } : {}) });
+      // A new password and role end the account's existing sessions (their tokens carry the old token_version).
+      await repo.update(
+        { id: existing.id },
+        { ...fields, ...(options.name ? { name: String(options.name) } : {}), token_version: () => 'token_version + 1' },
+      );
       ctx.io.out(`Updated ${email}: now an active admin with the new password.`);
     } else {
       await repo.insert(repo.create({ email, name: String(options.name ?? 'Jara Admin'), ...fields }));

@@ -7,6 +7,7 @@ import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailChangeController } from './email-change.controller';
 import { GoogleClient } from './google.client';
 import { JwtStrategy } from './jwt.strategy';
 
@@ -24,7 +25,7 @@ import { JwtStrategy } from './jwt.strategy';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, EmailChangeController],
   providers: [AuthService, JwtStrategy, GoogleClient],
 })
 export class AuthModule {}

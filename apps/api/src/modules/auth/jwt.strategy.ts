@@ -9,9 +9,14 @@ import type { User } from '../users/user.entity';
 export interface JwtPayload {
   sub: number;
   role: string;
+  /** The user's token_version when the token was issued; raising it (logout, password/role/status/e-mail change) ends the token. */
+  ver: number;
 }
 
-/** Bearer tokens signed with HS256 only (alg none or another algorithm is refused); the user is loaded fresh each request. */
+/**
+ * Bearer tokens signed with HS256 only (alg none or another algorithm is refused); the user is loaded fresh each
+ * request, and the token's `ver` must equal the user's current token_version (a token without one is refused).
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
@@ -30,7 +35,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const id = Number(payload?.sub);
     if (!Number.isInteger(id)) throw new UnauthorizedException(MSG.auth.unauthenticated);
     const user = await this.users.findById(id);
-    if (!user || user.status !== '1' || !user.email_verified_at) throw new UnauthorizedException(MSG.auth.unauthenticated);
+    if (!user || user.status !== '1' || !user.email_verified_at || payload.ver !== user.token_version) {
+      throw new UnauthorizedException(MSG.auth.unauthenticated);
+    }
     return user;
   }
 }

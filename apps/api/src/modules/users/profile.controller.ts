@@ -21,7 +21,12 @@ export class ProfileController {
 
   @Post('update-profile')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Update name, e-mail, phone and address; anything else is ignored' })
+  @ApiOperation({
+    summary: 'Update name, phone and address; anything else is ignored',
+    description:
+      'The e-mail may be sent but only unchanged (the original clients send every field). A different address is refused with a 422 on ' +
+      'errors.email and nothing is saved: a new address must be confirmed with a code sent to it, through POST /user/change-email.',
+  })
   async update(@CurrentUser() user: User, @Body() dto: UpdateProfileDto) {
     return { message: 'Profile updated successfully', data: await this.users.updateProfile(user, dto) };
   }

@@ -3,6 +3,12 @@ import type { Role, UserStatusValue } from '@jara/contracts';
 import { BaseEntity } from '../../common/base.entity';
 
 @Entity('users')
+// Admin list indexes (CatalogueSpeed1763750000000); on SQLite the name column is COLLATE NOCASE, for the
+// case-insensitive name sort.
+@Index('idx_users_deleted_created', ['deleted_at', 'created_at', 'id'])
+@Index('idx_users_deleted_name', ['deleted_at', 'name', 'id'])
+@Index('idx_users_deleted_role_created', ['deleted_at', 'role', 'created_at', 'id'])
+@Index('idx_users_deleted_status_created', ['deleted_at', 'status', 'created_at', 'id'])
 export class User extends BaseEntity {
   @Column({ type: 'varchar', length: 120, nullable: true })
   name!: string | null;
@@ -44,6 +50,17 @@ export class User extends BaseEntity {
   @Column({ type: 'datetime', precision: 6, nullable: true })
   email_verified_at!: Date | null;
 
+  /**
+   * A new address waiting for its code (POST /user/change-email); `email` stays in force until the code
+   * sent to this address is confirmed.
+   */
+  @Column({ type: 'varchar', length: 191, nullable: true })
+  pending_email!: string | null;
+
+  /**
+   * The user's one open e-mail code (HMAC, never the code): the sign-up code while the account is unverified,
+   * the e-mail change code (bound to pending_email) once it is verified.
+   */
   @Column({ type: 'varchar', length: 64, nullable: true })
   otp_hash!: string | null;
 
@@ -59,4 +76,18 @@ export class User extends BaseEntity {
   @Index('uq_users_google_id', { unique: true })
   @Column({ type: 'varchar', length: 64, nullable: true })
   google_id!: string | null;
+
+  /**
+   * Carried in every API token as `ver`; the JWT strategy refuses a token whose `ver` differs. Raising it
+   * (logout, password, role, status or e-mail change) ends every session of the user at once.
+   */
+  @Column({ type: 'integer', default: 0 })
+  token_version!: number;
+
+  /**
+   * Set when an admin deletes the user: the row stays (reviews, and soon orders and ledgers, keep their owner)
+   * but is deactivated and anonymised, and hidden from the admin's user list.
+   */
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  deleted_at!: Date | null;
 }

@@ -16,6 +16,7 @@ export function presentUser(user: User, imageUrl: (key: string | null) => string
     role: normalizeRole(user.role),
     status: user.status === '1' ? '1' : '0',
     email_verified: !!user.email_verified_at,
+    pending_email: user.pending_email ?? null,
     created_at: new Date(user.created_at).toISOString(),
     updated_at: new Date(user.updated_at).toISOString(),
   };

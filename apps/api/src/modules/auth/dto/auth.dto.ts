@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { MSG, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@jara/contracts';
 
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -31,7 +31,8 @@ export class LoginDto extends EmailDto {
   password!: string;
 }
 
-export class VerifyOtpDto extends EmailDto {
+/** A 6-digit e-mailed code (the sign-up code, or the code confirming a new e-mail address). */
+export class OtpDto {
   @ApiProperty({ example: '123456' })
   @Transform(({ value }) => (typeof value === 'number' ? String(value).padStart(OTP_LENGTH, '0') : typeof value === 'string' ? value.trim() : value))
   @IsString({ message: MSG.auth.otpSixDigits })
@@ -40,12 +41,28 @@ export class VerifyOtpDto extends EmailDto {
   otp!: string;
 }
 
+export class VerifyOtpDto extends IntersectionType(EmailDto, OtpDto) {}
+
 export class ResendOtpDto extends EmailDto {}
 
+/** One of the two tokens; whichever is sent must have been issued by Google to GOOGLE_CLIENT_ID. */
 export class GoogleLoginDto {
-  @ApiProperty()
+  @ApiPropertyOptional({ description: "A Google access token; its audience is checked with Google's token-info endpoint. Required without id_token." })
+  @ValidateIf((dto: GoogleLoginDto) => !dto.id_token)
   @IsNotEmpty({ message: MSG.auth.googleNoToken })
-  @IsString()
+  @IsString({ message: MSG.auth.googleNoToken })
   @MaxLength(4096)
-  access_token!: string;
+  access_token?: string;
+
+  @ApiPropertyOptional({ description: "A Google ID token (the storefront's code exchange returns one): signature, issuer, expiry and aud = GOOGLE_CLIENT_ID are verified. Preferred when both are sent." })
+  @IsOptional()
+  @IsString({ message: MSG.auth.googleNoToken })
+  @MaxLength(8192)
+  id_token?: string;
 }
+
+/** POST /user/change-email: the new address (a code is sent to it; the current one stays until it is confirmed). */
+export class ChangeEmailDto extends EmailDto {}
+
+/** POST /user/confirm-email: the code sent to the new address. */
+export class ConfirmEmailDto extends OtpDto {}

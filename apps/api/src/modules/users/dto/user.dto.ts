@@ -17,7 +17,7 @@ export class UpdateProfileDto {
   @MaxLength(120)
   name?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'Only the current address is accepted (422 otherwise): change it with POST /user/change-email.' })
   @Transform(lowerEmail)
   @IsOptional()
   @IsEmail({}, { message: 'Please enter a valid email address.' })
@@ -60,6 +60,7 @@ export class UpdateProfileDto {
   country?: string;
 }
 
+/** A change of e-mail, role or status ends every session of the user (their old tokens answer 401). */
 export class AdminUpdateUserDto {
   @ApiPropertyOptional()
   @Transform(emptyToUndefined)
@@ -68,7 +69,7 @@ export class AdminUpdateUserDto {
   @MaxLength(120)
   name?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: "Changing it ends the user's sessions." })
   @Transform(lowerEmail)
   @IsOptional()
   @IsEmail({}, { message: 'Please enter a valid email address.' })
