@@ -1,28 +1,68 @@
-// Production server for the built storefront: runs remix-serve on build/server/index.js.
-// PORT (default 3000) is read by remix-serve itself; static assets come from build/client.
-import { spawn } from 'node:child_process';
+// Production server for the built storefront (npm start, npm run e2e): Express with compression, the files of
+// build/client (fingerprinted /assets cached for a year as immutable, the rest for an hour) and Remix's
+// request handler for build/server/index.js. PORT (default 3000) and HOST as with remix-serve.
+//
+// Each request runs inside an AsyncLocalStorage that holds the browser's address; app/lib/api.server.ts sends
+// it to the API as X-Forwarded-For, which the API believes only from the proxies in its TRUST_PROXY. When the
+// storefront itself sits behind a reverse proxy, list that proxy in TRUST_PROXY here too, so req.ip is the
+// browser's address rather than the proxy's.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import { installGlobals } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
 
+process.env.NODE_ENV ||= 'production';
 const here = dirname(fileURLToPath(import.meta.url));
-const build = join(here, 'build', 'server', 'index.js');
-if (!existsSync(build)) {
-  console.error(`[storefront] ${build} is missing: run "npx remix vite:build" in apps/storefront first.`);
+const buildPath = join(here, 'build', 'server', 'index.js');
+const clientDir = join(here, 'build', 'client');
+if (!existsSync(buildPath)) {
+  console.error(`[storefront] ${buildPath} is missing: run "npx remix vite:build" in apps/storefront first.`);
   process.exit(1);
 }
 
-const require = createRequire(import.meta.url);
-const cli = join(dirname(require.resolve('@remix-run/serve/package.json')), 'dist', 'cli.js');
+const build = await import(pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: Boolean(build.future?.v3_singleFetch) });
 
-const child = spawn(process.execPath, [cli, build], {
-  cwd: here,
-  stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.PORT || '3000', NODE_ENV: process.env.NODE_ENV || 'production' },
-});
+/** Read by app/lib/request-context.server.ts under the same Symbol.for key. */
+const requestContext = new AsyncLocalStorage();
+globalThis[Symbol.for('jara.storefront.requestContext')] = requestContext;
+
+const app = express();
+app.disable('x-powered-by');
+const trustProxy = (process.env.TRUST_PROXY ?? '').trim();
+try {
+  app.set('trust proxy', /^(|0|false|no|off|none)$/i.test(trustProxy) ? false : trustProxy);
+} catch (error) {
+  console.error(
+    `[storefront] TRUST_PROXY must list IP addresses, CIDR ranges or loopback (got "${trustProxy}"): ${error.message}`,
+  );
+  process.exit(1);
+}
+
+app.use(compression());
+app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+app.use(express.static(clientDir, { maxAge: '1h' }));
+if (!/^(0|false|no|off)$/i.test(process.env.REQUEST_LOG ?? '')) {
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
+    });
+    next();
+  });
+}
+app.use((req, _res, next) => requestContext.run({ clientAddress: req.ip }, next));
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const port = Number(process.env.PORT || 3000);
+const onListen = () => console.log(`[storefront] http://localhost:${port}`);
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
+  process.once(signal, () => server.close(() => process.exit(0)));
 }
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

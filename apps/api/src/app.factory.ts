@@ -24,7 +24,9 @@ export async function createApp(config: AppConfig, logger?: LogLevel[] | false):
 }
 
 export function configureApp(app: NestExpressApplication, config: AppConfig): INestApplication {
-  app.set('trust proxy', 'loopback');
+  // req.ip comes from X-Forwarded-For only when the connection is from a proxy listed in TRUST_PROXY
+  // (e.g. the storefront's server); otherwise it is the connection's address and the header is ignored.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   if (config.requestLog) app.use(requestLogger);
   app.use(

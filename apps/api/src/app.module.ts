@@ -3,12 +3,15 @@ import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MSG } from '@jara/contracts';
 import { CommonModule } from './common/common.module';
 import { ConfigModule } from './common/config.module';
+import { addressThrottlerOptions } from './common/rate-limit/address-throttle';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { RATE_LIMIT_STORE, type RateLimitStore } from './common/rate-limit/rate-limit.store';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
 import { ListInterceptor } from './common/interceptors/list.interceptor';
+import { PublicCacheInterceptor } from './common/http/public-cache';
 import type { AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
@@ -29,9 +32,10 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config), migrationsRun: config.migrationsRun }),
         EventEmitterModule.forRoot(),
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'default', ttl: config.rateLimit.authTtlSeconds * 1000, limit: config.rateLimit.authLimit }],
-          errorMessage: MSG.auth.tooManyRequests,
+        RateLimitModule,
+        ThrottlerModule.forRootAsync({
+          inject: [RATE_LIMIT_STORE],
+          useFactory: (store: RateLimitStore) => addressThrottlerOptions(config, store),
         }),
         CommonModule,
         HealthModule,
@@ -47,6 +51,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_INTERCEPTOR, useClass: ListInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
       ],
     };
   }

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, FieldErrors } from '@jara/contracts';
 import { env } from './env.server';
+import { clientAddress } from './request-context.server';
 
 export interface ApiResult<T> {
   ok: boolean;
@@ -22,6 +23,10 @@ interface ApiOptions {
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  // The API sees every call coming from this server; tell it whose request this is, so its per-address
+  // limits count shoppers, not the shop. It believes the header only from proxies in its TRUST_PROXY.
+  const forwardedFor = clientAddress();
+  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
   let body: BodyInit | undefined;
   if (options.form) {
     body = options.form;

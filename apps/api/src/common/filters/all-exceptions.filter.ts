@@ -13,6 +13,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     if (response.headersSent) return;
+    // A 429 says how long to wait (TooManyAttemptsException).
+    const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (status === 429 && typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 
