@@ -1,4 +1,4 @@
-/** One jest run for every suite: contracts (unit), api (unit + e2e against a real database), cli. */
+/** One jest run for every suite: contracts (unit), api (unit + e2e against a real database), cli, storefront (server helpers). */
 const tsJest = (tsconfig) => ({ '^.+\\.tsx?$': ['ts-jest', { tsconfig, diagnostics: false }] });
 const moduleNameMapper = { '^@jara/contracts$': '<rootDir>/libs/contracts/src/index.ts' };
 
@@ -27,6 +27,14 @@ module.exports = {
       testMatch: ['<rootDir>/tools/cli/**/*.spec.ts'],
       transform: tsJest('<rootDir>/tsconfig.spec.json'),
       moduleNameMapper,
+    },
+    {
+      displayName: 'storefront',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/apps/storefront/app/**/*.spec.ts'],
+      transform: tsJest('<rootDir>/apps/storefront/tsconfig.spec.json'),
+      moduleNameMapper: { ...moduleNameMapper, '^~/(.*)$': '<rootDir>/apps/storefront/app/$1' },
     },
   ],
   testTimeout: 60000,

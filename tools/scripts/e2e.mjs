@@ -24,6 +24,9 @@ const env = {
   ADMIN_URL: `http://localhost:${ports.admin}`,
   STOREFRONT_URL: `http://localhost:${ports.storefront}`,
   AUTH_RATE_LIMIT: '100000',
+  // The journeys check that a write shows on the next page view; the short public caches (API Cache-Control,
+  // the storefront's stale-while-revalidate reads) have their own tests, so they are off here.
+  PUBLIC_CACHE_SECONDS: '0',
   MAIL_LOG_CODES: 'false',
   REQUEST_LOG: 'false',
   LOG_LEVEL: 'warn',
@@ -41,7 +44,8 @@ try {
     }
   }
   await run(process.execPath, [serverEntry('cli'), 'seed']);
-  startService('api', process.execPath, [serverEntry('api')]);
+  // The storefront's server forwards each shopper's address from this machine: the API trusts loopback only.
+  startService('api', process.execPath, [serverEntry('api')], { TRUST_PROXY: 'loopback' });
   await waitFor(`${apiUrl}/health`);
   for (const app of apps) {
     const svc = app.serve(ports);

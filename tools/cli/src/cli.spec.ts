@@ -34,8 +34,8 @@ describe('jara CLI', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function withDb<T>(fn: (db: DataSource) => Promise<T>): Promise<T> {
-    const db = createDataSource(loadConfig(env));
+  async function withDb<T>(fn: (db: DataSource) => Promise<T>, settings: Record<string, string> = env): Promise<T> {
+    const db = createDataSource(loadConfig(settings));
     await db.initialize();
     try {
       return await fn(db);
@@ -122,6 +122,42 @@ describe('jara CLI', () => {
       const promoted = await db.getRepository(User).findOneByOrFail({ email: 'customer@jara.local' });
       expect(promoted.role).toBe('admin');
       expect(await bcrypt.compare('new-password-1', promoted.password_hash as string)).toBe(true);
+    });
+  });
+
+  describe('with NODE_ENV=production', () => {
+    let prod: Record<string, string>;
+    beforeAll(() => {
+      const prodDir = join(dir, 'production');
+      prod = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), DATA_DIR: prodDir, DATABASE_URL: `sqlite:${join(dir, 'production.sqlite')}` };
+    });
+    const userEmails = () => withDb((db) => db.getRepository(User).find({ order: { email: 'ASC' } }).then((rows) => rows.map((u) => u.email)), prod);
+
+    it('seed refuses the demo accounts with a clear message and exit 1, and creates nothing', async () => {
+      expect(await runCli(['seed'], prod, io)).toBe(1);
+      const message = err.join('\n');
+      expect(message).toContain('Refusing to seed: NODE_ENV=production');
+      expect(message).toContain('npm run cli -- create-admin --email <email> --password <password>');
+      expect(message).toContain('--force-demo');
+      // npm start's first-run seed (--if-empty on an empty database) refuses too.
+      expect(await runCli(['seed', '--if-empty'], prod, io)).toBe(1);
+      expect(await userEmails()).toEqual([]);
+      expect(out.join('\n')).not.toContain('Demo accounts:');
+    });
+
+    it('create-admin is the production path; a first-run seed then leaves the database alone', async () => {
+      expect(await runCli(['create-admin', '--email', 'ops@jara.ng', '--password', 'a-long-password'], prod, io)).toBe(0);
+      expect(await userEmails()).toEqual(['ops@jara.ng']);
+      expect(await runCli(['seed', '--if-empty'], prod, io)).toBe(0);
+      expect(out.join('\n')).toContain('seed skipped');
+      expect(await userEmails()).toEqual(['ops@jara.ng']);
+    });
+
+    it('seed --force-demo loads the demo data anyway', async () => {
+      expect(await runCli(['seed', '--force-demo'], prod, io)).toBe(0);
+      expect(err).toEqual([]);
+      expect(out.join('\n')).toContain('Demo accounts: 3 created, 0 already there.');
+      expect(await userEmails()).toEqual(expect.arrayContaining(['admin@jara.local', 'customer@jara.local', 'ops@jara.ng', 'vendor@jara.local']));
     });
   });
 

@@ -10,7 +10,9 @@ export interface SessionData {
   name: string;
   userId: number;
   pendingEmail: string;
+  /** Google sign-in in progress: the OAuth state and the PKCE code verifier, single use. */
   googleState: string;
+  googleVerifier: string;
 }
 
 export interface SessionFlash {
@@ -82,6 +84,7 @@ export function signIn(session: JaraSession, token: string, user: Pick<PublicUse
   session.set('userId', user.id);
   session.unset('pendingEmail');
   session.unset('googleState');
+  session.unset('googleVerifier');
 }
 
 export interface SignedIn {
@@ -111,10 +114,36 @@ export async function signOutAndRedirect(request: Request, session: JaraSession)
   throw redirect(loginRedirect(request), { headers: { 'Set-Cookie': await destroySession(request, session) } });
 }
 
-/** Only same-site paths are followed after login. */
+/** A placeholder origin to resolve targets against: only what stays on it is a path of this site. */
+const HERE = 'http://storefront.invalid';
+
+function staysHere(target: string): URL | null {
+  try {
+    const url = new URL(target, HERE);
+    return url.origin === HERE ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Only same-site paths are followed after login. The target is resolved the way a browser resolves a Location
+ * header (tabs and newlines dropped, a backslash read as a slash), so '/\t/evil.example' or '/\\evil.example' is
+ * seen as the other site it names; the once-decoded form is checked too ('/%09/evil.example'). What is returned is
+ * the resolved path, so the browser follows exactly what was checked.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to;
+  if (typeof to !== 'string' || !to.startsWith('/')) return fallback;
+  const url = staysHere(to);
+  if (!url) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(to);
+  } catch {
+    return fallback;
+  }
+  if (!staysHere(decoded)) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 /** Loader of the sign-in pages: someone already signed in goes to the dashboard. */

@@ -1,18 +1,87 @@
 import type { MetaFunction } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
+import { Link } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { formatNaira } from '@jara/contracts';
 import { guardLoader } from '~/lib/guards.server';
+import { CART_CHANGE_EVENT, cartLineKobo, cartLineTotalKobo, cartTotalKobo, readCart, removeFromCart, setCartQuantity, type CartItem } from '~/lib/cart';
 import { ALL_ROLES } from '~/lib/navigation';
 
 export const meta: MetaFunction = () => [{ title: 'Cart | Jara' }];
 
 export const loader = guardLoader(ALL_ROLES);
 
-export default function Page() {
+/**
+ * Spec 2.15: the cart kept in localStorage ('cart'): items, quantity controls, total, 'Proceed to Checkout'.
+ * Every amount is exact kobo formatted as naira; the server prices the order again at checkout.
+ */
+export default function CartPage() {
+  const [items, setItems] = useState<CartItem[] | null>(null);
+  useEffect(() => {
+    const update = () => setItems(readCart());
+    update();
+    window.addEventListener('storage', update);
+    window.addEventListener(CART_CHANGE_EVENT, update);
+    return () => {
+      window.removeEventListener('storage', update);
+      window.removeEventListener(CART_CHANGE_EVENT, update);
+    };
+  }, []);
+
+  if (items === null) return <p className="loading-state">Loading cart...</p>;
   return (
-    <ComingSoon
-      title="Cart"
-      description="The products you have added, their quantities and the total."
-      back={{ to: '/dashboard', label: 'Back to dashboard' }}
-    />
+    <div className="stack">
+      <h1>Cart</h1>
+      {items.length === 0 ? (
+        <div className="empty-state">
+          <p>Your cart is empty.</p>
+          <Link to="/all_products" className="btn btn-primary">
+            Browse Products
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="stack cart-lines" aria-label="Cart items">
+            {items.map((item) => {
+              const unit = cartLineKobo(item);
+              const quantity = Math.max(1, Math.floor(Number(item.quantity)) || 1);
+              return (
+                <li key={item.id} className="cart-line" data-testid="cart-line">
+                  <Link to={`/product/${item.id}`}>{item.name}</Link>
+                  <span className="muted">{unit === null ? '—' : formatNaira(unit)}</span>
+                  <div className="quantity-input">
+                    <button type="button" aria-label={`Decrease quantity of ${item.name}`} disabled={quantity <= 1} onClick={() => setItems(setCartQuantity(item.id, quantity - 1))}>
+                      −
+                    </button>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      aria-label={`Quantity of ${item.name}`}
+                      value={quantity}
+                      onChange={(event) => setItems(setCartQuantity(item.id, Number(event.target.value)))}
+                    />
+                    <button type="button" aria-label={`Increase quantity of ${item.name}`} onClick={() => setItems(setCartQuantity(item.id, quantity + 1))}>
+                      +
+                    </button>
+                  </div>
+                  <strong data-testid="cart-line-total">{formatNaira(cartLineTotalKobo(item))}</strong>
+                  <button type="button" className="btn btn-ghost" onClick={() => setItems(removeFromCart(item.id))}>
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="cart-total">
+            Total: <strong data-testid="cart-total">{formatNaira(cartTotalKobo(items))}</strong>
+          </p>
+          <div className="cart-buttons">
+            <Link to="/checkout" className="btn btn-primary">
+              Proceed to Checkout
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
   );
 }

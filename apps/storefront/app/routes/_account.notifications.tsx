@@ -6,6 +6,7 @@ import { api, serverMessage } from '~/lib/api.server';
 import { text } from '~/lib/form';
 import { fetchNotifications, type NotificationsResult } from '~/lib/notifications.server';
 import { requireUser, signOutAndRedirect } from '~/lib/session.server';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Notifications | Jara' }];
 
@@ -18,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const auth = await requireUser(request);
   const form = await request.formData();
   const intent = text(form.get('intent'));

@@ -15,6 +15,7 @@ import { listProducts } from '~/lib/products.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { text } from '~/lib/form';
 import { toast } from '~/lib/toast';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 import { CategoryOptions } from '~/components/category-options';
 
 export const meta: MetaFunction = () => [{ title: 'Manage Products | Jara' }];
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const auth = await requireUser(request, ADMIN_VENDOR);
   const form = await request.formData();
   const intent = text(form.get('intent'));
@@ -96,11 +98,12 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect('/products?tab=mine', { headers: { 'Set-Cookie': await commitSession(request, session) } });
 }
 
-function Tabs({ tab, editing }: { tab: Tab; editing: boolean }) {
+/** Spec 2.21: All Products, My Products, Create/Update Product (one tab for the form, whichever its mode). */
+function Tabs({ tab }: { tab: Tab }) {
   const items: Array<[Tab, string, string]> = [
     ['all', 'All Products', '/products'],
     ['mine', 'My Products', '/products?tab=mine'],
-    ['form', editing ? 'Update Product' : 'Create Product', '/products?tab=form'],
+    ['form', 'Create/Update Product', '/products?tab=form'],
   ];
   return (
     <nav className="tabs" aria-label="Product manager">
@@ -316,7 +319,7 @@ export default function ProductManager() {
         <h1>Manage Products</h1>
         {editing ? <DeleteButton id={editing.id} name={editing.name} /> : null}
       </div>
-      <Tabs tab={tab} editing={Boolean(editing)} />
+      <Tabs tab={tab} />
       {tab === 'form' ? <ProductForm /> : <ListTab />}
     </div>
   );

@@ -11,6 +11,7 @@ import { Stars } from '~/components/stars';
 import { api } from '~/lib/api.server';
 import { encryptParam } from '~/lib/id-cipher.server';
 import { listProducts } from '~/lib/products.server';
+import { publicReads } from '~/lib/swr-cache.server';
 import { canonicalUrl } from '~/lib/seo.server';
 
 interface TopSeller {
@@ -22,17 +23,21 @@ interface TopSeller {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signal = request.signal;
+  const cache = true;
   const [flash, fresh, trending, sellers] = await Promise.all([
-    listProducts({ type: 'flash', flash_active: 1, _sort: 'flash_end_at', _order: 'desc', per_page: 12 }, { signal }),
-    listProducts({ type: 'new', _sort: 'created_at', _order: 'desc', per_page: 6 }, { signal }),
-    listProducts({ type: 'trending', _sort: 'created_at', _order: 'desc', per_page: 8 }, { signal }),
-    api<{ data: TopSeller[] }>('/sellers/top?limit=3', { signal }),
+    listProducts({ type: 'flash', flash_active: 1, _sort: 'flash_end_at', _order: 'desc', per_page: 12 }, { signal, cache }),
+    listProducts({ type: 'new', _sort: 'created_at', _order: 'desc', per_page: 6 }, { signal, cache }),
+    listProducts({ type: 'trending', _sort: 'created_at', _order: 'desc', per_page: 8 }, { signal, cache }),
+    publicReads.get('/sellers/top?limit=3', async () => {
+      const result = await api<{ data: TopSeller[] }>('/sellers/top?limit=3');
+      return result.ok && Array.isArray(result.data?.data) ? result.data.data : undefined;
+    }),
   ]);
   return json({
     flash,
     fresh,
     trending,
-    sellers: sellers.ok ? (sellers.data?.data ?? []) : [],
+    sellers: (sellers as TopSeller[] | undefined) ?? [],
     // 'View all' links carry the encrypted product type (?filter=).
     filters: { flash: encryptParam('flash'), new: encryptParam('new'), trending: encryptParam('trending') },
     canonical: canonicalUrl('/'),

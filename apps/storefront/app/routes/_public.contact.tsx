@@ -7,6 +7,7 @@ import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
 import { toast, type ToastMessage } from '~/lib/toast';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Contact | Jara' },
@@ -40,6 +41,7 @@ interface ContactActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((field) => [field, text(form.get(field)).trim()]));
   const errors = validate(values);

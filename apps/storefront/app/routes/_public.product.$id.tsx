@@ -20,6 +20,7 @@ import { categoryPath } from '~/lib/id-cipher.server';
 import { canonicalUrl } from '~/lib/seo.server';
 import { getSession } from '~/lib/session.server';
 import { toast } from '~/lib/toast';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 
 const STOCK_IMAGES = [
   { src: '/stock/packaging.svg', alt: 'Carefully packed for delivery' },
@@ -60,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const id = productId(params.id);
   if (!id) throw json({ message: MSG.product.notFound }, { status: 404 });
   const session = await getSession(request);
@@ -181,8 +183,8 @@ function CartControls({ product }: { product: LoadedProduct['product'] }) {
       show(toast('error', MSG.product.outOfStock));
       return;
     }
-    const line = { ...product, price: product.price_ngn };
-    addToCart(line, quantity);
+    // The line keeps the exact price_kobo; totals are computed in kobo (lib/cart), never from naira floats.
+    addToCart(product, quantity);
     setInCart(true);
     show(toast('success', MSG.product.addedToCart(product.name, quantity)));
   }

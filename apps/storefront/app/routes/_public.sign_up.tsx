@@ -11,6 +11,7 @@ import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
 import { startGoogleLogin } from '~/lib/google.server';
 import { commitSession, flashToast, getSession, redirectIfSignedIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create an Account | Jara' }];
 
@@ -23,6 +24,7 @@ interface SignUpActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   if (text(form.get('intent')) === 'google') return startGoogleLogin(request);
 

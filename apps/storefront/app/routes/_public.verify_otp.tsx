@@ -10,6 +10,7 @@ import { validateOtp } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
 import { commitSession, flashToast, getSession } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Check Your Email | Jara' }];
 
@@ -25,6 +26,7 @@ interface VerifyActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const intent = text(form.get('intent'));
   const session = await getSession(request);

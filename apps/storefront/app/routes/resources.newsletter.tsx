@@ -1,11 +1,13 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { text } from '~/lib/form';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Newsletter sign-up (POST /newsletter, idempotent): { ok, message } for the form. */
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const email = text(form.get('email')).trim();
   if (!EMAIL.test(email)) return json({ ok: false, message: 'Please enter a valid e-mail address.' }, { status: 422 });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { FLASH_DEFAULT_HOURS, type ProductType } from '@jara/contracts';
 import type { AppConfig } from '../../../../apps/api/src/config/config';
@@ -45,6 +46,14 @@ function productSvg(name: string, category: CategorySeed, variant: number): Buff
   <text x="400" y="560" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="44" fill="#ffffffcc" text-anchor="middle">${escapeXml(name)}</text>
   <text x="400" y="740" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="32" fill="#ffffff99" text-anchor="middle">Jara · ${escapeXml(category.name)}</text>
 </svg>`);
+}
+
+/**
+ * The picture rendered here, by the seed itself, to a WebP (lossless: it is re-encoded once more when stored).
+ * Only raster images reach storage; uploads never accept SVG.
+ */
+function drawProductImage(name: string, category: CategorySeed, variant: number): Promise<Buffer> {
+  return sharp(productSvg(name, category, variant)).webp({ lossless: true, effort: 0 }).toBuffer();
 }
 
 /**
@@ -96,7 +105,7 @@ export async function seedCatalogue(db: DataSource, config: AppConfig): Promise<
   const images = new Map<string, Promise<string>>();
   const imageFor = (seed: CategorySeed, item: string, variant: number) => {
     const key = `${seed.name}/${item}`;
-    if (!images.has(key)) images.set(key, storage.storeVariants('products', productSvg(item, seed, variant), 'image', { detail: 800, card: 400 }, 1));
+    if (!images.has(key)) images.set(key, drawProductImage(item, seed, variant).then((webp) => storage.storeGeneratedVariants('products', webp, { detail: 800, card: 400 }, 1)));
     return images.get(key) as Promise<string>;
   };
 
