@@ -1,6 +1,10 @@
-import { MSG } from '@jara/contracts';
+import { AMOUNT_DECIMALS_MESSAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, MSG } from '@jara/contracts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
+import { User } from '../src/modules/users/user.entity';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 describe('Catalogue (e2e)', () => {
@@ -61,6 +65,19 @@ describe('Catalogue (e2e)', () => {
       expect(renamed.body.data).toMatchObject({ name: 'Hidden Gems', status: 0 });
     });
 
+    it('answers GET /categories/{id} (Refine getOne) and ?id=..&id=.. (getMany)', async () => {
+      const one = await t.http().get(`/api/v1/categories/${phones}`).expect(200);
+      expect(one.body.data).toMatchObject({ id: phones, name: 'Phones & Tablets', status: 1 });
+      await t.http().get(`/api/v1/categories/${hidden}`).expect(404);
+      await t.http().get(`/api/v1/categories/${hidden}`).set(auth(customer.token)).expect(404);
+      expect((await t.http().get(`/api/v1/categories/${hidden}`).set(auth(admin)).expect(200)).body.data.status).toBe(0);
+      await t.http().get('/api/v1/categories/999999').set(auth(admin)).expect(404);
+      const many = await t.http().get(`/api/v1/categories?id=${phones}&id=${fashion}&id=${hidden}`).expect(200);
+      expect(many.body.data.map((c: { id: number }) => c.id).sort()).toEqual([phones, fashion].sort());
+      const manyAdmin = await t.http().get(`/api/v1/categories?all=1&id=${phones}&id=${hidden}`).set(auth(admin)).expect(200);
+      expect(manyAdmin.body.data).toHaveLength(2);
+    });
+
     it('refuses to delete a category in use with a clear 409, deletes an unused one', async () => {
       const res = await t.http().delete(`/api/v1/categories/${fashion}`).set(auth(admin)).expect(409);
       expect(res.body.message).toMatch(/has products and cannot be deleted/);
@@ -102,16 +119,100 @@ describe('Catalogue (e2e)', () => {
       await t.http().get('/api/v1/products?min_rating=9').expect(422);
     });
 
-    it('sorts by price and rating, pages, and lets a vendor list their own inactive products', async () => {
+    it('sorts by price and rating, pages, and lets a vendor list their own inactive products with mine=1', async () => {
       const cheap = await t.http().get('/api/v1/products?_sort=price_ngn&_order=asc&_start=0&_end=2').expect(200);
       expect(cheap.body.data.map((p: { name: string }) => p.name)).toEqual(['Ankara Gown', 'itel A70']);
       expect(cheap.headers['x-total-count']).toBe('4');
       const best = await t.http().get('/api/v1/products?_sort=average_rating&_order=desc&per_page=1').expect(200);
       expect(best.body.data[0].name).toBe('Tecno Spark 20');
-      const mine = await t.http().get(`/api/v1/products?user_id=${otherVendor.user.id}`).set(auth(otherVendor.token)).expect(200);
-      expect(mine.body.meta.total).toBe(2);
+      const mine = await t.http().get('/api/v1/products?mine=1').set(auth(otherVendor.token)).expect(200);
+      expect(names(mine)).toEqual(['Ankara Gown', 'Aso Oke Cap']);
+      const mineDrafts = await t.http().get('/api/v1/products?mine=1&status=0').set(auth(otherVendor.token)).expect(200);
+      expect(names(mineDrafts)).toEqual(['Aso Oke Cap']);
       const theirs = await t.http().get(`/api/v1/products?user_id=${otherVendor.user.id}`).set(auth(vendor.token)).expect(200);
       expect(theirs.body.meta.total).toBe(1);
+      await t.http().get('/api/v1/products?mine=1').expect(401);
+    });
+
+    it('decides "my products" from the token: user_id=<me> shows only active ones, a repeated user_id is a 422', async () => {
+      // Before: the service checked the first user_id (the caller's) and the list helper applied both.
+      const smuggled = await t.http().get(`/api/v1/products?user_id=${vendor.user.id}&user_id=${otherVendor.user.id}`).set(auth(vendor.token)).expect(422);
+      expect(smuggled.body.errors.user_id[0]).toBe('user_id may be given only once.');
+      const own = await t.http().get(`/api/v1/products?user_id=${otherVendor.user.id}`).set(auth(otherVendor.token)).expect(200);
+      expect(names(own)).toEqual(['Ankara Gown']);
+      const notMine = await t.http().get(`/api/v1/products?mine=1&user_id=${otherVendor.user.id}`).set(auth(vendor.token)).expect(200);
+      expect(notMine.body.meta.total).toBe(0);
+      const admin_ = await t.http().get(`/api/v1/products?user_id=${otherVendor.user.id}`).set(auth(admin)).expect(200);
+      expect(admin_.body.meta.total).toBe(2);
+      for (const repeated of ['status=0&status=1', 'category_id=1&category_id=2', '_sort=name&_sort=price_ngn', '_order=asc&_order=desc', 'page=1&page=2', 'per_page=1&per_page=2', '_start=0&_start=1', '_end=1&_end=2', 'q=a&q=b', 'name_like=a&name_like=b', 'min_price=1&min_price=2', 'mine=1&mine=1']) {
+        const res = await t.http().get(`/api/v1/products?${repeated}`).set(auth(otherVendor.token));
+        expect([repeated, res.status]).toEqual([repeated, 422]);
+        expect(Object.keys(res.body.errors)).toEqual([repeated.split('=')[0]]);
+      }
+      // A multi-value filter (Refine's getMany sends ?id=1&id=2) still takes several values.
+      const ids = (await t.db.getRepository(Product).find({ where: { status: 1 }, take: 2, order: { id: 'ASC' } })).map((p) => p.id);
+      const many = await t.http().get(`/api/v1/products?id=${ids[0]}&id=${ids[1]}`).expect(200);
+      expect(many.body.data.map((p: { id: number }) => p.id).sort()).toEqual(ids);
+    });
+
+    it('bounds paging: absurd numbers are a 422 naming the field, never a 500', async () => {
+      for (const [query, field] of [
+        ['page=1e21', 'page'],
+        ['page=-1', 'page'],
+        ['page=0', 'page'],
+        ['page=NaN', 'page'],
+        ['page=1.5', 'page'],
+        ['page=10002&per_page=100', 'page'],
+        ['_start=1e20', '_start'],
+        ['_start=1000001', '_start'],
+        ['_end=99999999999999999999', '_end'],
+        ['per_page=1e30', 'per_page'],
+        ['per_page=-5', 'per_page'],
+        ['limit=1e30', 'limit'],
+      ]) {
+        const res = await t.http().get(`/api/v1/products?${query}`);
+        expect([query, res.status]).toEqual([query, 422]);
+        expect(res.body.errors[field][0]).toMatch(new RegExp(`^${field} `));
+      }
+      const capped = await t.http().get('/api/v1/products?per_page=5000').expect(200);
+      expect(capped.body.meta.per_page).toBe(LIST_MAX_PER_PAGE);
+      const deepest = await t.http().get(`/api/v1/products?page=${LIST_MAX_OFFSET / 100 + 1}&per_page=100`).expect(200);
+      expect(deepest.body.data).toEqual([]);
+      for (const page of ['1e300', '-1', '202', 'x']) {
+        const res = await t.http().get(`/api/v1/products/sitemap-entries?page=${page}`).expect(422);
+        expect(res.body.errors.page[0]).toMatch(/^page must be a whole number/);
+      }
+      await t.http().get('/api/v1/products/sitemap-entries?page=1&page=2').expect(422);
+      await t.http().get('/api/v1/search/suggestions?q=a&q=b').expect(422);
+    });
+
+    it('filters prices under the names clients see (naira on the wire, kobo in SQL)', async () => {
+      expect(names(await t.http().get('/api/v1/products?price_ngn_gte=99999.99&price_ngn_lte=150000').expect(200))).toEqual(['Tecno Spark 20', 'itel A70']);
+      expect(names(await t.http().get('/api/v1/products?price_ngn_gte=150000.01').expect(200))).toEqual(['Infinix Hot 40']);
+      expect(names(await t.http().get('/api/v1/products?price_ngn=45000').expect(200))).toEqual(['Ankara Gown']);
+      expect(names(await t.http().get('/api/v1/products?average_rating_gte=4.5').expect(200))).toEqual(['Tecno Spark 20']);
+      const bad = await t.http().get('/api/v1/products?price_ngn_lte=1.999').expect(422);
+      expect(bad.body.errors.price_ngn_lte[0]).toMatch(/naira/);
+      const like = await t.http().get('/api/v1/products?price_ngn_like=4').expect(422);
+      expect(like.body.errors.price_ngn_like[0]).toBe('price_ngn_like is not a supported filter.');
+      await t.http().get('/api/v1/products?min_price=1.999').expect(422);
+      await t.http().get('/api/v1/products?category_id=abc').expect(422);
+    });
+
+    it('sorts text case-insensitively on every database', async () => {
+      const cat = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Case Test' }).expect(201)).body.data.id;
+      for (const name of ['banana Bread', 'Apple Juice', 'cherry Jam', 'Date Syrup']) await product(vendor.token, { name, price: 100, category_id: cat });
+      const asc = await t.http().get(`/api/v1/products?category_id=${cat}&_sort=name&_order=asc`).expect(200);
+      expect(asc.body.data.map((p: { name: string }) => p.name)).toEqual(['Apple Juice', 'banana Bread', 'cherry Jam', 'Date Syrup']);
+      const desc = await t.http().get(`/api/v1/products?category_id=${cat}&_sort=name&_order=desc&_start=0&_end=2`).expect(200);
+      expect(desc.body.data.map((p: { name: string }) => p.name)).toEqual(['Date Syrup', 'cherry Jam']);
+      // Users too (the admin's list sorts by name), with Refine's comma-separated multi-sort.
+      for (const [email, name] of [['zed@case.test', 'adaeze Obi'], ['yinka@case.test', 'Bolaji Ade'], ['xavi@case.test', 'chinedu Eze']]) {
+        await signUp(t, { email });
+        await t.db.getRepository(User).update({ email }, { name });
+      }
+      const users = await t.http().get('/api/v1/users?q=case.test&_sort=name,id&_order=asc,desc').set(auth(admin)).expect(200);
+      expect(users.body.data.map((u: { name: string }) => u.name)).toEqual(['adaeze Obi', 'Bolaji Ade', 'chinedu Eze']);
     });
 
     it('issues a constant number of SQL statements whatever the page size', async () => {
@@ -212,6 +313,51 @@ describe('Catalogue (e2e)', () => {
       expect((await t.db.getRepository(Product).findOneByOrFail({ id: mine.id })).name).toBe('Tecno Spark 20');
     });
 
+    it('applies one money rule: more than 2 decimals is a 422 for numbers and strings alike', async () => {
+      const base = { name: 'Kobo Test', type: 'new', description: 'd', status: 1, category_id: phones };
+      // Before: 1.999 was rounded to 200 kobo and '1.999' truncated to 199.
+      for (const price of [1.999, '1.999', '1,000.005']) {
+        const res = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price }).expect(422);
+        expect(res.body.errors.price).toEqual([AMOUNT_DECIMALS_MESSAGE]);
+      }
+      const ngn = await t.http().post('/api/v1/products').set(auth(vendor.token)).field('name', 'Kobo Test').field('type', 'new').field('description', 'd').field('status', '1').field('category_id', String(phones)).field('price_ngn', '1.999').expect(422);
+      expect(ngn.body.errors.price_ngn).toEqual([AMOUNT_DECIMALS_MESSAGE]);
+      const huge = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '99999999999999999' }).expect(422);
+      expect(huge.body.errors.price).toEqual(['The price is too large.']);
+      const ok = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '1,999.99' }).expect(201);
+      expect(ok.body.data.price_kobo).toBe(199999);
+      await t.http().delete(`/api/v1/products/${ok.body.data.id}`).set(auth(vendor.token)).expect(200);
+    });
+
+    it('accepts only JPEG, PNG, GIF or WebP uploads, by content: SVG, HTML and polyglots are a 422 on the field', async () => {
+      const mine = await t.db.getRepository(Product).findOneByOrFail({ name: 'Infinix Hot 40' });
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+      const xmlSvg = Buffer.from(`<?xml version="1.0"?>\n${svg.toString()}`);
+      const html = Buffer.from('<!doctype html><html><body><img src=x onerror=alert(1)></body></html>');
+      const gifPolyglot = Buffer.concat([Buffer.from('GIF89a'), html]);
+      const jpegPolyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), svg]);
+      for (const [label, body, filename, contentType] of [
+        ['svg', svg, 'logo.svg', 'image/svg+xml'],
+        ['svg as jpg', svg, 'photo.jpg', 'image/jpeg'],
+        ['xml svg as png', xmlSvg, 'photo.png', 'image/png'],
+        ['html as jpg', html, 'photo.jpg', 'image/jpeg'],
+        ['gif polyglot', gifPolyglot, 'photo.gif', 'image/gif'],
+        ['jpeg polyglot', jpegPolyglot, 'photo.jpg', 'image/jpeg'],
+      ] as const) {
+        const res = await t.http().post(`/api/v1/products/${mine.id}`).set(auth(vendor.token)).field('_method', 'PUT').attach('image', body, { filename, contentType });
+        expect([label, res.status, res.body.errors?.image?.[0]]).toEqual([label, 422, MSG.profile.imageOnly]);
+        const created = await t.http().post('/api/v1/products').set(auth(vendor.token)).field('name', `Svg ${label}`).field('type', 'new').field('description', 'd').field('status', '1').field('category_id', String(phones)).field('price', '10').attach('image', body, { filename, contentType });
+        expect([label, created.status, created.body.errors?.image?.[0]]).toEqual([label, 422, MSG.profile.imageOnly]);
+        const avatar = await t.http().post('/api/v1/user/update-profile-image').set(auth(customer.token)).attach('image', body, { filename, contentType });
+        expect([label, avatar.status, avatar.body.errors?.image?.[0]]).toEqual([label, 422, MSG.profile.imageOnly]);
+      }
+      expect((await t.db.getRepository(Product).findOneByOrFail({ id: mine.id })).image).toBe(mine.image);
+      for (const [format, mime] of [['png', 'image/png'], ['gif', 'image/gif'], ['webp', 'image/webp'], ['jpeg', 'image/jpeg']] as const) {
+        const raster = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0a7' } })[format]().toBuffer();
+        await t.http().post('/api/v1/user/update-profile-image').set(auth(customer.token)).attach('image', raster, { filename: `a.${format}`, contentType: mime }).expect(200);
+      }
+    });
+
     it('keeps sku unique; admins may edit the rating and any product', async () => {
       await product(vendor.token, { name: 'Sku One', price: 10, sku: 'JR-001' });
       const dup = await t.http().post('/api/v1/products').set(auth(otherVendor.token)).send({ name: 'Sku Two', type: 'new', description: 'd', status: 1, price: 10, category_id: phones, sku: 'JR-001' }).expect(422);
@@ -290,6 +436,77 @@ describe('Catalogue (e2e)', () => {
       await t.http().get(`/api/v1/sellers/${customer.user.id}`).expect(404);
       const top = await t.http().get('/api/v1/sellers/top').expect(200);
       expect(top.body.data.length).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  describe('deleting users (a soft delete)', () => {
+    /** Each product's rating and count recomputed from the review rows, next to what the product says. */
+    async function ratingsFromReviews() {
+      const reviews = await t.db.getRepository(ProductReview).find();
+      const products = await t.db.getRepository(Product).find();
+      // Products that have (or claim) reviews; the fixtures' hand-set ratings have none.
+      return products.filter((p) => p.review_count > 0 || reviews.some((r) => r.product_id === p.id)).map((p) => {
+        const own = reviews.filter((r) => r.product_id === p.id);
+        const avg = own.length ? Math.round((own.reduce((sum, r) => sum + r.rating, 0) / own.length) * 100) / 100 : 0;
+        return { id: p.id, stored: [Number(p.average_rating), p.review_count], fromReviews: [avg, own.length] };
+      });
+    }
+
+    it('keeps reviews and ratings equal, hides a vendor’s products, cuts the user off and frees the e-mail', async () => {
+      const seller = await signUp(t, { role: 'vendor' });
+      const reviewer = await signUp(t);
+      const other = await signUp(t);
+      const kept = await product(seller.token, { name: 'Deletion Kettle', price: 9000 });
+      const rated = await product(vendor.token, { name: 'Deletion Fan', price: 7000 });
+      await t.http().post(`/api/v1/products/${rated.id}/reviews`).set(auth(reviewer.token)).send({ rating: 1, comment: 'Broke' }).expect(201);
+      await t.http().post(`/api/v1/products/${rated.id}/reviews`).set(auth(other.token)).send({ rating: 5 }).expect(201);
+      await t.http().post(`/api/v1/products/${kept.id}/reviews`).set(auth(reviewer.token)).send({ rating: 4 }).expect(201);
+      await t.http().post('/api/v1/wishlist').set(auth(reviewer.token)).send({ product_id: rated.id }).expect(201);
+      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } }).png().toBuffer();
+      await t.http().post('/api/v1/user/update-profile-image').set(auth(reviewer.token)).attach('image', png, 'me.png').expect(200);
+      const avatarKey = (await t.db.getRepository(User).findOneByOrFail({ id: reviewer.user.id })).image as string;
+      expect(existsSync(join(t.config.uploads.dir, avatarKey))).toBe(true);
+
+      await t.http().delete(`/api/v1/users/${reviewer.user.id}`).set(auth(admin)).expect(200);
+      await t.http().delete(`/api/v1/users/${seller.user.id}`).set(auth(admin)).expect(200);
+
+      // Before: the reviewer's reviews vanished (ON DELETE CASCADE) while the products kept the old average and count.
+      const rows = await ratingsFromReviews();
+      expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining([rated.id, kept.id]));
+      for (const row of rows) expect([row.id, ...row.stored]).toEqual([row.id, ...row.fromReviews]);
+      const fan = await t.db.getRepository(Product).findOneByOrFail({ id: rated.id });
+      expect([Number(fan.average_rating), fan.review_count]).toEqual([3, 2]);
+      const reviews = await t.http().get(`/api/v1/products/${rated.id}/reviews`).expect(200);
+      expect(reviews.body.data.map((r: { user: { name: string } }) => r.user.name)).toContain('Deleted user');
+
+      // The row stays, anonymised and inactive; the avatar file is gone; the tokens stop working.
+      const gone = await t.db.getRepository(User).findOneByOrFail({ id: reviewer.user.id });
+      expect(gone).toMatchObject({ status: '0', name: 'Deleted user', phone: null, image: null, password_hash: null, google_id: null });
+      expect(gone.email).toMatch(/@deleted\.invalid$/);
+      expect(gone.deleted_at).not.toBeNull();
+      expect(existsSync(join(t.config.uploads.dir, avatarKey))).toBe(false);
+      await t.http().get('/api/v1/user').set(auth(reviewer.token)).expect(401);
+      await t.http().post('/api/v1/auth/login').send({ email: reviewer.email, password: reviewer.password }).expect(401);
+
+      // The vendor's products leave the catalogue (inactive, not deleted) and their seller page is gone.
+      const sellerProduct = await t.db.getRepository(Product).findOneByOrFail({ id: kept.id });
+      expect(sellerProduct.status).toBe(0);
+      await t.http().get(`/api/v1/products/${kept.id}`).expect(404);
+      expect((await t.http().get(`/api/v1/products?user_id=${seller.user.id}`).expect(200)).body.meta.total).toBe(0);
+      await t.http().get(`/api/v1/sellers/${seller.user.id}`).expect(404);
+      expect(Number((await t.db.query('SELECT COUNT(*) AS n FROM wishlist_items WHERE user_id = ?', [reviewer.user.id]))[0].n)).toBe(0);
+
+      // Hidden from the admin's list by default, listed with deleted=1; a second delete is a 404.
+      const listed = await t.http().get('/api/v1/users?per_page=100').set(auth(admin)).expect(200);
+      expect(listed.body.data.map((u: { id: number }) => u.id)).not.toContain(reviewer.user.id);
+      const deleted = await t.http().get('/api/v1/users?deleted=1').set(auth(admin)).expect(200);
+      expect(deleted.body.data.map((u: { id: number }) => u.id).sort()).toEqual([reviewer.user.id, seller.user.id].sort());
+      await t.http().delete(`/api/v1/users/${reviewer.user.id}`).set(auth(admin)).expect(404);
+      await t.http().put(`/api/v1/users/${reviewer.user.id}`).set(auth(admin)).send({ status: '1' }).expect(404);
+
+      // The e-mail is free again: the person may sign up afresh (a new account, none of the old data).
+      const again = await signUp(t, { email: reviewer.email });
+      expect(again.user.id).not.toBe(reviewer.user.id);
     });
   });
 });

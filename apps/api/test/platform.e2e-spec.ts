@@ -1,4 +1,3 @@
-import { DiscoveryModule } from '@nestjs/core';
 import { MSG } from '@jara/contracts';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 import { concretePath, listRoutes } from './support/routes';
@@ -63,8 +62,13 @@ describe('Platform (e2e)', () => {
       routes = listRoutes(t.app);
     });
 
-    it('finds the routes', () => {
-      expect(DiscoveryModule).toBeDefined();
+    it('finds the routes with their guards', () => {
+      const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
+      expect(find('get', '/api/v1/users')).toMatchObject({ isPublic: false, roles: ['admin'] });
+      expect(find('get', '/api/v1/products')).toMatchObject({ isPublic: true });
+      expect(find('post', '/api/v1/products')?.roles.sort()).toEqual(['admin', 'vendor']);
+      expect(find('get', '/api/v1/categories/:id')).toMatchObject({ isPublic: true });
+      expect(find('get', '/api/v1/wishlist')).toMatchObject({ isPublic: false, roles: [] });
       expect(routes.length).toBeGreaterThan(10);
       expect(routes.filter((r) => r.roles.length === 1 && r.roles[0] === 'admin').length).toBeGreaterThanOrEqual(4);
     });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { formatNaira, MSG, type Category, type Product } from '@jara/contracts';
+import { AMOUNT_DECIMALS_MESSAGE, formatNaira, fromMinorUnits, MSG, type Category, type Product } from '@jara/contracts';
 import { api, apiLogin, DEMO, E2E } from '../support/env';
 import { snap } from '../support/screens';
 
@@ -59,6 +59,9 @@ async function newestActiveProduct(token: string, skip = 0): Promise<Product> {
 }
 
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
+
+/** The last of the seed's 14 categories (tools/cli seeders): the highest seeded id, with demo products in it. */
+const SEEDED_CATEGORY = 'Garden & Outdoors';
 
 test('the product list shows active products by default; an inactive one moves under Inactive', async ({ page }) => {
   const token = await apiLogin(DEMO.admin.email, DEMO.admin.password);
@@ -122,17 +125,24 @@ test('admin edits a product: price, rating (5.5 refused, 4.2 saved) and image', 
   for (const label of ['Seller', 'SKU', 'Stock quantity', 'Flash sale starts', 'Flash sale ends', 'Created', 'Category']) {
     await expect(details.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) })).toBeVisible();
   }
-  if (product.seller?.name) await expect(details).toContainText(product.seller.name);
-  if (product.sku) await expect(details).toContainText(product.sku);
+  // A seeded product always has a seller and an SKU (JR-<category>-<n>): both are shown.
+  expect(product.seller?.name).toBeTruthy();
+  expect(product.sku).toMatch(/^JR-\d{2}-\d{4}$/);
+  await expect(details).toContainText(String(product.seller?.name));
+  await expect(details).toContainText(String(product.sku));
   await dismissToasts(page);
   await snap(page, 'admin-product-show');
 
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/products/edit/${product.id}$`));
   const price = page.getByLabel('Price (₦)');
-  await expect(price).toHaveValue(/\d/);
+  // The form holds the exact naira text made from price_kobo (no float), and refuses a third decimal.
+  await expect(price).toHaveValue(fromMinorUnits(product.price_kobo).replace(/\.00$/, ''));
+  await price.fill('123456.505');
+  await expect(page.getByText(AMOUNT_DECIMALS_MESSAGE)).toBeVisible();
   const newPrice = 123456.5;
   await price.fill(String(newPrice));
+  await expect(page.getByTestId('price-preview')).toHaveText('₦123,456.50');
 
   // An upload accepts images only; a PNG is sent as the multipart `image`.
   await page.locator('input[type=file]').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: PNG });
@@ -148,14 +158,11 @@ test('admin edits a product: price, rating (5.5 refused, 4.2 saved) and image', 
   expect(saved.body.data.price_kobo).toBe(12345650);
   expect(saved.body.data.image_url).not.toBe(product.image_url);
 
-  // The storefront shows the new price when it runs in this e2e run (it does in CI).
-  const storefrontUp = await fetch(E2E.storefront).then((r) => r.ok, () => false);
-  if (storefrontUp) {
-    const shop = await page.context().newPage();
-    await shop.goto(`${E2E.storefront}/product/${product.id}`);
-    await expect(shop.getByText(formatNaira(12345650)).first()).toBeVisible();
-    await shop.close();
-  }
+  // The storefront (started with the back office by npm run e2e) shows the new price.
+  const shop = await page.context().newPage();
+  await shop.goto(`${E2E.storefront}/product/${product.id}`);
+  await expect(shop.getByText(formatNaira(12345650)).first()).toBeVisible();
+  await shop.close();
 
   // A rating above 5 is refused with the message under the field; 4.2 is saved.
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -253,21 +260,19 @@ test('category management: create, duplicate, edit, delete and the in-use refusa
   await expect(toast(page, MSG.categories.deleted)).toBeVisible();
   await expect(row(page, `${name} edited`)).toHaveCount(0);
 
-  // A category with products is refused with the API's 409 message.
+  // A category with products is refused with the API's 409 message: the seed's newest category (first on page 1)
+  // holds about 20 of the demo products.
   const cats = await api<{ data: Category[] }>('/categories?all=1&_sort=id&_order=desc&_start=0&_end=10', { token });
-  let inUse: Category | undefined;
-  for (const category of cats.body.data) {
-    const res = await api<{ meta: { total: number } }>(`/products?category_id=${category.id}&_start=0&_end=1`, { token });
-    if (res.body.meta.total > 0) {
-      inUse = category;
-      break;
-    }
-  }
-  if (!inUse) throw new Error('no category with products on page 1');
-  await row(page, inUse.name).getByRole('button', { name: 'Delete' }).click();
+  const inUse = cats.body.data.find((category) => category.name === SEEDED_CATEGORY);
+  expect(inUse).toBeDefined();
+  const used = await api<{ meta: { total: number } }>(`/products?category_id=${inUse?.id}&_start=0&_end=1`, { token });
+  expect(used.body.meta.total).toBeGreaterThan(0);
+  await row(page, SEEDED_CATEGORY).getByRole('button', { name: 'Delete' }).click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: MSG.categories.deleteConfirmYes }).click();
   await expect(toast(page, 'This category has products and cannot be deleted. Move or delete its products first.')).toBeVisible();
-  await expect(row(page, inUse.name)).toBeVisible();
+  await expect(row(page, SEEDED_CATEGORY)).toBeVisible();
+  const still = await api<{ data: Category }>(`/categories/${inUse?.id}`, { token });
+  expect(still.status).toBe(200);
 
   // Pages of 10.
   await page.getByRole('button', { name: 'Next' }).click();

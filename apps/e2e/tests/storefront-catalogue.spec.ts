@@ -216,7 +216,7 @@ test.describe('signed-in catalogue', () => {
     await expect(grid(page).first().locator('a')).toHaveAttribute('href', /\/products\?tab=form&edit=\d+/);
     await snap(page, 'catalogue-manage-mine');
 
-    await page.getByRole('link', { name: 'Create Product' }).click();
+    await page.getByRole('link', { name: 'Create/Update Product', exact: true }).click();
     const form = page.locator('form.product-form');
     // Client-side flash check: an end without a start.
     await form.getByLabel('Name').fill('x');

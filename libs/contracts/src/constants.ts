@@ -23,7 +23,17 @@ export const PAGE_SIZES = {
 } as const;
 
 export const LIST_DEFAULT_PER_PAGE = 10;
+/**
+ * Bounds of the list grammar, in one place (the API's list helper enforces them; clients may read them).
+ * per_page above the cap is served as the cap; the rest answer 422 with a field error when exceeded.
+ */
 export const LIST_MAX_PER_PAGE = 100;
+/** Rows a page may skip (page*per_page or _start); deeper reads need the keyset cursor. */
+export const LIST_MAX_OFFSET = 1_000_000;
+/** Characters of one query value (q, a filter value, a sort list). */
+export const LIST_MAX_VALUE_LENGTH = 200;
+/** Values of one multi-value filter (?id=1&id=2..., as Refine's getMany sends). */
+export const LIST_MAX_VALUES = 100;
 
 export const CART_STORAGE_KEY = 'cart';
 export const PENDING_VERIFICATION_EMAIL_KEY = 'pendingVerificationEmail';

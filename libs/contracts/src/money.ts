@@ -4,15 +4,40 @@
  */
 export const MINOR_UNITS_PER_MAJOR = 100;
 
-/** Parses a decimal string or number of major units ('1234.5', 1234.5) into integer minor units. */
+export type AmountProblem = 'format' | 'decimals' | 'range';
+
+/** Why an amount was refused: not an amount, more than 2 decimals, or too large for exact integers. */
+export class AmountError extends Error {
+  constructor(
+    public readonly problem: AmountProblem,
+    value: unknown,
+  ) {
+    super(`${problem === 'format' ? 'Not an amount' : problem === 'decimals' ? 'More than 2 decimal places' : 'Amount out of range'}: ${String(value)}`);
+    this.name = 'AmountError';
+  }
+}
+
+/** The message a form or the API shows when an amount has more than 2 decimals (kobo are the smallest unit). */
+export const AMOUNT_DECIMALS_MESSAGE = 'Amounts can have at most 2 decimal places.';
+
+/**
+ * Parses an amount of major units into integer minor units, by one rule for strings and numbers:
+ * digits with at most 2 decimals ('1234.5', '1,234.50', 1234.5), read digit by digit, never through
+ * floating-point arithmetic. More decimals (1.999 and '1.999' alike), exponents, NaN and amounts beyond
+ * exact integers throw an AmountError. A number is read as the shortest decimal that denotes it, so
+ * 0.1 + 0.2 (0.30000000000000004) is refused rather than silently rounded.
+ */
 export function toMinorUnits(value: string | number): number {
-  const text = typeof value === 'number' ? value.toFixed(2) : value.trim().replace(/,/g, '');
-  const match = /^(-)?(\d+)(?:\.(\d{1,2})\d*)?$/.exec(text);
-  if (!match) throw new Error(`Not an amount: ${value}`);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new AmountError('format', value);
+  const text = typeof value === 'number' ? String(value) : String(value).trim();
+  const match = /^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new AmountError('format', value);
   const [, sign, whole, fraction = ''] = match;
-  const minor = Number(whole) * MINOR_UNITS_PER_MAJOR + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(minor)) throw new Error(`Amount out of range: ${value}`);
-  return sign ? -minor : minor;
+  if (fraction.length > 2) throw new AmountError('decimals', value);
+  const digits = `${whole.replace(/,/g, '')}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
+  const minor = Number(digits);
+  if (!Number.isSafeInteger(minor)) throw new AmountError('range', value);
+  return sign && minor !== 0 ? -minor : minor;
 }
 
 /** Integer minor units to a decimal string of major units: 123456 -> '1234.56'. */

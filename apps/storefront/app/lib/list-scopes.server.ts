@@ -17,7 +17,8 @@ export async function scopedQuery(request: Request, url: URL): Promise<{ query: 
       query: {
         q: get('q') || undefined,
         category_id: decryptId(get('category')) ?? undefined,
-        user_id: mine ? auth.session.get('userId') : undefined,
+        // My Products: the API picks the signed-in user's own products (every status) from the token.
+        mine: mine ? 1 : undefined,
         _sort: sort._sort,
         _order: sort._order,
       },

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { type HttpError } from '@refinedev/core';
 import { Edit, useForm } from '@refinedev/antd';
-import { App, Button, Col, Form, Image, Input, InputNumber, Row, Select, Typography, Upload, type UploadFile } from 'antd';
+import { App, Button, Col, Form, Image, Input, InputNumber, Row, Select, Typography, Upload, type FormInstance, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { MSG, type Product } from '@jara/contracts';
+import { AMOUNT_DECIMALS_MESSAGE, AmountError, MSG, formatNaira, fromMinorUnits, toMinorUnits, type Product } from '@jara/contracts';
 import { PRODUCT_TEXT as TEXT, STATUS_OPTIONS } from './text';
 
-/** What the form holds. */
+/** What the form holds. The price is the naira text as typed (exact; never a float), e.g. '15000.50'. */
 interface ProductFormValues {
   description?: string;
-  price?: number | null;
+  price?: string | null;
   average_rating?: number | null;
   status?: number;
   image_url?: string;
@@ -19,7 +19,8 @@ interface ProductFormValues {
 /** What the API takes as multipart fields (spec: POST /products/{id} with _method=PUT). */
 export interface ProductUpdateRequest {
   description?: string;
-  price?: number;
+  /** Naira with at most 2 decimals, as text made from exact kobo ('15000.50'). */
+  price?: string;
   average_rating?: number;
   status?: number;
   image?: File;
@@ -31,7 +32,8 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 export function toProductUpdate(values: ProductFormValues, current: Product | undefined): ProductUpdateRequest {
   const payload: ProductUpdateRequest = {};
   if (values.description !== undefined) payload.description = values.description;
-  if (typeof values.price === 'number') payload.price = values.price;
+  const kobo = priceKobo(values.price);
+  if (kobo !== null) payload.price = fromMinorUnits(kobo);
   if (typeof values.average_rating === 'number') payload.average_rating = values.average_rating;
   if (values.status === 0 || values.status === 1) payload.status = values.status;
   const file = values.image?.[0]?.originFileObj;
@@ -41,8 +43,40 @@ export function toProductUpdate(values: ProductFormValues, current: Product | un
   return payload;
 }
 
+/** The typed naira price in exact kobo (the shared two-decimal rule of toMinorUnits), or null when unreadable. */
+export function priceKobo(text: string | null | undefined): number | null {
+  if (typeof text !== 'string' || !text.trim()) return null;
+  try {
+    return toMinorUnits(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Exact kobo to the form's naira text: 1500000 -> '15000', 1500050 -> '15000.50'. */
+export function priceText(kobo: number): string {
+  return fromMinorUnits(kobo).replace(/\.00$/, '');
+}
+
+/** Form rule: a naira amount of at least 0 with at most 2 decimals. */
+async function validatePrice(_rule: unknown, value: string | null | undefined): Promise<void> {
+  if (typeof value !== 'string' || !value.trim()) return;
+  try {
+    if (toMinorUnits(value) < 0) throw new Error(TEXT.priceMin);
+  } catch (error) {
+    throw new Error(error instanceof AmountError && error.problem === 'decimals' ? AMOUNT_DECIMALS_MESSAGE : error instanceof AmountError ? TEXT.priceInvalid : TEXT.priceMin);
+  }
+}
+
 function normFile(event: { fileList?: UploadFile[] } | UploadFile[]): UploadFile[] {
   return Array.isArray(event) ? event : (event?.fileList ?? []);
+}
+
+/** The typed price as the storefront will show it (formatted from exact kobo). */
+function PricePreview({ form }: { form: FormInstance | undefined }) {
+  const value = Form.useWatch('price', form) as string | undefined;
+  const kobo = priceKobo(value);
+  return kobo === null ? null : <span data-testid="price-preview">{formatNaira(kobo)}</span>;
 }
 
 /** The product edit panel (spec 2.20): description, price, average rating, image (file or URL), status; with delete. */
@@ -68,7 +102,7 @@ export default function ProductEdit() {
       product
         ? {
             description: product.description,
-            price: Number(product.price_ngn),
+            price: priceText(product.price_kobo),
             average_rating: Number(product.average_rating),
             status: Number(product.status),
             image_url: product.image_url ?? '',
@@ -119,12 +153,10 @@ export default function ProductEdit() {
             <Form.Item
               label={TEXT.priceNaira}
               name="price"
-              rules={[
-                { required: true, message: TEXT.priceRequired },
-                { type: 'number', min: 0, message: TEXT.priceMin },
-              ]}
+              rules={[{ required: true, whitespace: true, message: TEXT.priceRequired }, { validator: validatePrice }]}
+              extra={<PricePreview form={formProps.form} />}
             >
-              <InputNumber<number> min={0} step={100} precision={2} prefix="₦" style={{ width: '100%' }} />
+              <Input prefix="₦" inputMode="decimal" autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8}>

@@ -48,6 +48,7 @@ export const PRODUCT_TEXT = {
   invalidUrl: 'Enter an absolute http(s) URL.',
   priceRequired: 'Please enter a price.',
   priceMin: 'Price cannot be negative.',
+  priceInvalid: 'Enter the price in naira, e.g. 15000 or 15000.50.',
   ratingMax: 'Rating cannot be above 5.',
   ratingMin: 'Rating cannot be below 0.',
   none: '—',

@@ -1,14 +1,24 @@
-/** Detects an image type from the file's first bytes (never from its name or the client's MIME type). */
-export type ImageKind = { mime: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'; ext: 'jpg' | 'png' | 'gif' | 'webp' };
+import { fromBuffer } from 'file-type';
+import { UPLOAD_IMAGE_MIME_TYPES } from '@jara/contracts';
 
-export function sniffImage(buffer: Buffer): ImageKind | null {
-  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { mime: 'image/png', ext: 'png' };
-  }
-  if (buffer.length >= 6 && /^GIF8[79]a$/.test(buffer.subarray(0, 6).toString('latin1'))) return { mime: 'image/gif', ext: 'gif' };
-  if (buffer.length >= 12 && buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return { mime: 'image/webp', ext: 'webp' };
-  }
-  return null;
+/** The raster formats people may upload (product images, avatars): JPEG, PNG, GIF and WebP. Never SVG or HTML. */
+export type ImageMime = (typeof UPLOAD_IMAGE_MIME_TYPES)[number];
+export type ImageKind = { mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'webp'; sharpFormat: 'jpeg' | 'png' | 'gif' | 'webp' };
+
+const KINDS: Record<ImageMime, ImageKind> = {
+  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', sharpFormat: 'jpeg' },
+  'image/png': { mime: 'image/png', ext: 'png', sharpFormat: 'png' },
+  'image/gif': { mime: 'image/gif', ext: 'gif', sharpFormat: 'gif' },
+  'image/webp': { mime: 'image/webp', ext: 'webp', sharpFormat: 'webp' },
+};
+
+/**
+ * Detects an image type from the file's content with file-type (never from its name or the client's MIME type).
+ * Anything but JPEG, PNG, GIF or WebP is null: SVG, HTML, XML, PDF, TIFF, AVIF...
+ */
+export async function sniffImage(buffer: Buffer): Promise<ImageKind | null> {
+  if (!buffer?.length) return null;
+  const detected = await fromBuffer(buffer);
+  if (!detected) return null;
+  return (KINDS as Record<string, ImageKind | undefined>)[detected.mime] ?? null;
 }

@@ -20,15 +20,14 @@ export class StorageService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /**
-   * Checks that the upload really is an image (by content), re-encodes it (dropping metadata such as GPS),
-   * resizes it to fit within `size` pixels and stores it. Returns the stored key, e.g. avatars/ab12....webp.
+   * Checks that the upload really is a JPEG, PNG, GIF or WebP (by content), re-encodes it (dropping metadata
+   * such as GPS), resizes it to fit within `size` pixels and stores it. Returns the stored key, e.g. avatars/ab12....webp.
    */
   async saveImage(folder: string, file: Express.Multer.File | undefined, field: string, size: number): Promise<string> {
-    if (!file || !file.buffer?.length) throw fieldError(field, MSG.profile.imageRequired);
-    if (!sniffImage(file.buffer)) throw fieldError(field, MSG.profile.imageOnly);
+    const buffer = await this.userImage(file, field);
     let output: Buffer;
     try {
-      output = await sharp(file.buffer, { limitInputPixels: 40_000_000 })
+      output = await sharp(buffer, { limitInputPixels: 40_000_000 })
         .rotate()
         .resize(size, size, { fit: 'cover', withoutEnlargement: true })
         .webp({ quality: 82 })
@@ -44,26 +43,45 @@ export class StorageService {
   }
 
   /**
-   * Product pictures: checked by content, re-encoded, stored as a detail image (fits within `detail` px)
-   * and a square card image (<key>-card.webp). Returns the detail key.
+   * Product pictures uploaded by people: checked by content (JPEG, PNG, GIF or WebP only), re-encoded, stored as
+   * a detail image (fits within `detail` px) and a square card image (<key>-card.webp). Returns the detail key.
    */
   async saveImageVariants(folder: string, file: Express.Multer.File | undefined, field: string, sizes = { detail: 1000, card: 400 }): Promise<string> {
-    if (!file || !file.buffer?.length) throw fieldError(field, MSG.profile.imageRequired);
-    return this.storeVariants(folder, file.buffer, field, sizes);
-  }
-
-  /** Same as saveImageVariants for a buffer the server made itself (the demo seed). */
-  async storeVariants(folder: string, buffer: Buffer, field: string, sizes = { detail: 1000, card: 400 }, effort = 4): Promise<string> {
-    if (!sniffImage(buffer) && !buffer.subarray(0, 256).toString('utf8').includes('<svg')) throw fieldError(field, MSG.profile.imageOnly);
-    let detail: Buffer;
-    let card: Buffer;
+    const buffer = await this.userImage(file, field);
     try {
-      const source = sharp(buffer, { limitInputPixels: 40_000_000 }).rotate();
-      detail = await source.clone().resize(sizes.detail, sizes.detail, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort }).toBuffer();
-      card = await source.clone().resize(sizes.card, sizes.card, { fit: 'cover' }).webp({ quality: 75, effort }).toBuffer();
+      return await this.writeVariants(folder, buffer, sizes, 4);
     } catch {
       throw fieldError(field, MSG.profile.imageOnly);
     }
+  }
+
+  /**
+   * Images the server drew itself (the demo seed renders its pictures to WebP before calling this). Never
+   * reached by uploads; still only raster formats, so no SVG is ever stored or served.
+   */
+  async storeGeneratedVariants(folder: string, raster: Buffer, sizes = { detail: 1000, card: 400 }, effort = 4): Promise<string> {
+    if (!(await sniffImage(raster))) throw new Error('storeGeneratedVariants takes a JPEG, PNG, GIF or WebP buffer.');
+    return this.writeVariants(folder, raster, sizes, effort);
+  }
+
+  /** The upload's bytes when they are a JPEG, PNG, GIF or WebP that decodes as that format; else a 422 on `field`. */
+  private async userImage(file: Express.Multer.File | undefined, field: string): Promise<Buffer> {
+    if (!file || !file.buffer?.length) throw fieldError(field, MSG.profile.imageRequired);
+    const kind = await sniffImage(file.buffer);
+    if (!kind) throw fieldError(field, MSG.profile.imageOnly);
+    // A polyglot (an image header followed by something else) must also decode as the format its header claims.
+    const format = await sharp(file.buffer, { limitInputPixels: 40_000_000 })
+      .metadata()
+      .then((meta) => meta.format)
+      .catch(() => undefined);
+    if (format !== kind.sharpFormat) throw fieldError(field, MSG.profile.imageOnly);
+    return file.buffer;
+  }
+
+  private async writeVariants(folder: string, buffer: Buffer, sizes: { detail: number; card: number }, effort: number): Promise<string> {
+    const source = sharp(buffer, { limitInputPixels: 40_000_000 }).rotate();
+    const detail = await source.clone().resize(sizes.detail, sizes.detail, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort }).toBuffer();
+    const card = await source.clone().resize(sizes.card, sizes.card, { fit: 'cover' }).webp({ quality: 75, effort }).toBuffer();
     const base = `${folder}/${randomBytes(16).toString('hex')}`;
     await mkdir(resolve(this.pathFor(`${base}.webp`), '..'), { recursive: true });
     await writeFile(this.pathFor(`${base}.webp`), detail);

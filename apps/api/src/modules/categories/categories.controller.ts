@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import { PublicCache } from '../../common/http/public-cache';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { CategoriesService } from './categories.service';
@@ -15,6 +16,7 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Public()
+  @PublicCache()
   @Get()
   @ApiOperation({ summary: 'Active categories; an admin may pass all=1 or status to see inactive ones too' })
   list(@Query() query: ListQuery, @CurrentUser() user?: User) {
@@ -22,6 +24,7 @@ export class CategoriesController {
   }
 
   @Public()
+  @PublicCache()
   @Get(':id')
   async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user?: User) {
     return { data: await this.categories.get(id, user?.role === 'admin') };

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import type { Category as CategoryDto } from '@jara/contracts';
 import { fieldError } from '../../common/http/validation';
-import { LIKE_ESCAPE, likePattern, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
+import { integerFilter, LIKE_ESCAPE, likePattern, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { Category } from './category.entity';
 import type { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
 
@@ -29,8 +29,12 @@ export class CategoriesService {
     const qb = this.repo.createQueryBuilder('c');
     if (!includeInactive) qb.where('c.status = 1');
     const page = await paginate(qb, query, {
-      sortable: { id: 'c.id', name: 'c.name', status: 'c.status', created_at: 'c.created_at', updated_at: 'c.updated_at' },
-      filterable: includeInactive ? { status: 'c.status', name: 'c.name' } : { name: 'c.name' },
+      sortable: { id: 'c.id', name: { expr: 'c.name', text: true }, status: 'c.status', created_at: 'c.created_at', updated_at: 'c.updated_at' },
+      filterable: {
+        id: integerFilter('c.id', { multi: true }),
+        name: 'c.name',
+        ...(includeInactive ? { status: integerFilter('c.status') } : {}),
+      },
       searchable: ['c.name'],
       defaultSort: { field: 'name', order: 'ASC' },
       tiebreaker: 'c.id',

@@ -4,7 +4,8 @@ import { BaseEntity } from '../../common/base.entity';
 import { User } from '../users/user.entity';
 
 @Entity('notifications')
-@Index('idx_notifications_user_status', ['user_id', 'status'])
+@Index('idx_notifications_user_created', ['user_id', 'created_at', 'id'])
+@Index('idx_notifications_user_status_created', ['user_id', 'status', 'created_at', 'id'])
 export class Notification extends BaseEntity {
   @Column({ type: 'integer' })
   user_id!: number;

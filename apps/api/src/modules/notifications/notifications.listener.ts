@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { MSG } from '@jara/contracts';
-import { EVENTS, type UserVerifiedEvent } from '../../common/events';
+import { EVENTS, type UserDeletedEvent, type UserVerifiedEvent } from '../../common/events';
 import { NotificationsService } from './notifications.service';
 
 /** Turns domain events from other modules into notifications. */
@@ -17,5 +17,10 @@ export class NotificationsListener {
       description: MSG.notifications.welcomeDescription,
       message: `Hello ${event.name ?? 'there'}, welcome to Jara. ${MSG.notifications.welcomeDescription}`,
     });
+  }
+
+  @OnEvent(EVENTS.userDeleted, { promisify: true })
+  async onUserDeleted(event: UserDeletedEvent): Promise<void> {
+    await this.notifications.removeAllFor(event.userId);
   }
 }

@@ -58,6 +58,11 @@ export class NotificationsService {
     return result.affected ?? 0;
   }
 
+  /** Every notification of a user (when the user is deleted: they may carry their name). */
+  async removeAllFor(userId: number): Promise<void> {
+    await this.repo.delete({ user_id: userId });
+  }
+
   async remove(userId: number, id: number): Promise<void> {
     const row = await this.own(userId, id);
     await this.repo.delete({ id: row.id });

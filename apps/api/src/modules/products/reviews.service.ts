@@ -2,7 +2,7 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { MSG, type ProductReview as ReviewDto } from '@jara/contracts';
-import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
+import { integerFilter, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import type { CreateReviewDto } from './dto/product.dto';
 import { ProductReview } from './product-review.entity';
@@ -21,7 +21,7 @@ export class ReviewsService {
     const qb = this.reviews.createQueryBuilder('r').leftJoin('r.user', 'u').addSelect(['u.id', 'u.name']).where('r.product_id = :productId', { productId });
     const page = await paginate(qb, query, {
       sortable: { created_at: 'r.created_at', rating: 'r.rating' },
-      filterable: { rating: 'r.rating' },
+      filterable: { rating: integerFilter('r.rating') },
       defaultSort: { field: 'created_at', order: 'DESC' },
       tiebreaker: 'r.id',
       limitOffset: true,

@@ -22,7 +22,7 @@ export class WishlistService {
       .innerJoin(WishlistItem, 'w', 'w.product_id = p.id AND w.user_id = :userId', { userId })
       .where('p.status = 1');
     const page = await paginate(qb, query, {
-      sortable: { created_at: 'p.created_at', price_ngn: 'p.price_kobo', name: 'p.name' },
+      sortable: { created_at: 'p.created_at', price_ngn: 'p.price_kobo', name: { expr: 'p.name', text: true } },
       defaultSort: { field: 'created_at', order: 'DESC' },
       tiebreaker: 'p.id',
       limitOffset: true,

@@ -1,19 +1,28 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { PRODUCT_TYPES, toMinorUnits, type ProductType } from '@jara/contracts';
+import { IsDate, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import { AMOUNT_DECIMALS_MESSAGE, AmountError, PRODUCT_TYPES, toMinorUnits, type ProductType } from '@jara/contracts';
 
 /** Multipart forms send strings; empty values mean "not sent". */
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const trim = ({ value }: { value: unknown }) => (blank(value) ? undefined : typeof value === 'string' ? value.trim() : value);
 const toInt = ({ value }: { value: unknown }) => (blank(value) ? undefined : Number(value));
-/** A naira amount ('1500', '1,500.50', 1500) becomes integer kobo; anything else NaN (a 422). */
+/** Why a price was refused, kept until validation so the 422 names the reason. */
+class RejectedAmount {
+  constructor(public readonly message: string) {}
+}
+/**
+ * A naira amount ('1500', '1,500.50', 1500) becomes integer kobo by the one rule of toMinorUnits: more than
+ * 2 decimals is refused (for numbers and strings alike), never rounded or truncated.
+ */
 const toKobo = ({ value }: { value: unknown }) => {
   if (blank(value)) return undefined;
   try {
     return toMinorUnits(typeof value === 'number' ? value : String(value));
-  } catch {
-    return Number.NaN;
+  } catch (error) {
+    if (error instanceof AmountError && error.problem === 'decimals') return new RejectedAmount(AMOUNT_DECIMALS_MESSAGE);
+    if (error instanceof AmountError && error.problem === 'range') return new RejectedAmount(PRICE_TOO_LARGE);
+    return new RejectedAmount(PRICE_MESSAGE);
   }
 };
 /** ISO date-times; a date-time without a zone (a datetime-local field) is read as Lagos time (UTC+1). */
@@ -24,6 +33,25 @@ const toDate = ({ value }: { value: unknown }) => {
   return new Date(naive ? `${text}+01:00` : text);
 };
 const PRICE_MESSAGE = 'The price must be a number greater than 0.';
+const PRICE_TOO_LARGE = 'The price is too large.';
+const MAX_PRICE_KOBO = 9_000_000_000_000;
+
+/** One check, one message: the reason toKobo refused the amount, else a positive kobo integer within bounds. */
+function priceProblem(value: unknown): string | null {
+  if (value instanceof RejectedAmount) return value.message;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) return PRICE_MESSAGE;
+  return value > MAX_PRICE_KOBO ? PRICE_TOO_LARGE : null;
+}
+
+function IsPriceKobo(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isPriceKobo',
+    validator: {
+      validate: (value: unknown) => priceProblem(value) === null,
+      defaultMessage: (args?: ValidationArguments) => priceProblem(args?.value) ?? PRICE_MESSAGE,
+    },
+  });
+}
 
 export class CreateProductDto {
   @ApiProperty()
@@ -45,20 +73,16 @@ export class CreateProductDto {
   @IsIn(PRODUCT_TYPES as unknown as string[], { message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}.` })
   type!: ProductType;
 
-  @ApiPropertyOptional({ description: 'Price in naira (same as price_ngn); stored in kobo' })
+  @ApiPropertyOptional({ description: 'Price in naira (same as price_ngn), at most 2 decimals; stored in kobo' })
   @Transform(toKobo)
   @IsOptional()
-  @IsInt({ message: PRICE_MESSAGE })
-  @Min(1, { message: PRICE_MESSAGE })
-  @Max(9_000_000_000_000, { message: 'The price is too large.' })
+  @IsPriceKobo()
   price?: number;
 
-  @ApiPropertyOptional({ description: 'Price in naira; stored in kobo' })
+  @ApiPropertyOptional({ description: 'Price in naira, at most 2 decimals; stored in kobo' })
   @Transform(toKobo)
   @IsOptional()
-  @IsInt({ message: PRICE_MESSAGE })
-  @Min(1, { message: PRICE_MESSAGE })
-  @Max(9_000_000_000_000, { message: 'The price is too large.' })
+  @IsPriceKobo()
   price_ngn?: number;
 
   @ApiProperty()
