@@ -1,8 +1,9 @@
-import { Column, Entity } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity';
 
 /** A message sent through the public contact form; admins read them in the back office. */
 @Entity('contact_messages')
+@Index('idx_contact_created', ['created_at', 'id'])
 export class ContactMessage extends BaseEntity {
   @Column({ type: 'varchar', length: 120 })
   full_name!: string;

@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Query } from 
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MSG } from '@jara/contracts';
 import { CurrentUser, Public } from '../../common/decorators/auth.decorators';
-import type { ListQuery } from '../../common/list/list-query';
+import { PublicCache } from '../../common/http/public-cache';
+import { boundedInteger, singleValue, type ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { WishlistDto } from './dto/product.dto';
 import { SearchService } from './search.service';
@@ -15,10 +16,11 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Public()
+  @PublicCache()
   @Get('suggestions')
   @ApiOperation({ summary: 'At most 3 categories and 7 results in all, each product with name, price and rating' })
-  async suggestions(@Query('q') q?: string) {
-    return { data: await this.search.suggestions(typeof q === 'string' ? q.slice(0, 100) : '') };
+  async suggestions(@Query() query: ListQuery) {
+    return { data: await this.search.suggestions((singleValue(query, 'q') ?? '').slice(0, 100)) };
   }
 }
 
@@ -64,14 +66,17 @@ export class SellersController {
   constructor(private readonly sellers: SellersService) {}
 
   @Public()
+  @PublicCache()
   @Get('top')
   @ApiOperation({ summary: "Best-rated vendors with active products ('Top Verified Sellers')" })
-  async top(@Query('limit') limit?: string) {
-    const n = Math.min(Math.max(Number(limit) || 3, 1), 12);
+  async top(@Query() query: ListQuery) {
+    // A whole number (1.5 reached SQL's LIMIT as a 500); more than 12 is served as 12.
+    const n = Math.min(boundedInteger('limit', singleValue(query, 'limit'), 1, Number.MAX_SAFE_INTEGER) ?? 3, 12);
     return { data: await this.sellers.top(n) };
   }
 
   @Public()
+  @PublicCache()
   @Get(':id')
   async profile(@Param('id', ParseIntPipe) id: number) {
     return { data: await this.sellers.profile(id) };

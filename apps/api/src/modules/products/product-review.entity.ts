@@ -6,6 +6,7 @@ import { Product } from './product.entity';
 /** One review per user per product (posting again replaces it). */
 @Entity('product_reviews')
 @Index('uq_reviews_product_user', ['product_id', 'user_id'], { unique: true })
+@Index('idx_reviews_product_created', ['product_id', 'created_at', 'id'])
 export class ProductReview extends BaseEntity {
   @Column({ type: 'integer' })
   product_id!: number;

@@ -6,9 +6,23 @@ import { Category } from '../categories/category.entity';
 import { User } from '../users/user.entity';
 
 @Entity('products')
-@Index('idx_products_status_type', ['status', 'type'])
+// List indexes (CatalogueSpeed1763750000000): equality filters, then the sort column, then id. On SQLite the
+// name column of idx_products_status_name is COLLATE NOCASE, for the case-insensitive name sort.
+@Index('idx_products_status_created', ['status', 'created_at', 'id'])
+@Index('idx_products_status_price', ['status', 'price_kobo', 'id'])
+@Index('idx_products_status_rating', ['status', 'average_rating', 'id'])
+@Index('idx_products_status_name', ['status', 'name', 'id'])
+@Index('idx_products_status_stock', ['status', 'stock_quantity', 'id'])
+@Index('idx_products_status_flash_end', ['status', 'flash_end_at', 'id'])
+@Index('idx_products_status_category_created', ['status', 'category_id', 'created_at', 'id'])
+@Index('idx_products_status_type_created', ['status', 'type', 'created_at', 'id'])
+@Index('idx_products_status_type_flash_end', ['status', 'type', 'flash_end_at', 'id'])
+@Index('idx_products_user_created', ['user_id', 'created_at', 'id'])
+@Index('idx_products_created', ['created_at', 'id'])
+// Full-text search on name: a FULLTEXT index on MySQL/MariaDB, an FTS5 table with triggers on SQLite (not an
+// index TypeORM can compare, hence synchronize: false; query-plans.e2e-spec checks both exist).
+@Index('ftx_products_name', { synchronize: false })
 export class Product extends BaseEntity {
-  @Index('idx_products_user')
   @Column({ type: 'integer' })
   user_id!: number;
 

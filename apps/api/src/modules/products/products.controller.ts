@@ -3,6 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MSG } from '@jara/contracts';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import { PublicCache } from '../../common/http/public-cache';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { CreateProductDto, CreateReviewDto, MethodOverrideProductDto, UpdateProductDto } from './dto/product.dto';
@@ -18,16 +19,18 @@ export class ProductsController {
   ) {}
 
   @Public()
+  @PublicCache()
   @Get()
   @ApiOperation({
     summary:
-      'Catalogue: q/name_like, category_id, type, min_price/max_price (naira, inclusive), min_rating, status, user_id, flash_active; _sort price_ngn|average_rating|created_at|name',
+      'Catalogue: q/name_like, category_id, type, min_price/max_price or price_ngn_gte/price_ngn_lte (naira, inclusive), min_rating or average_rating_gte, status, user_id (one value, active products only unless admin), mine=1 (your own products, every status), flash_active; _sort price_ngn|average_rating|created_at|name. A repeated single-value parameter or an out-of-range page is a 422.',
   })
   list(@Query() query: ListQuery, @CurrentUser() user?: User) {
     return this.products.list(query, user);
   }
 
   @Public()
+  @PublicCache()
   @Get('active')
   @ApiOperation({ summary: 'Active products only, same filters' })
   active(@Query() query: ListQuery, @CurrentUser() user?: User) {
@@ -35,13 +38,15 @@ export class ProductsController {
   }
 
   @Public()
+  @PublicCache()
   @Get('sitemap-entries')
   @ApiOperation({ summary: 'Ids and last-modified times of active products, 5000 a page (for paged sitemaps)' })
-  async sitemap(@Query('page') page?: string) {
-    return this.products.sitemapEntries(Math.max(1, Number(page) || 1));
+  async sitemap(@Query() query: ListQuery) {
+    return this.products.sitemapEntries(query);
   }
 
   @Public()
+  @PublicCache()
   @Get(':id')
   async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user?: User) {
     return { data: await this.products.get(id, user) };
@@ -85,6 +90,7 @@ export class ProductsController {
   }
 
   @Public()
+  @PublicCache()
   @Get(':id/reviews')
   reviewsList(@Param('id', ParseIntPipe) id: number, @Query() query: ListQuery) {
     return this.reviews.list(id, query);

@@ -7,9 +7,11 @@ import { SearchController, SellersController, WishlistController } from './catal
 import { ProductReview } from './product-review.entity';
 import { Product } from './product.entity';
 import { ProductsController } from './products.controller';
+import { ProductsListener } from './products.listener';
 import { ProductsService } from './products.service';
 import { ReviewsService } from './reviews.service';
 import { SearchService } from './search.service';
+import { productSearchIndexProvider } from './search/search-index.provider';
 import { SellersService } from './sellers.service';
 import { WishlistItem } from './wishlist-item.entity';
 import { WishlistService } from './wishlist.service';
@@ -17,7 +19,7 @@ import { WishlistService } from './wishlist.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductReview, WishlistItem]), UploadsModule, CategoriesModule, UsersModule],
   controllers: [ProductsController, SearchController, WishlistController, SellersController],
-  providers: [ProductsService, ReviewsService, WishlistService, SearchService, SellersService],
+  providers: [ProductsService, ReviewsService, WishlistService, SearchService, SellersService, ProductsListener, productSearchIndexProvider],
   exports: [ProductsService],
 })
 export class ProductsModule {}

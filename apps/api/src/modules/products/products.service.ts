@@ -1,29 +1,66 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { MSG, toMinorUnits, type Product as ProductDto } from '@jara/contracts';
 import { fieldError, ValidationFailedException } from '../../common/http/validation';
-import { ListResult, paginate, type ListQuery, type ListSpec } from '../../common/list/list-query';
+import { boundedInteger, integerFilter, LIST_LIMITS, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { CategoriesService } from '../categories/categories.service';
 import type { User } from '../users/user.entity';
 import type { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { Product } from './product.entity';
 import { presentProduct } from './product.presenter';
+import { PRODUCT_SEARCH_INDEX, type ProductSearchIndex } from './search/product-search-index';
+
+const PRICE_FILTER_MESSAGE = 'Price filters must be amounts in naira, e.g. 15000.';
+
+/** A naira amount on the wire ('15000', '99999.99') compared in kobo; negative or more than 2 decimals is invalid. */
+function parseNaira(raw: string): number | undefined {
+  try {
+    const kobo = toMinorUnits(raw);
+    return kobo >= 0 ? kobo : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseRating(raw: string): number | undefined {
+  if (!/^\d(\.\d{1,2})?$/.test(raw.trim())) return undefined;
+  const value = Number(raw);
+  return value >= 0 && value <= 5 ? value : undefined;
+}
+
+/** Prices are filtered under the names clients see (price_ngn, price: naira), converted to kobo here. */
+const nairaFilter: FilterDef = { expr: 'p.price_kobo', ops: ['eq', 'ne', 'gte', 'lte'], parse: parseNaira, message: PRICE_FILTER_MESSAGE };
+const ratingFilter: FilterDef = { expr: 'p.average_rating', ops: ['eq', 'ne', 'gte', 'lte'], parse: parseRating, message: 'Minimum rating must be a number from 0 to 5.' };
 
 const LIST_SPEC: ListSpec = {
   sortable: {
     id: 'p.id',
-    name: 'p.name',
+    name: { expr: 'p.name', text: true },
     price: 'p.price_kobo',
     price_ngn: 'p.price_kobo',
+    price_kobo: 'p.price_kobo',
     rating: 'p.average_rating',
     average_rating: 'p.average_rating',
     created_at: 'p.created_at',
     flash_end_at: 'p.flash_end_at',
     stock_quantity: 'p.stock_quantity',
   },
-  filterable: { category_id: 'p.category_id', type: 'p.type', user_id: 'p.user_id', name: 'p.name', sku: 'p.sku' },
+  filterable: {
+    id: integerFilter('p.id', { multi: true }),
+    category_id: integerFilter('p.category_id'),
+    user_id: integerFilter('p.user_id'),
+    type: 'p.type',
+    name: 'p.name',
+    sku: 'p.sku',
+    price: nairaFilter,
+    price_ngn: nairaFilter,
+    price_kobo: integerFilter('p.price_kobo'),
+    average_rating: ratingFilter,
+    rating: ratingFilter,
+  },
+  aliases: { min_price: 'price_ngn_gte', max_price: 'price_ngn_lte', min_rating: 'average_rating_gte' },
   searchable: ['p.name'],
   defaultSort: { field: 'created_at', order: 'DESC' },
   tiebreaker: 'p.id',
@@ -33,9 +70,12 @@ const LIST_SPEC: ListSpec = {
 
 export const SITEMAP_PAGE_SIZE = 5000;
 
-function one(value: unknown): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v === undefined || v === null || v === '' ? undefined : String(v);
+/** A yes/no parameter: 1/true or 0/false (one value); anything else is a 422 naming it. */
+function flag(query: ListQuery, key: string): boolean {
+  const value = singleValue(query, key);
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw fieldError(key, `${key} must be 1 or 0.`);
 }
 
 @Injectable()
@@ -44,6 +84,7 @@ export class ProductsService {
     @InjectRepository(Product) private readonly repo: Repository<Product>,
     private readonly categories: CategoriesService,
     private readonly storage: StorageService,
+    @Inject(PRODUCT_SEARCH_INDEX) private readonly searchIndex: ProductSearchIndex,
   ) {}
 
   present(p: Product): ProductDto {
@@ -62,63 +103,55 @@ export class ProductsService {
 
   /**
    * The catalogue list. Visitors see active products; admins see every status (or the one they ask for);
-   * a vendor listing their own products (user_id = theirs) sees every status too.
+   * mine=1 lists the signed-in user's own products in every status. Ownership comes from the token, never
+   * from user_id, which is a public filter that shows only active products (unless the caller is an admin).
    */
   async list(query: ListQuery, viewer: User | undefined, activeOnly = false): Promise<ListResult<ProductDto>> {
     const qb = this.baseQuery();
-    const status = one(query.status);
-    const ownList = viewer && one(query.user_id) === String(viewer.id);
-    const mayChooseStatus = !activeOnly && (viewer?.role === 'admin' || ownList);
+    const mine = flag(query, 'mine');
+    if (mine) {
+      if (!viewer) throw new UnauthorizedException(MSG.auth.unauthenticated);
+      qb.andWhere('p.user_id = :viewerId', { viewerId: viewer.id });
+    }
+    const status = singleValue(query, 'status');
+    const mayChooseStatus = !activeOnly && (viewer?.role === 'admin' || mine);
     if (!mayChooseStatus) qb.andWhere('p.status = 1');
     else if (status !== undefined) {
       if (status !== '0' && status !== '1') throw fieldError('status', 'Status must be 1 or 0.');
       qb.andWhere('p.status = :status', { status: Number(status) });
     }
-    const nameLike = one(query.name_like) ?? one(query.search);
-    const q = { ...query, q: one(query.q) ?? nameLike };
-    delete (q as Record<string, unknown>).name_like;
-    const minPrice = this.priceFilter('min_price', one(query.min_price));
-    const maxPrice = this.priceFilter('max_price', one(query.max_price));
-    if (minPrice !== undefined) qb.andWhere('p.price_kobo >= :minPrice', { minPrice });
-    if (maxPrice !== undefined) qb.andWhere('p.price_kobo <= :maxPrice', { maxPrice });
-    const minRating = one(query.min_rating);
-    if (minRating !== undefined) {
-      const value = Number(minRating);
-      if (!Number.isFinite(value) || value < 0 || value > 5) throw fieldError('min_rating', 'Minimum rating must be a number from 0 to 5.');
-      qb.andWhere('p.average_rating >= :minRating', { minRating: value });
-    }
-    const type = one(query.type);
-    if (type === 'all') delete (q as Record<string, unknown>).type;
-    if (one(query.flash_active) === '1' || one(query.flash_active) === 'true') {
-      qb.andWhere("p.type = 'flash' AND p.flash_end_at > :now", { now: new Date() });
-    }
-    if (one(query.min_reviews) === undefined && one(query.rated) === '1') qb.andWhere('p.average_rating > 0');
-    const page = await paginate(qb, q, LIST_SPEC);
+    const listQuery: ListQuery = { ...query };
+    if (singleValue(query, 'type') === 'all') delete listQuery.type;
+    if (flag(query, 'flash_active')) qb.andWhere("p.type = 'flash' AND p.flash_end_at > :now", { now: new Date() });
+    if (singleValue(query, 'min_reviews') === undefined && flag(query, 'rated')) qb.andWhere('p.average_rating > 0');
+    // q (or search) and name_like are one search: words on the full-text index, the last word a prefix.
+    const text = [singleValue(query, query.q !== undefined ? 'q' : 'search'), singleValue(query, 'name_like')].filter(Boolean).join(' ');
+    delete listQuery.name_like;
+    delete listQuery.search;
+    listQuery.q = text || undefined;
+    const page = await paginate(qb, listQuery, { ...LIST_SPEC, search: (words) => this.searchIndex.match(words) });
     return page.map((p) => this.present(p));
   }
 
   /** A light page for sitemaps: only ids and update times, 5000 at a time, plus the page count. */
-  async sitemapEntries(page: number): Promise<{ data: Array<{ id: number; updated_at: string }>; meta: { total: number; page: number; per_page: number; pages: number } }> {
+  async sitemapEntries(query: ListQuery): Promise<{ data: Array<{ id: number; updated_at: string }>; meta: { total: number; page: number; per_page: number; pages: number } }> {
     const perPage = SITEMAP_PAGE_SIZE;
+    const maxPage = Math.floor(LIST_LIMITS.maxOffset / perPage) + 1;
+    const page = boundedInteger('page', singleValue(query, 'page'), 1, maxPage) ?? 1;
     const [rows, total] = await Promise.all([
       this.repo.createQueryBuilder('p').select(['p.id', 'p.updated_at']).where('p.status = 1').orderBy('p.id', 'ASC').offset((page - 1) * perPage).limit(perPage).getMany(),
       this.repo.count({ where: { status: 1 } }),
     ]);
     return {
       data: rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() })),
-      meta: { total, page, per_page: perPage, pages: Math.max(1, Math.ceil(total / perPage)) },
+      meta: { total, page, per_page: perPage, pages: Math.min(maxPage, Math.max(1, Math.ceil(total / perPage))) },
     };
   }
 
-  private priceFilter(field: string, raw: string | undefined): number | undefined {
-    if (raw === undefined) return undefined;
-    try {
-      const kobo = toMinorUnits(raw);
-      if (kobo < 0) throw new Error('negative');
-      return kobo;
-    } catch {
-      throw fieldError(field, 'Price filters must be amounts in naira, e.g. 15000.');
-    }
+  /** A deleted user's products leave the catalogue (inactive, kept for orders and history). */
+  async deactivateOwnedBy(userId: number): Promise<number> {
+    const result = await this.repo.update({ user_id: userId, status: 1 }, { status: 0 });
+    return result.affected ?? 0;
   }
 
   /** One product; an inactive one only for its owner or an admin. */

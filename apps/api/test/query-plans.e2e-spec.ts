@@ -1,0 +1,192 @@
+import { PRODUCT_TYPES } from '@jara/contracts';
+import { PRODUCTS_FTS_TRIGGERS, PRODUCTS_FULLTEXT_INDEX } from '../src/migrations/1763750000000-CatalogueSpeed';
+import { Category } from '../src/modules/categories/category.entity';
+import { ContactMessage } from '../src/modules/contact/contact-message.entity';
+import { Notification } from '../src/modules/notifications/notification.entity';
+import { ProductReview } from '../src/modules/products/product-review.entity';
+import { Product } from '../src/modules/products/product.entity';
+import { User } from '../src/modules/users/user.entity';
+import { analyze, captureStatements, expectIndexedList, explain, isMysqlDb, planProblems } from './support/query-plan';
+import { signUp, startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Issue 8: every list reads one page through an index, on SQLite and on MariaDB. Each check requests the list
+ * through the API, captures the statement that reads its page and fails on a sort (temp B-tree / filesort) or
+ * a full table scan. A new list adds one expectIndexedList line.
+ */
+describe('Query plans of the lists (e2e)', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let vendor: Awaited<ReturnType<typeof signUp>>;
+  let category: number;
+  let reviewed: number;
+  // Enough rows that MariaDB's optimiser prefers an index to reading a small table whole and sorting it
+  // (below ~2,000 rows it sorts a LIMITed unfiltered list in memory, which says nothing about 100,000).
+  const PRODUCTS = 3000;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await signUp(t, { role: 'admin' });
+    vendor = await signUp(t, { role: 'vendor' });
+    const categories = Array.from({ length: 12 }, (_, i) => ({ name: `Plan category ${i}`, status: 1 as const }));
+    await t.db.getRepository(Category).insert(categories);
+    const categoryIds = (await t.db.getRepository(Category).find()).map((c) => c.id);
+    category = categoryIds[3];
+    const hour = 3600_000;
+    const words = ['Tecno', 'Infinix', 'Samsung', 'Ankara', 'Kettle', 'Blender', 'Phone', 'Charger', 'Gown', 'Laptop'];
+    const rows = Array.from({ length: PRODUCTS }, (_, i) => {
+      const type = PRODUCT_TYPES[i % PRODUCT_TYPES.length];
+      return {
+        user_id: vendor.user.id,
+        name: `${words[i % words.length]} ${words[(i * 7) % words.length]} ${i}`,
+        category_id: categoryIds[i % categoryIds.length],
+        type,
+        description: 'Seeded for query plans',
+        price_kobo: 100_00 + ((i * 7919) % 500_000_00),
+        status: (i % 10 === 0 ? 0 : 1) as 0 | 1,
+        average_rating: ((i * 37) % 500) / 100,
+        stock_quantity: i % 50,
+        created_at: new Date(Date.now() - i * hour),
+        flash_start_at: type === 'flash' ? new Date(Date.now() - hour) : null,
+        flash_end_at: type === 'flash' ? new Date(Date.now() + (i % 48) * hour) : null,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 250) await t.db.getRepository(Product).insert(rows.slice(i, i + 250));
+    const users = Array.from({ length: 400 }, (_, i) => ({
+      email: `plan-user-${i}@example.com`,
+      name: `${i % 2 ? 'plan' : 'Plan'} user ${String(i).padStart(3, '0')}`,
+      role: i % 5 === 0 ? 'vendor' : 'customer',
+      status: i % 7 === 0 ? '0' : '1',
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<User>>;
+    for (let i = 0; i < users.length; i += 100) await t.db.getRepository(User).insert(users.slice(i, i + 100));
+    const notes = Array.from({ length: 300 }, (_, i) => ({
+      user_id: i % 3 ? admin.user.id : vendor.user.id,
+      title: `Note ${i}`,
+      status: (i % 2) as Notification['status'],
+      created_at: new Date(Date.now() - i * hour),
+    }));
+    await t.db.getRepository(Notification).insert(notes);
+    const messages = Array.from({ length: 2500 }, (_, i) => ({
+      full_name: `Sender ${i}`,
+      email: `s${i}@example.com`,
+      message: 'A message',
+      created_at: new Date(Date.now() - i * hour),
+    }));
+    for (let i = 0; i < messages.length; i += 500)
+      await t.db.getRepository(ContactMessage).insert(messages.slice(i, i + 500) as Array<Partial<ContactMessage>>);
+    const reviewers = await t.db.getRepository(User).find({ select: { id: true }, take: 300 });
+    reviewed = rows.findIndex((r) => r.status === 1) + 1; // ids follow insertion order on a fresh database
+    await t.db.getRepository(ProductReview).insert(
+      reviewers.map((u, i) => ({ product_id: reviewed, user_id: u.id, rating: 1 + (i % 5), created_at: new Date(Date.now() - i * hour) })),
+    );
+    await analyze(t.db, ['products', 'users', 'notifications', 'contact_messages', 'categories', 'product_reviews']);
+  });
+  afterAll(() => t.close());
+
+  describe('the check itself', () => {
+    // Without these the tests below could pass by never looking at a plan.
+    it('finds a sort and a full scan in a plan that has them', () => {
+      expect(planProblems(false, 'p', ['SCAN p', 'USE TEMP B-TREE FOR ORDER BY'], { table: 'products' })).toEqual([
+        'full table scan of products',
+        'sorts the rows (temp B-tree)',
+      ]);
+      expect(
+        planProblems(true, 'p', ['table=p type=ALL key=- rows=600 extra=Using where; Using filesort'], {
+          table: 'products',
+        }),
+      ).toEqual(['full table scan of products', 'sorts the rows (filesort)']);
+      expect(
+        planProblems(false, 'p', ['SEARCH p USING INDEX idx_products_status_created (status=?)'], {
+          table: 'products',
+        }),
+      ).toEqual([]);
+    });
+
+    it('catches an unindexed sort on the real database', async () => {
+      // description has no index: this must be reported as a sort (and the API refuses it as a sort field anyway).
+      const statements = await captureStatements(t.db, () =>
+        t.db
+          .getRepository(Product)
+          .createQueryBuilder('p')
+          .where('p.status = 1')
+          .orderBy('p.description', 'DESC')
+          .limit(12)
+          .getMany(),
+      );
+      const plan = await explain(t.db, statements[0]);
+      expect(planProblems(isMysqlDb(t.db), 'p', plan, { table: 'products' })).toContain(
+        isMysqlDb(t.db) ? 'sorts the rows (filesort)' : 'sorts the rows (temp B-tree)',
+      );
+    });
+  });
+
+  describe('products', () => {
+    const products = { table: 'products' };
+    it('the default active list (newest first)', () => expectIndexedList(t, '/api/v1/products', products));
+    it('sorted by price, both ways', async () => {
+      await expectIndexedList(t, '/api/v1/products?_sort=price_ngn&_order=asc', products);
+      await expectIndexedList(t, '/api/v1/products?_sort=price_ngn&_order=desc&min_price=1000', products);
+    });
+    it('sorted by rating', () => expectIndexedList(t, '/api/v1/products?_sort=average_rating&_order=desc', products));
+    it('sorted by name (case-insensitive)', () =>
+      expectIndexedList(t, '/api/v1/products?_sort=name&_order=asc', products));
+    it('filtered by category, default sort', () =>
+      expectIndexedList(t, `/api/v1/products?category_id=${category}`, products));
+    it('filtered by type, default sort', () => expectIndexedList(t, '/api/v1/products?type=hot', products));
+    it('running flash sales by end time, as the storefront asks', async () => {
+      await expectIndexedList(t, '/api/v1/products?type=flash&flash_active=1&_sort=flash_end_at&_order=asc', products);
+      await expectIndexedList(t, '/api/v1/products?type=flash&flash_active=1&_sort=flash_end_at&_order=desc', products);
+    });
+    it("a vendor's own products (mine=1)", () =>
+      expectIndexedList(t, '/api/v1/products?mine=1', products, vendor.token));
+    it("the admin's list of every status: newest first, by price", async () => {
+      await expectIndexedList(t, '/api/v1/products', products, admin.token);
+      await expectIndexedList(t, '/api/v1/products?_sort=price_ngn&_order=desc', products, admin.token);
+    });
+    it('a search: the full-text index finds the rows (ranked, so sorting the matches is expected)', async () => {
+      const fts = {
+        ...products,
+        allowSort: true,
+        mustUse: { sqlite: /products_fts VIRTUAL TABLE/, mysql: /type=fulltext/ },
+      };
+      await expectIndexedList(t, '/api/v1/products?q=tecno', fts);
+      await expectIndexedList(t, '/api/v1/products?q=tec&_sort=price_ngn&_order=asc', fts);
+    });
+  });
+
+  describe('other lists', () => {
+    it("the admin's user list: default, by name, by role", async () => {
+      await expectIndexedList(t, '/api/v1/users', { table: 'users' }, admin.token);
+      await expectIndexedList(t, '/api/v1/users?_sort=name&_order=asc', { table: 'users' }, admin.token);
+      await expectIndexedList(t, '/api/v1/users?role=vendor', { table: 'users' }, admin.token);
+    });
+    it('notifications and contact messages', async () => {
+      await expectIndexedList(t, '/api/v1/notifications', { table: 'notifications' }, admin.token);
+      await expectIndexedList(t, '/api/v1/contact-messages', { table: 'contact_messages' }, admin.token);
+    });
+    it("a product's reviews", () => expectIndexedList(t, `/api/v1/products/${reviewed}/reviews`, { table: 'product_reviews' }));
+  });
+
+  describe('full-text objects (not comparable by the schema-sync test)', () => {
+    it('exist on this database', async () => {
+      if (isMysqlDb(t.db)) {
+        const rows: Array<{ type: string; col: string }> = await t.db.query(
+          `SELECT INDEX_TYPE AS type, COLUMN_NAME AS col FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'products' AND INDEX_NAME = ?`,
+          [PRODUCTS_FULLTEXT_INDEX],
+        );
+        expect(rows).toEqual([{ type: 'FULLTEXT', col: 'name' }]);
+      } else {
+        const rows: Array<{ type: string; name: string; sql: string }> = await t.db.query(
+          `SELECT type, name, sql FROM sqlite_master WHERE name = 'products_fts' OR (type = 'trigger' AND tbl_name = 'products') ORDER BY name`,
+        );
+        expect(rows.map((r) => r.name)).toEqual(['products_fts', ...PRODUCTS_FTS_TRIGGERS].sort());
+        expect(rows.find((r) => r.name === 'products_fts')?.sql).toMatch(
+          /fts5\(name, content='products', content_rowid='id'/,
+        );
+        const [{ n }] = await t.db.query(`SELECT COUNT(*) AS n FROM products_fts WHERE products_fts MATCH '"tecno"*'`);
+        expect(Number(n)).toBe(PRODUCTS / 10); // "Tecno" is word 0: the names of products 0, 10, 20, ...
+      }
+    });
+  });
+});
