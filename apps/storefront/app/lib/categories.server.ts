@@ -1,6 +1,7 @@
 import type { CategoryOption } from '~/components/public-header';
 import { api } from './api.server';
 import { encryptId } from './id-cipher.server';
+import { publicReads } from './swr-cache.server';
 
 interface CategoryRow {
   id: number;
@@ -9,14 +10,17 @@ interface CategoryRow {
 }
 
 /**
- * Active categories (GET /categories, sorted by name) with their encrypted link key. Any failure is an empty
- * list, so headers and filters still render.
+ * Active categories (GET /categories, sorted by name) with their encrypted link key, kept briefly by the public
+ * read cache (swr-cache.server.ts). Any failure is an empty list, so headers and filters still render.
  */
 export async function headerCategories(): Promise<CategoryOption[]> {
-  const result = await api<{ data?: CategoryRow[] } | CategoryRow[]>('/categories?per_page=100');
-  if (!result.ok || !result.data) return [];
-  const rows = Array.isArray(result.data) ? result.data : Array.isArray(result.data.data) ? result.data.data : [];
-  return rows
+  const rows = await publicReads.get('/categories?per_page=100', async () => {
+    const result = await api<{ data?: CategoryRow[] } | CategoryRow[]>('/categories?per_page=100');
+    if (!result.ok || !result.data) return undefined;
+    return Array.isArray(result.data) ? result.data : Array.isArray(result.data.data) ? result.data.data : undefined;
+  });
+  if (!Array.isArray(rows)) return [];
+  return (rows as CategoryRow[])
     .filter((row) => row && typeof row.name === 'string' && (row.status === undefined || String(row.status) === '1'))
     .map((row) => ({ id: row.id, name: row.name, key: encryptId(row.id) }));
 }

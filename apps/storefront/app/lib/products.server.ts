@@ -1,6 +1,7 @@
 import { LIST_MAX_PER_PAGE, PRODUCT_TYPES, type ListMeta, type ListResponse, type Product, type ProductType } from '@jara/contracts';
 import { api } from './api.server';
 import { decryptId, decryptParam, encryptId } from './id-cipher.server';
+import { publicReads } from './swr-cache.server';
 import type { CardProduct } from '~/components/product-card';
 
 export type ProductQuery = Record<string, string | number | undefined | null>;
@@ -49,14 +50,18 @@ function queryString(query: ProductQuery): string {
  */
 export async function listProducts(
   query: ProductQuery,
-  options: { token?: string | null; signal?: AbortSignal; path?: '/products' | '/products/active' } = {},
+  options: { token?: string | null; signal?: AbortSignal; path?: '/products' | '/products/active'; cache?: boolean } = {},
 ): Promise<ProductList> {
-  const result = await api<ListResponse<Product, ListMeta>>(`${options.path ?? '/products/active'}?${queryString(query)}`, {
-    token: options.token,
-    signal: options.signal,
-  });
-  if (!result.ok || !Array.isArray(result.data?.data)) return { items: [], total: 0, error: true };
-  return { items: result.data.data.map(toCard), total: Number(result.data.meta?.total ?? result.data.data.length), error: false };
+  const path = `${options.path ?? '/products/active'}?${queryString(query)}`;
+  const load = async (signal?: AbortSignal): Promise<ProductList | undefined> => {
+    const result = await api<ListResponse<Product, ListMeta>>(path, { token: options.token, signal });
+    if (!result.ok || !Array.isArray(result.data?.data)) return undefined;
+    return { items: result.data.data.map(toCard), total: Number(result.data.meta?.total ?? result.data.data.length), error: false };
+  };
+  // Anonymous lists asked for with `cache` (the home page's) come from the public read cache; one shopper
+  // leaving must not cancel a fetch others share, so cached loads ignore the request's signal.
+  const list = options.cache && !options.token ? ((await publicReads.get(path, () => load())) as ProductList | undefined) : await load(options.signal);
+  return list ?? { items: [], total: 0, error: true };
 }
 
 export function isProductType(value: unknown): value is ProductType {
@@ -74,7 +79,8 @@ export interface CatalogueFilters {
   min_rating: string;
 }
 
-const NUMBER = /^\d+(\.\d+)?$/;
+/** A naira amount as the API takes it: digits with at most 2 decimals. */
+const NUMBER = /^\d{1,12}(\.\d{1,2})?$/;
 
 /**
  * Catalogue filters from the URL: q, category (encrypted id), type (or the encrypted ?filter= type),
