@@ -236,11 +236,63 @@ describe('Catalogue (e2e)', () => {
         }
         return statements.filter((q) => /products/.test(q)).length;
       };
+      // Each measured request follows a product write, so the cached catalogue total is counted afresh.
+      const touch = () => t.db.getRepository(Product).update({ name: 'Tecno Spark 20' }, { stock_quantity: 7 });
+      await touch();
       const small = await count(1);
+      await touch();
       const large = await count(50);
       expect(large).toBe(small);
       expect(small).toBeGreaterThanOrEqual(2);
       expect(small).toBeLessThanOrEqual(3);
+      // With the total still cached, a further page is one statement.
+      expect(await count(50)).toBe(small - 1);
+    });
+
+    it('keeps catalogue totals for a few seconds and drops them on any product write', async () => {
+      const before = (await t.http().get('/api/v1/products/active?category_id=' + phones).expect(200)).body.meta.total as number;
+      const row = await t.db.getRepository(Product).findOneByOrFail({ name: 'Infinix Hot 40' });
+      await t.db.getRepository(Product).update({ id: row.id }, { status: 0 });
+      try {
+        const after = await t.http().get('/api/v1/products/active?category_id=' + phones).expect(200);
+        expect(after.body.meta.total).toBe(before - 1);
+        expect(after.headers['x-total-count']).toBe(String(before - 1));
+      } finally {
+        await t.db.getRepository(Product).update({ id: row.id }, { status: 1 });
+      }
+      const restored = await t.http().get('/api/v1/products/active?category_id=' + phones).expect(200);
+      expect(restored.body.meta.total).toBe(before);
+    });
+
+    it('continues a list with a keyset cursor: after=next_cursor gives exactly the rows _start would, in every sort', async () => {
+      for (const sort of ['', '&_sort=price_ngn&_order=asc', '&_sort=average_rating&_order=desc', '&_sort=name&_order=asc', '&_sort=created_at&_order=asc']) {
+        const all = (await t.http().get(`/api/v1/products/active?per_page=100${sort}`).expect(200)).body.data.map((p: { id: number }) => p.id);
+        const seen: number[] = [];
+        let cursor: string | null | undefined;
+        for (let guard = 0; guard < 20; guard++) {
+          const res = await t.http().get(`/api/v1/products/active?per_page=1${sort}${cursor ? `&after=${cursor}` : ''}`).expect(200);
+          seen.push(...res.body.data.map((p: { id: number }) => p.id));
+          expect(res.body.meta).toHaveProperty('next_cursor');
+          cursor = res.body.meta.next_cursor;
+          if (!cursor) break;
+        }
+        expect(seen).toEqual(all);
+      }
+    });
+
+    it('refuses a cursor that is forged, made for another sort, or combined with an offset', async () => {
+      const first = await t.http().get('/api/v1/products/active?per_page=1&_sort=price_ngn&_order=asc').expect(200);
+      const cursor = first.body.meta.next_cursor as string;
+      expect(cursor).toBeTruthy();
+      const otherSort = await t.http().get(`/api/v1/products/active?per_page=1&after=${cursor}`).expect(422);
+      expect(otherSort.body.errors.after[0]).toMatch(/not valid/);
+      await t.http().get(`/api/v1/products/active?per_page=1&_sort=price_ngn&_order=asc&after=${cursor}&_start=5`).expect(422);
+      for (const bad of ['x', '!!!', Buffer.from('{"s":1}').toString('base64url'), Buffer.from('[1,2]').toString('base64url'), 'a'.repeat(700)]) {
+        const res = await t.http().get(`/api/v1/products/active?after=${bad}`);
+        expect(res.status).toBe(422);
+        expect(res.body.errors.after).toBeDefined();
+      }
+      await t.http().get(`/api/v1/products/active?after=${cursor}&after=${cursor}`).expect(422);
     });
   });
 

@@ -27,7 +27,7 @@ interface Endpoint {
   shape: 'list' | 'object';
 }
 
-const LIST_PARAMS = ['page', 'per_page', 'limit', '_start', '_end', '_sort', '_order', 'sort', 'order', 'q', 'search'];
+const LIST_PARAMS = ['page', 'per_page', 'limit', '_start', '_end', '_sort', '_order', 'sort', 'order', 'q', 'search', 'after'];
 const OPERATORS = ['', '_like', '_gte', '_lte', '_ne'];
 const SEED = 20261122;
 const RUNS = 150;

@@ -129,6 +129,14 @@ describe('Query plans of the lists (e2e)', () => {
       await expectIndexedList(t, '/api/v1/products?_sort=price_ngn&_order=desc&min_price=1000', products);
     });
     it('sorted by rating', () => expectIndexedList(t, '/api/v1/products?_sort=average_rating&_order=desc', products));
+    it('continued with a keyset cursor (Load More), default sort and by price', async () => {
+      for (const sort of ['', '&_sort=price_ngn&_order=asc']) {
+        const first = await t.http().get(`/api/v1/products/active?per_page=24${sort}`).expect(200);
+        const cursor = first.body.meta.next_cursor as string;
+        expect(cursor).toBeTruthy();
+        await expectIndexedList(t, `/api/v1/products/active?per_page=24${sort}&after=${cursor}`, products);
+      }
+    });
     it('sorted by name (case-insensitive)', () =>
       expectIndexedList(t, '/api/v1/products?_sort=name&_order=asc', products));
     it('filtered by category, default sort', () =>

@@ -5,7 +5,9 @@ export interface ListMeta {
   total: number;
   page: number;
   per_page: number;
-  [extra: string]: number;
+  /** Keyset cursor of the next page (send it back as `after=`); null on the last page; absent where unsupported. */
+  next_cursor?: string | null;
+  [extra: string]: number | string | null | undefined;
 }
 
 export interface ListResponse<T, M extends ListMeta = ListMeta> {

@@ -8,6 +8,7 @@ interface Page {
   total: number;
   error: boolean;
   page: number;
+  nextCursor?: string | null;
 }
 
 /**
@@ -17,6 +18,7 @@ interface Page {
 export function ProductGrid({
   items: initial,
   total: initialTotal,
+  cursor: initialCursor = null,
   moreUrl,
   empty,
   linkFor,
@@ -26,6 +28,8 @@ export function ProductGrid({
 }: {
   items: CardProduct[];
   total: number;
+  /** The first page's next cursor (from the loader); Load More then continues with `after` instead of a page. */
+  cursor?: string | null;
   moreUrl: string;
   empty: ReactNode;
   linkFor?: (product: CardProduct) => string;
@@ -37,14 +41,16 @@ export function ProductGrid({
   const [items, setItems] = useState(initial);
   const [page, setPage] = useState(1);
   const [total, setTotal] = useState(initialTotal);
+  const [cursor, setCursor] = useState(initialCursor);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     setItems(initial);
     setPage(1);
     setTotal(initialTotal);
+    setCursor(initialCursor);
     setFailed(false);
-  }, [initial, initialTotal]);
+  }, [initial, initialTotal, initialCursor]);
 
   useEffect(() => {
     const data = fetcher.data;
@@ -56,6 +62,7 @@ export function ProductGrid({
     setFailed(false);
     setPage(data.page);
     setTotal(data.total);
+    setCursor(data.nextCursor ?? null);
     setItems((current) => {
       const seen = new Set(current.map((item) => item.id));
       return [...current, ...data.items.filter((item) => !seen.has(item.id))];
@@ -92,7 +99,9 @@ export function ProductGrid({
             type="button"
             className="btn btn-ghost"
             disabled={fetcher.state !== 'idle'}
-            onClick={() => fetcher.load(`${moreUrl}${separator}page=${page + 1}`)}
+            onClick={() =>
+              fetcher.load(`${moreUrl}${separator}${cursor ? `after=${encodeURIComponent(cursor)}` : `page=${page + 1}`}`)
+            }
           >
             {fetcher.state !== 'idle' ? 'Loading…' : 'Load More'}
           </button>

@@ -2,7 +2,7 @@ import { PAGE_SIZES } from '@jara/contracts';
 import { decryptId } from './id-cipher.server';
 import { ADMIN_VENDOR } from './navigation';
 import { MANAGE_SORTS } from './product-sorts';
-import { catalogueQuery, readCatalogueFilters, type ProductQuery } from './products.server';
+import { catalogueQuery, newestUnlessSearching, readCatalogueFilters, type ProductQuery } from './products.server';
 import { requireUser } from './session.server';
 
 /** The API query of one list screen (scope) from its URL; shared by the pages and their Load More. */
@@ -29,7 +29,7 @@ export async function scopedQuery(request: Request, url: URL): Promise<{ query: 
   }
   if (scope === 'mall') {
     return {
-      query: { q: get('q') || undefined, category_id: decryptId(get('category')) ?? undefined, _sort: 'created_at', _order: 'desc' },
+      query: { q: get('q') || undefined, category_id: decryptId(get('category')) ?? undefined, ...newestUnlessSearching(get('q')) },
       perPage: PAGE_SIZES.mall,
       path: '/products/active',
     };
@@ -41,8 +41,9 @@ export async function scopedQuery(request: Request, url: URL): Promise<{ query: 
       path: '/products/active',
     };
   }
+  const filters = readCatalogueFilters(url);
   return {
-    query: { ...catalogueQuery(readCatalogueFilters(url)), _sort: 'created_at', _order: 'desc' },
+    query: { ...catalogueQuery(filters), ...newestUnlessSearching(filters.q) },
     perPage: PAGE_SIZES.catalogue,
     path: '/products/active',
   };

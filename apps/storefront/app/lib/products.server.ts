@@ -10,6 +10,8 @@ export interface ProductList {
   items: CardProduct[];
   total: number;
   error: boolean;
+  /** The API's keyset cursor for the next page (Load More sends it as `after`); null at the end. */
+  nextCursor?: string | null;
 }
 
 const DESCRIPTION_CHARS = 180;
@@ -56,7 +58,13 @@ export async function listProducts(
   const load = async (signal?: AbortSignal): Promise<ProductList | undefined> => {
     const result = await api<ListResponse<Product, ListMeta>>(path, { token: options.token, signal });
     if (!result.ok || !Array.isArray(result.data?.data)) return undefined;
-    return { items: result.data.data.map(toCard), total: Number(result.data.meta?.total ?? result.data.data.length), error: false };
+    const meta = result.data.meta;
+    return {
+      items: result.data.data.map(toCard),
+      total: Number(meta?.total ?? result.data.data.length),
+      error: false,
+      nextCursor: typeof meta?.next_cursor === 'string' ? meta.next_cursor : null,
+    };
   };
   // Anonymous lists asked for with `cache` (the home page's) come from the public read cache; one shopper
   // leaving must not cancel a fetch others share, so cached loads ignore the request's signal.
@@ -126,4 +134,9 @@ export function pageNumber(value: string | null): number {
 export function perPage(value: string | null, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? Math.min(n, LIST_MAX_PER_PAGE) : fallback;
+}
+
+/** Newest first, except for a search, which the API ranks by relevance when no sort is asked for. */
+export function newestUnlessSearching(q: unknown): ProductQuery {
+  return typeof q === 'string' && q.trim() ? {} : { _sort: 'created_at', _order: 'desc' };
 }

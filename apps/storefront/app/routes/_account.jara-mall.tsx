@@ -4,7 +4,7 @@ import { MSG, PAGE_SIZES } from '@jara/contracts';
 import { ProductGrid } from '~/components/product-grid';
 import { headerCategories } from '~/lib/categories.server';
 import { decryptId } from '~/lib/id-cipher.server';
-import { listProducts } from '~/lib/products.server';
+import { listProducts, newestUnlessSearching } from '~/lib/products.server';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Jara Mall | Jara' }];
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [categories, list] = await Promise.all([
     headerCategories(),
     listProducts(
-      { q: q || undefined, category_id: categoryId ?? undefined, _sort: 'created_at', _order: 'desc', page: 1, per_page: PAGE_SIZES.mall },
+      { q: q || undefined, category_id: categoryId ?? undefined, ...newestUnlessSearching(q), page: 1, per_page: PAGE_SIZES.mall },
       { signal: request.signal },
     ),
   ]);
@@ -75,6 +75,7 @@ export default function Mall() {
         <ProductGrid
           items={list.items}
           total={list.total}
+          cursor={list.nextCursor}
           moreUrl={moreUrl}
           empty={
             <div className="empty-state">

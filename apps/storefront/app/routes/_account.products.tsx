@@ -164,6 +164,7 @@ function ListTab() {
         <ProductGrid
           items={list.items}
           total={list.total}
+          cursor={list.nextCursor}
           moreUrl={moreUrl}
           rating
           ratingNA

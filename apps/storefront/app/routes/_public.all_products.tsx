@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/re
 import { MSG, PAGE_SIZES, PRODUCT_TYPE_FILTERS, productTypeLabel } from '@jara/contracts';
 import { ProductGrid } from '~/components/product-grid';
 import { headerCategories } from '~/lib/categories.server';
-import { catalogueQuery, listProducts, readCatalogueFilters } from '~/lib/products.server';
+import { catalogueQuery, listProducts, newestUnlessSearching, readCatalogueFilters } from '~/lib/products.server';
 import { canonicalUrl } from '~/lib/seo.server';
 import { CategoryOptions } from '~/components/category-options';
 
@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readCatalogueFilters(url);
   const [list, categories] = await Promise.all([
-    listProducts({ ...catalogueQuery(filters), _sort: 'created_at', _order: 'desc', page: 1, per_page: PAGE_SIZES.catalogue }, { signal: request.signal }),
+    listProducts({ ...catalogueQuery(filters), ...newestUnlessSearching(filters.q), page: 1, per_page: PAGE_SIZES.catalogue }, { signal: request.signal }),
     headerCategories(),
   ]);
   // Load More asks the resource route with the same (already validated) filters.
@@ -104,6 +104,7 @@ export default function AllProducts() {
           <ProductGrid
             items={list.items}
             total={list.total}
+            cursor={list.nextCursor}
             moreUrl={moreUrl}
             rating
             description={false}

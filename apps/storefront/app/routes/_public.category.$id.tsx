@@ -52,6 +52,7 @@ export default function CategoryPage() {
         <ProductGrid
           items={list.items}
           total={list.total}
+          cursor={list.nextCursor}
           moreUrl={moreUrl}
           rating
           empty={<p className="empty-state">No products in this category yet.</p>}

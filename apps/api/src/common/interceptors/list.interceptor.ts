@@ -14,7 +14,13 @@ export class ListInterceptor implements NestInterceptor {
         response.setHeader('X-Total-Count', String(result.total));
         return {
           data: result.data,
-          meta: { total: result.total, page: result.page, per_page: result.perPage, ...result.extraMeta },
+          meta: {
+            total: result.total,
+            page: result.page,
+            per_page: result.perPage,
+            ...result.extraMeta,
+            ...(result.nextCursor !== undefined ? { next_cursor: result.nextCursor } : {}),
+          },
         };
       }),
     );

@@ -18,10 +18,12 @@ export class ListResult<T> {
     public readonly page: number,
     public readonly perPage: number,
     public readonly extraMeta: Record<string, number> = {},
+    /** The keyset cursor of the next page (`after=`), null at the end; undefined where the list has no cursor. */
+    public readonly nextCursor?: string | null,
   ) {}
 
   map<U>(fn: (item: T) => U): ListResult<U> {
-    return new ListResult(this.data.map(fn), this.total, this.page, this.perPage, this.extraMeta);
+    return new ListResult(this.data.map(fn), this.total, this.page, this.perPage, this.extraMeta, this.nextCursor);
   }
 }
 
@@ -68,6 +70,12 @@ export interface ListSpec {
    * (no row multiplication): the page is then one statement, plus one for the count.
    */
   limitOffset?: boolean;
+  /**
+   * Keep the total of each distinct filter for a few seconds instead of counting on every request (the public
+   * catalogue). Writes to the table call invalidateListCounts(dataSource, tag); other instances see a change
+   * within ttlMs. Exact, uncached counts stay the default (admin lists).
+   */
+  countCache?: { tag: string; ttlMs?: number };
 }
 
 export type ListQuery = Record<string, unknown>;
@@ -192,6 +200,8 @@ export interface ParsedList {
   sort: ParsedSort[];
   tiebreaker?: string;
   paging: Paging;
+  /** The decoded `after` cursor: continue after this row of the same sort. */
+  after?: ListCursor;
 }
 
 function sortOf(def: SortDef): { expr: string; text: boolean } {
@@ -247,13 +257,145 @@ function readFilters(query: ListQuery, spec: ListSpec): ParsedFilter[] {
  */
 export function parseListQuery(query: ListQuery, spec: ListSpec): ParsedList {
   const qKey = query.q !== undefined ? 'q' : 'search';
-  return {
-    q: singleValue(query, qKey)?.trim() || undefined,
-    filters: readFilters(query, spec),
-    sort: readSort(query, spec),
-    tiebreaker: spec.tiebreaker,
-    paging: parsePaging(query, spec.defaultPerPage),
-  };
+  const sort = readSort(query, spec);
+  const paging = parsePaging(query, spec.defaultPerPage);
+  const afterRaw = singleValue(query, 'after');
+  let after: ListCursor | undefined;
+  if (afterRaw !== undefined) {
+    if (paging.skip > 0) throw fieldError('after', 'after cannot be combined with _start or page.');
+    after = decodeCursor(afterRaw, sortSignature(sort, spec.tiebreaker));
+  }
+  return { q: singleValue(query, qKey)?.trim() || undefined, filters: readFilters(query, spec), sort, tiebreaker: spec.tiebreaker, paging, after };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Keyset cursors: `after=<cursor>` continues a list right after the last row of the previous page, so page
+// 400 costs what page 1 costs (an index seek, no skipped rows). The cursor is opaque to clients: base64url of
+// the sort it was made for, the last row's sort values as the database stores them, and its id.
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ListCursor {
+  values: Array<string | number>;
+  id: number | string;
+}
+
+function sortSignature(sort: ParsedSort[], tiebreaker?: string): string {
+  return [...sort.map((s) => `${s.expr}:${s.order}`), tiebreaker ?? ''].join('|');
+}
+
+const CURSOR_INVALID = 'This list cursor is not valid for this list and sort; start again from the first page.';
+
+function decodeCursor(raw: string, signature: string): ListCursor {
+  let parsed: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]{1,600}$/.test(raw)) throw new Error('shape');
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw fieldError('after', CURSOR_INVALID);
+  }
+  const c = parsed as { s?: unknown; v?: unknown; i?: unknown };
+  const scalar = (v: unknown): v is string | number => (typeof v === 'string' && v.length <= 200) || (typeof v === 'number' && Number.isFinite(v));
+  if (!c || c.s !== signature || !Array.isArray(c.v) || !c.v.every(scalar) || !scalar(c.i)) throw fieldError('after', CURSOR_INVALID);
+  return { values: c.v, id: c.i };
+}
+
+function encodeCursor(signature: string, cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify({ s: signature, v: cursor.values, i: cursor.id })).toString('base64url');
+}
+
+/** The entity column behind `alias.property`, when the expression is a plain column of the main table. */
+function mainColumn<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, expr: string) {
+  const [alias, property, ...rest] = expr.split('.');
+  if (rest.length || alias !== qb.alias || !property) return undefined;
+  return qb.expressionMap.mainAlias?.metadata.findColumnWithPropertyPath(property);
+}
+
+/**
+ * The keyset columns of a page (its sorts and the tiebreaker) when a cursor can continue it: every sort is a
+ * plain column of the main table and the list pages with LIMIT/OFFSET (raw rows line up with entities).
+ */
+function keysetColumns<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, sorts: ParsedSort[], parsed: ParsedList, spec: ListSpec) {
+  if (!spec.limitOffset || !parsed.tiebreaker || !mainColumn(qb, parsed.tiebreaker)) return undefined;
+  if (!sorts.every((sort) => mainColumn(qb, sort.expr))) return undefined;
+  const tieOrder = sorts[sorts.length - 1]?.order ?? 'DESC';
+  return [...sorts.map((s) => ({ expr: s.expr, order: s.order, text: s.text })), { expr: parsed.tiebreaker, order: tieOrder, text: false }];
+}
+
+/**
+ * Where each keyset column's value is found in the raw rows, as the database stores it: the column TypeORM
+ * already selects (`p_price_kobo`), or, for datetimes on MySQL (which the driver turns into Dates, losing the
+ * microseconds), the column formatted as text under lq_key_<n>. (A bare column is never re-selected under an
+ * alias: that would rename the entity's own column.)
+ */
+function selectKeys<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, columns: Array<{ expr: string }>): string[] {
+  const mysql = qb.connection.options.type === 'mysql' || qb.connection.options.type === 'mariadb';
+  return columns.map((column, i) => {
+    const meta = mainColumn(qb, column.expr);
+    const isDate = meta && (meta.type === 'datetime' || meta.type === Date || meta.type === 'timestamp');
+    if (mysql && isDate) {
+      qb.addSelect(`DATE_FORMAT(${column.expr}, '%Y-%m-%d %H:%i:%s.%f')`, `lq_key_${i}`);
+      return `lq_key_${i}`;
+    }
+    return `${qb.alias}_${meta?.databaseName}`;
+  });
+}
+
+/**
+ * Rows strictly after the cursor in the page's order: (a, b, id) after (va, vb, vid) is
+ * a ≷ va OR (a = va AND (b ≷ vb OR (b = vb AND id ≷ vid))), plus a leading `a ≷= va` that lets the index seek.
+ */
+function applyKeyset<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, columns: Array<{ expr: string; order: 'ASC' | 'DESC'; text: boolean }>, cursor: ListCursor) {
+  const values = [...cursor.values, cursor.id];
+  if (values.length !== columns.length) throw fieldError('after', CURSOR_INVALID);
+  const exprs = columns.map((c) => (c.text ? caseInsensitive(qb, c.expr) : c.expr));
+  const params: Record<string, unknown> = {};
+  values.forEach((v, i) => (params[`lq_after_${i}`] = v));
+  const cmp = (i: number) => (columns[i].order === 'DESC' ? '<' : '>');
+  const branches = columns.map((_, i) => {
+    const equal = exprs.slice(0, i).map((e, j) => `${e} = :lq_after_${j}`);
+    return `(${[...equal, `${exprs[i]} ${cmp(i)} :lq_after_${i}`].join(' AND ')})`;
+  });
+  qb.andWhere(`${exprs[0]} ${cmp(0)}= :lq_after_0`, params);
+  qb.andWhere(`(${branches.join(' OR ')})`, params);
+}
+
+// Cached totals (spec.countCache), per data source so two databases never share a count.
+interface CountEntry {
+  total: number;
+  at: number;
+  generation: number;
+}
+const COUNT_CACHE_MAX = 500;
+const countCaches = new WeakMap<object, { entries: Map<string, CountEntry>; generations: Map<string, number> }>();
+
+function countCacheOf(dataSource: object) {
+  let cache = countCaches.get(dataSource);
+  if (!cache) countCaches.set(dataSource, (cache = { entries: new Map(), generations: new Map() }));
+  return cache;
+}
+
+/** Drops the cached totals of one tag (call after writes to the table, e.g. 'products'). */
+export function invalidateListCounts(dataSource: object, tag: string): void {
+  const cache = countCacheOf(dataSource);
+  cache.generations.set(tag, (cache.generations.get(tag) ?? 0) + 1);
+}
+
+async function cachedCount<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, key: string, spec: ListSpec): Promise<number> {
+  if (!spec.countCache) return qb.getCount();
+  const cache = countCacheOf(qb.connection);
+  const { tag, ttlMs = 15_000 } = spec.countCache;
+  const generation = cache.generations.get(tag) ?? 0;
+  const hit = cache.entries.get(key);
+  if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) return hit.total;
+  const total = await qb.getCount();
+  cache.entries.delete(key);
+  cache.entries.set(key, { total, at: Date.now(), generation });
+  while (cache.entries.size > COUNT_CACHE_MAX) {
+    const oldest = cache.entries.keys().next().value;
+    if (oldest === undefined) break;
+    cache.entries.delete(oldest);
+  }
+  return total;
 }
 
 /**
@@ -268,6 +410,12 @@ function caseInsensitive<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, exp
 
 /** Applies a parsed list query to a query builder; `search` is the answer of spec.search for parsed.q, if any. */
 export function applyParsedList<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, parsed: ParsedList, spec: ListSpec, search?: ListSearchMatch): Paging {
+  const rank = applyParsedFilters(qb, parsed, spec, search);
+  return applyParsedOrder(qb, parsed, spec, rank).paging;
+}
+
+/** Search and filters (the WHERE); returns the relevance order when a search ranks the page. */
+function applyParsedFilters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, parsed: ParsedList, spec: ListSpec, search?: ListSearchMatch) {
   let n = 0;
   const param = () => `lq${n++}`;
 
@@ -303,8 +451,17 @@ export function applyParsedList<T extends ObjectLiteral>(qb: SelectQueryBuilder<
         else qb.andWhere(`${expr} IN (:...${p})`, { [p]: values });
     }
   }
+  return rank;
+}
 
+/** The cursor condition, ORDER BY and paging; returns the keyset aliases selected for the next cursor. */
+function applyParsedOrder<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, parsed: ParsedList, spec: ListSpec, rank?: { expr: string; order: 'ASC' | 'DESC' }) {
   const sorts: ParsedSort[] = rank ? [{ expr: rank.expr, order: rank.order, text: false }] : parsed.sort;
+  const keyset = rank ? undefined : keysetColumns(qb, sorts, parsed, spec);
+  if (parsed.after) {
+    if (!keyset) throw fieldError('after', rank ? 'after cannot be used with a ranked search; pass _sort.' : 'This list does not page with a cursor; use _start or page.');
+    applyKeyset(qb, keyset, parsed.after);
+  }
   sorts.forEach((sort, i) => {
     let by = sort.expr;
     const ordered = sort.text ? caseInsensitive(qb, sort.expr) : sort.expr;
@@ -325,7 +482,7 @@ export function applyParsedList<T extends ObjectLiteral>(qb: SelectQueryBuilder<
   const { skip, take } = parsed.paging;
   if (spec.limitOffset) qb.offset(skip).limit(take);
   else qb.skip(skip).take(take);
-  return parsed.paging;
+  return { paging: parsed.paging, keyAliases: keyset ? selectKeys(qb, keyset) : undefined };
 }
 
 /** Applies search, filters, sort and paging from the query string to a query builder (see parseListQuery). */
@@ -333,11 +490,33 @@ export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
   return applyParsedList(qb, parseListQuery(query, spec), spec);
 }
 
-/** Runs the list query: one statement for the page and one for the count, whatever the page size. */
+/**
+ * Runs the list query: one statement for the page and one for the count (cached with spec.countCache), whatever
+ * the page size. Lists that can continue with a keyset cursor answer meta.next_cursor (null on the last page).
+ */
 export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, query: ListQuery, spec: ListSpec): Promise<ListResult<T>> {
   const parsed = parseListQuery(query, spec);
   const search = parsed.q && spec.search ? await spec.search(parsed.q) : undefined;
-  const paging = applyParsedList(qb, parsed, spec, search);
-  const [rows, total] = await qb.getManyAndCount();
-  return new ListResult(rows, total, paging.page, paging.perPage);
+  const rank = applyParsedFilters(qb, parsed, spec, search);
+  const countQb = qb.clone();
+  const [countSql, countParams] = countQb.getQueryAndParameters();
+  const { paging, keyAliases } = applyParsedOrder(qb, parsed, spec, rank);
+  if (!keyAliases) {
+    const [rows, total] = spec.countCache ? [await qb.getMany(), await cachedCount(countQb, countSql + JSON.stringify(countParams), spec)] : await qb.getManyAndCount();
+    return new ListResult(rows, total, paging.page, paging.perPage);
+  }
+  const { entities, raw } = await qb.getRawAndEntities();
+  const total = await cachedCount(countQb, countSql + JSON.stringify(countParams), spec);
+  const last = raw[raw.length - 1] as Record<string, unknown> | undefined;
+  // null: the last page. A row whose sort value is empty (NULL) cannot be a cursor: then no next_cursor at all,
+  // and the client continues with _start/page.
+  let nextCursor: string | null | undefined = null;
+  if (last && entities.length === paging.take) {
+    const values = keyAliases.map((alias) => last[alias]);
+    if (values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
+      const keys = values as Array<string | number>;
+      nextCursor = encodeCursor(sortSignature(parsed.sort, parsed.tiebreaker), { values: keys.slice(0, -1), id: keys[keys.length - 1] });
+    } else nextCursor = undefined;
+  }
+  return new ListResult(entities, total, paging.page, paging.perPage, {}, nextCursor);
 }

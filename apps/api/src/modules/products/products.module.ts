@@ -4,6 +4,7 @@ import { UploadsModule } from '../../common/storage/upload-options';
 import { CategoriesModule } from '../categories/categories.module';
 import { UsersModule } from '../users/users.module';
 import { SearchController, SellersController, WishlistController } from './catalogue-extras.controller';
+import { ProductCountsSubscriber } from './product-counts.subscriber';
 import { ProductReview } from './product-review.entity';
 import { Product } from './product.entity';
 import { ProductsController } from './products.controller';
@@ -19,7 +20,7 @@ import { WishlistService } from './wishlist.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductReview, WishlistItem]), UploadsModule, CategoriesModule, UsersModule],
   controllers: [ProductsController, SearchController, WishlistController, SellersController],
-  providers: [ProductsService, ReviewsService, WishlistService, SearchService, SellersService, ProductsListener, productSearchIndexProvider],
+  providers: [ProductsService, ReviewsService, WishlistService, SearchService, SellersService, ProductsListener, ProductCountsSubscriber, productSearchIndexProvider],
   exports: [ProductsService],
 })
 export class ProductsModule {}

@@ -9,6 +9,7 @@ import { CategoriesService } from '../categories/categories.service';
 import type { User } from '../users/user.entity';
 import type { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { Product } from './product.entity';
+import { PRODUCT_COUNTS } from './product-counts.subscriber';
 import { presentProduct } from './product.presenter';
 import { PRODUCT_SEARCH_INDEX, type ProductSearchIndex } from './search/product-search-index';
 
@@ -66,6 +67,8 @@ const LIST_SPEC: ListSpec = {
   tiebreaker: 'p.id',
   defaultPerPage: 12,
   limitOffset: true,
+  // Catalogue totals are kept 15 s per filter; ProductCountsSubscriber drops them on every product write.
+  countCache: { tag: PRODUCT_COUNTS, ttlMs: 15_000 },
 };
 
 export const SITEMAP_PAGE_SIZE = 5000;
