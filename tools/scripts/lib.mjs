@@ -72,6 +72,9 @@ export function startService(name, cmd, args, env = {}, cwd = ROOT) {
 let stopping = false;
 export function stopAll(code = 0) {
   stopping = true;
+  // The exit code must not depend on the timer below: once the children are gone the event loop may empty
+  // first, and node would then exit with 0 whatever happened.
+  process.exitCode = code;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 300).unref();
 }

@@ -13,6 +13,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const match = /^sitemap-products-(\d{1,6})\.xml$/.exec(name);
   if (!match || Number(match[1]) < 1) return new Response('Not Found', { status: 404 });
   const page = await productSitemapPage(Number(match[1]));
+  // A page number beyond what the API pages through (422) is simply not there.
+  if (!page.ok && page.status === 422) return new Response('Not Found', { status: 404 });
   if (!page.ok) return xmlResponse('<error>The catalogue is not answering.</error>', 503);
   const rows = page.data?.data ?? [];
   if (rows.length === 0 && Number(match[1]) > 1) return new Response('Not Found', { status: 404 });
