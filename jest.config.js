@@ -33,7 +33,9 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/apps/storefront/app/**/*.spec.ts'],
-      transform: tsJest('<rootDir>/apps/storefront/tsconfig.spec.json'),
+      // origin-rule.js is plain ESM shared with server.mjs; ts-jest (allowJs) turns it into CommonJS too.
+      transform: { '^.+\\.(tsx?|js)$': ['ts-jest', { tsconfig: '<rootDir>/apps/storefront/tsconfig.spec.json', diagnostics: false }] },
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
       moduleNameMapper: { ...moduleNameMapper, '^~/(.*)$': '<rootDir>/apps/storefront/app/$1' },
     },
   ],

@@ -14,6 +14,7 @@ import { createRequestHandler } from '@remix-run/express';
 import { installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import { configuredSiteOrigins, CROSS_SITE_MESSAGE, originVerdict } from './app/lib/origin-rule.js';
 
 process.env.NODE_ENV ||= 'production';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,6 +57,22 @@ if (!/^(0|false|no|off)$/i.test(process.env.REQUEST_LOG ?? '')) {
     next();
   });
 }
+// Cross-site writes are refused here, before Remix (whose own check answers a bare 500) and before any action
+// (each of which also checks: same rule, app/lib/origin-rule.js).
+const siteOrigins = configuredSiteOrigins(process.env);
+app.use((req, res, next) => {
+  const verdict = originVerdict({
+    method: req.method,
+    origin: req.get('origin') ?? null,
+    referer: req.get('referer') ?? null,
+    siteOrigins: [`${req.protocol}://${req.get('host')}`, ...siteOrigins],
+  });
+  if (verdict === 'refuse') {
+    res.status(403).type('text/plain').send(CROSS_SITE_MESSAGE);
+    return;
+  }
+  next();
+});
 app.use((req, _res, next) => requestContext.run({ clientAddress: req.ip }, next));
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
 

@@ -1,3 +1,5 @@
+import { configuredSiteOrigins as siteOriginsFromEnv, originOf } from './origin-rule.js';
+
 /** Server-side settings, read once. Never imported by browser code. */
 const DEV_SESSION_SECRET = 'jara-storefront-dev-secret-change-me';
 export const SESSION_SECRET_MIN_LENGTH = 32;
@@ -16,16 +18,7 @@ function isProduction(source: EnvSource): boolean {
   return source.NODE_ENV?.trim() === 'production';
 }
 
-/** The http(s) origin of a URL, or null when it is not one. */
-export function originOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
+export { originOf };
 
 /** STOREFRONT_URL and PUBLIC_URL: comma-separated public URLs of the storefront (the first STOREFRONT_URL is canonical). */
 function urlList(source: EnvSource, key: 'STOREFRONT_URL' | 'PUBLIC_URL'): string[] {
@@ -79,10 +72,7 @@ export function sessionSecretFrom(source: EnvSource): string {
 }
 
 /** Origins the storefront is served from (STOREFRONT_URL and PUBLIC_URL entries), for the form-origin check. */
-export function configuredSiteOrigins(source: EnvSource): string[] {
-  const origins = [...urlList(source, 'STOREFRONT_URL'), ...urlList(source, 'PUBLIC_URL')].map(originOf);
-  return [...new Set(origins.filter((o): o is string => o !== null))];
-}
+export const configuredSiteOrigins: (source: EnvSource) => string[] = siteOriginsFromEnv;
 
 export interface GoogleSettings {
   clientId: string;

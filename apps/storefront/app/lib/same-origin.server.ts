@@ -1,4 +1,7 @@
-import { env, originOf } from './env.server';
+import { env } from './env.server';
+import { CROSS_SITE_MESSAGE, originVerdict as rule } from './origin-rule.js';
+
+export { CROSS_SITE_MESSAGE };
 
 /**
  * Cross-site request forgery guard for the storefront's actions (login CSRF and every other state change).
@@ -21,28 +24,13 @@ export interface OriginFacts {
   siteOrigins: readonly string[];
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Pure decision: reads never change state and pass; a write passes when its Origin (or, without one, its Referer)
- * names one of the site's origins. "Origin: null" (sandboxed frames, cross-site redirect chains) is refused.
- * A write with neither header passes: browsers always send Origin on a cross-site POST, so only non-browser
- * clients (which carry no victim's cookie) arrive without both.
- */
-export function originVerdict({ method, origin, referer, siteOrigins }: OriginFacts): OriginVerdict {
-  if (SAFE_METHODS.has(method.toUpperCase())) return 'allow';
-  const claimed = origin?.trim() ? origin.trim() : referer?.trim() ? referer.trim() : null;
-  if (claimed === null) return 'allow';
-  const from = originOf(claimed);
-  return from !== null && siteOrigins.includes(from) ? 'allow' : 'refuse';
-}
+/** Pure decision (origin-rule.js, shared with server.mjs, which refuses cross-site writes before Remix runs). */
+export const originVerdict: (facts: OriginFacts) => OriginVerdict = rule;
 
 /** The request URL's own origin plus STOREFRONT_URL / PUBLIC_URL (behind a proxy the public origin differs). */
 export function siteOriginsFor(request: Request, configured: readonly string[] = env.siteOrigins): string[] {
   return [...new Set([new URL(request.url).origin, ...configured])];
 }
-
-export const CROSS_SITE_MESSAGE = 'This form was sent from another site and has been refused.';
 
 /** First line of every action: throws a 403 response for a cross-site write. */
 export function assertSameOrigin(request: Request): void {
