@@ -17,7 +17,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!page.ok && page.status === 422) return new Response('Not Found', { status: 404 });
   if (!page.ok) return xmlResponse('<error>The catalogue is not answering.</error>', 503);
   const rows = page.data?.data ?? [];
-  if (rows.length === 0 && Number(match[1]) > 1) return new Response('Not Found', { status: 404 });
+  // Pages are id ranges: one inside the page count may be empty (a valid, empty urlset); past it, not found.
+  if (rows.length === 0 && Number(match[1]) > Math.max(1, Number(page.data?.meta?.pages ?? 1))) return new Response('Not Found', { status: 404 });
   return xmlResponse(
     urlset(
       rows.map(

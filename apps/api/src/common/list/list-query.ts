@@ -520,3 +520,26 @@ export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
   }
   return new ListResult(entities, total, paging.page, paging.perPage, {}, nextCursor);
 }
+
+/**
+ * Addressable pages of fixed id ranges, for lists whose page number is part of a public URL (product sitemaps):
+ * page n holds the matching rows with ids in ((n-1) x size, n x size], read by a primary-key range seek, never
+ * an offset, so page 200 costs what page 1 costs and a deleted row never shifts the others to another page.
+ * The page count comes from the highest id (pages may hold fewer rows than `size`).
+ */
+export async function idRangePage<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  idExpr: string,
+  query: ListQuery,
+  size: number,
+  maxPages: number,
+): Promise<{ rows: T[]; page: number; pages: number }> {
+  const page = boundedInteger('page', singleValue(query, 'page'), 1, maxPages) ?? 1;
+  const maxId = await qb.clone().select(`MAX(${idExpr})`, 'max_id').getRawOne<{ max_id: number | string | null }>();
+  const pages = Math.min(maxPages, Math.max(1, Math.ceil(Number(maxId?.max_id ?? 0) / size)));
+  const rows = await qb
+    .andWhere(`${idExpr} > :idRangeLow AND ${idExpr} <= :idRangeHigh`, { idRangeLow: (page - 1) * size, idRangeHigh: page * size })
+    .orderBy(idExpr, 'ASC')
+    .getMany();
+  return { rows, page, pages };
+}

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { MSG, toMinorUnits, type Product as ProductDto } from '@jara/contracts';
 import { fieldError, ValidationFailedException } from '../../common/http/validation';
-import { boundedInteger, integerFilter, LIST_LIMITS, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec } from '../../common/list/list-query';
+import { idRangePage, integerFilter, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { CategoriesService } from '../categories/categories.service';
 import type { User } from '../users/user.entity';
@@ -72,6 +72,8 @@ const LIST_SPEC: ListSpec = {
 };
 
 export const SITEMAP_PAGE_SIZE = 5000;
+/** Sitemap pages cover ids up to 1,000,000,000 (200,000 pages of 5000 ids). */
+export const SITEMAP_MAX_PAGES = 200_000;
 
 /** A yes/no parameter: 1/true or 0/false (one value); anything else is a 422 naming it. */
 function flag(query: ListQuery, key: string): boolean {
@@ -136,18 +138,19 @@ export class ProductsService {
     return page.map((p) => this.present(p));
   }
 
-  /** A light page for sitemaps: only ids and update times, 5000 at a time, plus the page count. */
+  /**
+   * A light page for sitemaps: ids and update times of active products whose id falls in the page's range of
+   * 5000 ids (idRangePage: a key seek per page, stable URLs), plus the number of active products and of pages.
+   */
   async sitemapEntries(query: ListQuery): Promise<{ data: Array<{ id: number; updated_at: string }>; meta: { total: number; page: number; per_page: number; pages: number } }> {
     const perPage = SITEMAP_PAGE_SIZE;
-    const maxPage = Math.floor(LIST_LIMITS.maxOffset / perPage) + 1;
-    const page = boundedInteger('page', singleValue(query, 'page'), 1, maxPage) ?? 1;
-    const [rows, total] = await Promise.all([
-      this.repo.createQueryBuilder('p').select(['p.id', 'p.updated_at']).where('p.status = 1').orderBy('p.id', 'ASC').offset((page - 1) * perPage).limit(perPage).getMany(),
+    const [{ rows, page, pages }, total] = await Promise.all([
+      idRangePage(this.repo.createQueryBuilder('p').select(['p.id', 'p.updated_at']).where('p.status = 1'), 'p.id', query, perPage, SITEMAP_MAX_PAGES),
       this.repo.count({ where: { status: 1 } }),
     ]);
     return {
       data: rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() })),
-      meta: { total, page, per_page: perPage, pages: Math.min(maxPage, Math.max(1, Math.ceil(total / perPage))) },
+      meta: { total, page, per_page: perPage, pages },
     };
   }
 
