@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { MSG, toMinorUnits, type Product as ProductDto } from '@jara/contracts';
 import { fieldError, ValidationFailedException } from '../../common/http/validation';
-import { idRangePage, integerFilter, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec } from '../../common/list/list-query';
+import { idRangePage, integerFilter, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec, type ParsedList } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { CategoriesService } from '../categories/categories.service';
 import type { User } from '../users/user.entity';
@@ -71,6 +71,29 @@ const LIST_SPEC: ListSpec = {
   countCache: { tag: PRODUCT_COUNTS, ttlMs: 15_000 },
 };
 
+/**
+ * The CatalogueSpeed index that serves a cursor continuation of the active catalogue (status = 1) in this sort:
+ * with a category or type filter and the newest-first sort, the index that leads with that filter.
+ */
+function activeKeysetIndex(parsed: ParsedList): string | undefined {
+  if (parsed.sort.length !== 1) return undefined;
+  const [{ expr }] = parsed.sort;
+  const filtered = (field: string) => parsed.filters.some((f) => f.expr === field && f.op === 'eq' && f.values.length === 1);
+  if (expr === 'p.created_at') {
+    if (filtered('p.category_id')) return 'idx_products_status_category_created';
+    if (filtered('p.type')) return 'idx_products_status_type_created';
+    return 'idx_products_status_created';
+  }
+  const bySort: Record<string, string> = {
+    'p.price_kobo': 'idx_products_status_price',
+    'p.average_rating': 'idx_products_status_rating',
+    'p.name': 'idx_products_status_name',
+    'p.stock_quantity': 'idx_products_status_stock',
+    'p.flash_end_at': 'idx_products_status_flash_end',
+  };
+  return bySort[expr];
+}
+
 export const SITEMAP_PAGE_SIZE = 5000;
 /** Sitemap pages cover ids up to 1,000,000,000 (200,000 pages of 5000 ids). */
 export const SITEMAP_MAX_PAGES = 200_000;
@@ -134,7 +157,12 @@ export class ProductsService {
     delete listQuery.name_like;
     delete listQuery.search;
     listQuery.q = text || undefined;
-    const page = await paginate(qb, listQuery, { ...LIST_SPEC, search: (words) => this.searchIndex.match(words) });
+    const page = await paginate(qb, listQuery, {
+      ...LIST_SPEC,
+      search: (words) => this.searchIndex.match(words),
+      // Only the active catalogue (status = 1, the equality every products index leads with) names its index.
+      keysetIndex: mayChooseStatus || mine ? undefined : activeKeysetIndex,
+    });
     return page.map((p) => this.present(p));
   }
 

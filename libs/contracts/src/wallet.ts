@@ -1,0 +1,276 @@
+import { MSG } from './messages';
+
+/**
+ * Money contracts shared by the API, the storefront and the back office: currencies and the converter, the wallet
+ * (balances and ledger), invoices and Paystack funding. Amounts on the wire are decimal strings of major units
+ * ('1234.50') next to integer minor units (kobo, cents); exchange rates are decimal strings. Nothing here uses
+ * floating-point arithmetic.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Currencies
+// ---------------------------------------------------------------------------------------------------------
+
+/** A currency of the converter: prices per US dollar (USD itself is 1), kept as fixed decimals (up to 6 places). */
+export interface Currency {
+  id: number;
+  name: string;
+  /** Upper case, at most CURRENCY_CODE_MAX characters, unique. */
+  code: string;
+  buy_price: string;
+  sell_price: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const CURRENCY_CODE_MAX = 10;
+/** Decimal places kept for buy and sell prices. */
+export const RATE_DECIMALS = 6;
+
+/** Section 9: the wallet's display rates per USD, seeded into the currencies table. */
+export const SEED_CURRENCIES: ReadonlyArray<Pick<Currency, 'name' | 'code' | 'buy_price' | 'sell_price'>> = [
+  { name: 'US Dollar', code: 'USD', buy_price: '1', sell_price: '1' },
+  { name: 'Nigerian Naira', code: 'NGN', buy_price: '1500', sell_price: '1500' },
+  { name: 'Chinese Yuan', code: 'CNY', buy_price: '13', sell_price: '13' },
+  { name: 'South African Rand', code: 'ZAR', buy_price: '130', sell_price: '130' },
+];
+
+/** Section 9: the converter's default pairs. */
+export const CONVERTER_DEFAULT = { from: 'NGN', to: 'USD' } as const;
+export const LIVE_CONVERTER_DEFAULT = { from: 'USD', to: 'NGN' } as const;
+
+/** Live rates (admin): the exchange-rate service's answer as the API passes it on (cached). */
+export interface LiveRates {
+  result: string;
+  base_code: string;
+  conversion_rates: Record<string, number>;
+  /** When the API last fetched these rates (ISO). */
+  fetched_at: string;
+  /** true when the last fetch failed and these are the last good rates. */
+  stale: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Exact decimal arithmetic (BigInt), for the converter and percentages
+// ---------------------------------------------------------------------------------------------------------
+
+interface Decimal {
+  n: bigint;
+  scale: number;
+}
+
+/** A non-negative decimal ('1234.5', 1234.5, '0.000001'); null for anything else (signs, exponents, NaN, ''). */
+export function parseDecimal(value: string | number, maxDecimals = 12): Decimal | null {
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  const text = String(value).trim();
+  const match = /^(\d{1,30})(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > maxDecimals) return null;
+  return { n: BigInt(match[1] + fraction), scale: fraction.length };
+}
+
+const TEN = BigInt(10);
+const pow10 = (k: number) => TEN ** BigInt(k);
+
+/** numerator / denominator (both positive) rounded half-up to `decimals` places, as a fixed decimal string. */
+function divideRounded(numerator: bigint, denominator: bigint, decimals: number): string {
+  const scaled = numerator * pow10(decimals);
+  const q = (scaled * BigInt(2) + denominator) / (denominator * BigInt(2));
+  const digits = q.toString().padStart(decimals + 1, '0');
+  return decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+}
+
+export type ConversionResult = { ok: true; value: string } | { ok: false; error: string };
+
+/**
+ * Section 9: amount x target sell price / source sell price, rounded half-up to 2 decimals.
+ * 'Rate not available' when a currency is missing; 'Invalid rates' when the source sell price is not positive
+ * (or a rate is not a number). A negative or malformed amount is refused too.
+ */
+export function convertCurrency(
+  amount: string | number,
+  from: Pick<Currency, 'sell_price'> | undefined | null,
+  to: Pick<Currency, 'sell_price'> | undefined | null,
+): ConversionResult {
+  if (!from || !to) return { ok: false, error: MSG.currency.rateNotAvailable };
+  const source = parseDecimal(from.sell_price);
+  const target = parseDecimal(to.sell_price);
+  if (!source || !target || source.n === BigInt(0)) return { ok: false, error: MSG.currency.invalidRates };
+  const a = parseDecimal(amount);
+  if (!a) return { ok: false, error: MSG.currency.invalidAmount };
+  // (a.n / 10^a.s) * (t.n / 10^t.s) / (s.n / 10^s.s)
+  const numerator = a.n * target.n * pow10(source.scale);
+  const denominator = source.n * pow10(a.scale + target.scale);
+  return { ok: true, value: divideRounded(numerator, denominator, 2) };
+}
+
+/** `percent` % of an amount (both non-negative decimals), rounded half-up to 2 decimals; null when malformed. */
+export function percentOf(amount: string | number, percent: string | number): string | null {
+  const a = parseDecimal(amount);
+  const p = parseDecimal(percent);
+  if (!a || !p) return null;
+  return divideRounded(a.n * p.n, pow10(a.scale + p.scale) * BigInt(100), 2);
+}
+
+/** Finds a currency by code (case-insensitive). */
+export function currencyByCode<T extends Pick<Currency, 'code'>>(list: readonly T[], code: string | null | undefined): T | undefined {
+  const wanted = String(code ?? '').trim().toUpperCase();
+  return list.find((c) => c.code.toUpperCase() === wanted);
+}
+
+/** The flag shown beside a currency: the regional-indicator emoji of the code's first two letters (no image service). */
+export function currencyFlag(code: string): string {
+  const cc = code.slice(0, 2).toUpperCase();
+  if (!/^[A-Z]{2}$/.test(cc)) return '🏳️';
+  return String.fromCodePoint(...[...cc].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Wallet
+// ---------------------------------------------------------------------------------------------------------
+
+export const WALLET_CURRENCIES = ['USD', 'NGN'] as const;
+export type WalletCurrency = (typeof WALLET_CURRENCIES)[number];
+
+/** GET /wallet/balance: `{data: WalletBalance}`; the decimals for display, the minor units for arithmetic. */
+export interface WalletBalance {
+  usdBalance: string;
+  ngnBalance: string;
+  usd_minor: number;
+  ngn_minor: number;
+}
+
+export type LedgerDirection = 'credit' | 'debit';
+export type LedgerStatus = 'completed' | 'pending' | 'failed';
+
+/** One append-only ledger entry (GET /wallet/histories, newest first). */
+export interface WalletHistoryEntry {
+  id: number;
+  description: string;
+  /** Unique: the idempotency key of the movement (Paystack reference, invoice payment, adjustment id). */
+  reference: string;
+  /** Major units, e.g. '5000.00'; always positive, see direction. */
+  amount: string;
+  amount_minor: number;
+  currency: WalletCurrency;
+  direction: LedgerDirection;
+  status: LedgerStatus;
+  created_at: string;
+}
+
+/** POST /wallet/fund {amount, currency} and POST /invoices/{id}/pay {method: 'paystack'}: `{data: PaymentStart}`. */
+export interface PaymentStart {
+  authorization_url: string;
+  reference: string;
+}
+
+/** GET /wallet/fund/verify?reference=: `{data: FundingResult}`. */
+export interface FundingResult {
+  status: LedgerStatus;
+  balance: WalletBalance;
+}
+
+/** POST /wallets/{userId}/adjustments (admin): a signed amount and a reason; writes a ledger entry. */
+export interface WalletAdjustmentInput {
+  amount: string;
+  currency: WalletCurrency;
+  direction: LedgerDirection;
+  reason: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Invoices
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * What an invoice pays for. Orders and cargo (delivery) fees raise invoices through one service; an admin may
+ * also raise a manual one (storage, customs or another charge agreed with the customer).
+ */
+export const INVOICE_TYPES = [
+  { value: 'order', label: 'Order' },
+  { value: 'delivery', label: 'Cargo fee' },
+  { value: 'manual', label: 'Other charge' },
+] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number]['value'];
+export function invoiceTypeLabel(type: unknown): string {
+  return INVOICE_TYPES.find((t) => t.value === type)?.label ?? String(type ?? '');
+}
+
+export type InvoiceStatus = 'pending' | 'paid' | 'cancelled';
+export type PaymentMethod = 'wallet' | 'paystack';
+
+export interface Invoice {
+  id: number;
+  reference: string;
+  type: InvoiceType;
+  description: string;
+  amount: string;
+  amount_minor: number;
+  currency: WalletCurrency;
+  status: InvoiceStatus;
+  user: { id: number; name: string; email: string };
+  /** The thing it pays for (an order or a delivery) with a label to show; null for a manual invoice. */
+  subject: { type: InvoiceType; id: number; label: string } | null;
+  payment_method: PaymentMethod | null;
+  paid_at: string | null;
+  created_at: string;
+}
+
+/** POST /invoices (admin): a manual invoice for a user. */
+export interface ManualInvoiceInput {
+  user_id: number;
+  amount: string;
+  currency: WalletCurrency;
+  description: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// API details of issue 9 (limits, callbacks, admin rows, the test-mode checkout)
+// ---------------------------------------------------------------------------------------------------------
+
+/** POST /wallet/fund: one payment is at least ₦100 / $1 and at most ₦10,000,000 / $10,000 (minor units). */
+export const WALLET_FUNDING_LIMITS: Readonly<Record<WalletCurrency, { min: number; max: number }>> = {
+  NGN: { min: 100_00, max: 10_000_000_00 },
+  USD: { min: 1_00, max: 10_000_00 },
+};
+
+/** The largest manual invoice or admin adjustment (minor units): ₦100,000,000 / $1,000,000. */
+export const MONEY_MAX_MINOR: Readonly<Record<WalletCurrency, number>> = { NGN: 100_000_000_00, USD: 1_000_000_00 };
+
+/** The storefront's test-mode checkout page (PaymentStart.authorization_url when no Paystack key is set). */
+export const TEST_CHECKOUT_PATH = '/pay/test';
+
+/** Where a wallet funding sends the browser back (Paystack's callback_url, on the storefront). */
+export function fundingCallbackPath(reference: string): string {
+  return `/fund?reference=${encodeURIComponent(reference)}`;
+}
+
+/** Where a card payment of an invoice sends the browser back; the page calls GET /invoices/{id}/verify?reference=. */
+export function invoiceCallbackPath(invoiceId: number, reference: string): string {
+  return `/invoices/${invoiceId}?reference=${encodeURIComponent(reference)}`;
+}
+
+/**
+ * GET /wallets (admin) and GET /wallets/{userId}: one row per user (id is the user's id), with the balances of
+ * their wallet (0 before its first use).
+ */
+export interface WalletAccount {
+  id: number;
+  name: string | null;
+  email: string;
+  role: string;
+  usdBalance: string;
+  ngnBalance: string;
+  usd_minor: number;
+  ngn_minor: number;
+  /** When the balance last changed; null when the user has no wallet yet. */
+  updated_at: string | null;
+}
+
+/** POST /payments/test/{reference}/complete or /cancel (test mode only): where the checkout page sends the browser. */
+export interface TestPaymentResult {
+  reference: string;
+  status: 'success' | 'failed';
+  callback_url: string;
+}
