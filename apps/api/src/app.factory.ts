@@ -18,6 +18,8 @@ export async function createApp(config: AppConfig, logger?: LogLevel[] | false):
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: logger ?? LOG_LEVELS[config.nodeEnv === 'test' ? 'error' : config.logLevel],
     bodyParser: true,
+    // req.rawBody: Paystack signs the exact bytes of its webhook (HMAC-SHA512), not the parsed JSON.
+    rawBody: true,
   });
   configureApp(app, config);
   return app;

@@ -22,6 +22,10 @@ import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { UsersModule } from './modules/users/users.module';
+import { CurrenciesModule } from './modules/currencies/currencies.module';
+import { InvoicesModule } from './modules/invoices/invoices.module';
+import { PaymentsModule } from './modules/payments/payments.module';
+import { WalletModule } from './modules/wallet/wallet.module';
 
 @Module({})
 export class AppModule {
@@ -46,6 +50,10 @@ export class AppModule {
         DashboardModule,
         CategoriesModule,
         ProductsModule,
+        CurrenciesModule,
+        PaymentsModule,
+        WalletModule,
+        InvoicesModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

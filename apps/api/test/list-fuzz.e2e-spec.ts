@@ -37,6 +37,7 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
   const tokens: Partial<Record<Role, string>> = {};
   let productId = 0;
   let vendorId = 0;
+  let customerId = 0;
 
   const endpoints: Endpoint[] = [
     ...(['/api/v1/products', '/api/v1/products/active'] as const).map<Endpoint>((path) => ({
@@ -103,6 +104,51 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       shape: 'list',
     },
     {
+      name: 'currencies',
+      path: () => '/api/v1/currencies',
+      roles: EVERYONE,
+      filters: ['id', 'code', 'name'],
+      params: [],
+      sorts: ['id', 'code', 'name', 'created_at'],
+      shape: 'list',
+    },
+    {
+      name: 'wallet/histories',
+      path: () => '/api/v1/wallet/histories',
+      roles: SIGNED_IN,
+      filters: ['status', 'direction', 'currency', 'reference'],
+      params: [],
+      sorts: ['created_at', 'id'],
+      shape: 'list',
+    },
+    {
+      name: 'wallets',
+      path: () => '/api/v1/wallets',
+      roles: ['admin'],
+      filters: ['id', 'role', 'name', 'email'],
+      params: [],
+      sorts: ['created_at', 'id', 'name', 'email'],
+      shape: 'list',
+    },
+    {
+      name: 'wallets/{userId}/histories',
+      path: () => `/api/v1/wallets/${customerId}/histories`,
+      roles: ['admin'],
+      filters: ['status', 'direction', 'currency', 'reference'],
+      params: [],
+      sorts: ['created_at', 'id'],
+      shape: 'list',
+    },
+    ...(['/api/v1/invoices', '/api/v1/invoices/user'] as const).map<Endpoint>((path) => ({
+      name: path,
+      path: () => path,
+      roles: path === '/api/v1/invoices' ? ['admin'] : SIGNED_IN,
+      filters: ['status', 'type', 'currency', 'id', 'user_id', 'reference', 'email', 'created_at'],
+      params: ['created_at_gte', 'created_at_lte'],
+      sorts: ['created_at', 'id', 'amount', 'amount_minor'],
+      shape: 'list',
+    })),
+    {
       name: 'sitemap-entries',
       path: () => '/api/v1/products/sitemap-entries',
       roles: EVERYONE,
@@ -147,6 +193,7 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
     const customer = await signUp(t);
     Object.assign(tokens, { admin: admin.token, vendor: vendor.token, customer: customer.token });
     vendorId = vendor.user.id;
+    customerId = customer.user.id;
     const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
     const category = (await t.http().post('/api/v1/categories').set(auth(admin.token)).send({ name: 'Phones & Tablets' }).expect(201)).body.data.id as number;
     await t.http().post('/api/v1/categories').set(auth(admin.token)).send({ name: 'dormant', status: 0 }).expect(201);
@@ -169,6 +216,17 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
     }
     await t.http().post(`/api/v1/products/${productId}/reviews`).set(auth(customer.token)).send({ rating: 4, comment: 'Good' }).expect(201);
     await t.http().post('/api/v1/wishlist').set(auth(customer.token)).send({ product_id: productId }).expect(201);
+    // Money rows for the wallet and invoice lists: a credit, a debit, an invoice of each status.
+    const adjust = (direction: string, amount: string) =>
+      t.http().post(`/api/v1/wallets/${customer.user.id}/adjustments`).set(auth(admin.token)).send({ amount, currency: 'NGN', direction, reason: 'Fuzz fixture' }).expect(201);
+    await adjust('credit', '5000');
+    await adjust('debit', '1000');
+    for (const amount of ['700', '800', '900']) {
+      await t.http().post('/api/v1/invoices').set(auth(admin.token)).send({ user_id: customer.user.id, amount, currency: 'NGN', description: `Fuzz ${amount}` }).expect(201);
+    }
+    const invoices = (await t.http().get('/api/v1/invoices').set(auth(admin.token)).expect(200)).body.data as Array<{ id: number }>;
+    await t.http().post(`/api/v1/invoices/${invoices[0].id}/pay`).set(auth(customer.token)).send({ method: 'wallet' }).expect(200);
+    await t.http().post(`/api/v1/invoices/${invoices[1].id}/cancel`).set(auth(admin.token)).expect(200);
     await t.http().post('/api/v1/contact-messages').send({ full_name: 'Amaka Obi', email: 'amaka@example.com', message: 'Hello there, I have a question.' });
     expect(await t.db.getRepository(Product).count()).toBe(5);
   });

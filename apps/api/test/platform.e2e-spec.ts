@@ -73,6 +73,37 @@ describe('Platform (e2e)', () => {
       expect(routes.filter((r) => r.roles.length === 1 && r.roles[0] === 'admin').length).toBeGreaterThanOrEqual(4);
     });
 
+    it('guards every money route as the route table says (a new one must be added here)', () => {
+      const MONEY: Record<string, 'public' | 'user' | 'admin'> = {
+        'get /api/v1/currencies': 'public',
+        'post /api/v1/currencies': 'admin',
+        'patch /api/v1/currencies/:id': 'admin',
+        'delete /api/v1/currencies/:id': 'admin',
+        'get /api/v1/currencies/live-rates': 'admin',
+        'get /api/v1/wallet/balance': 'user',
+        'get /api/v1/wallet/histories': 'user',
+        'post /api/v1/wallet/fund': 'user',
+        'get /api/v1/wallet/fund/verify': 'user',
+        'get /api/v1/wallets': 'admin',
+        'get /api/v1/wallets/:userId': 'admin',
+        'get /api/v1/wallets/:userId/histories': 'admin',
+        'post /api/v1/wallets/:userId/adjustments': 'admin',
+        'post /api/v1/webhooks/paystack': 'public',
+        'post /api/v1/payments/test/:reference/complete': 'public',
+        'post /api/v1/payments/test/:reference/cancel': 'public',
+        'get /api/v1/invoices': 'admin',
+        'post /api/v1/invoices': 'admin',
+        'get /api/v1/invoices/user': 'user',
+        'get /api/v1/invoices/:id': 'user',
+        'post /api/v1/invoices/:id/pay': 'user',
+        'get /api/v1/invoices/:id/verify': 'user',
+        'post /api/v1/invoices/:id/cancel': 'admin',
+      };
+      const who = (r: (typeof routes)[number]) => (r.isPublic ? 'public' : r.roles.length === 0 ? 'user' : r.roles.join('+'));
+      const money = routes.filter((r) => /^\/api\/v1\/(currencies|wallets?|invoices|webhooks|payments)(\/|$)/.test(r.path));
+      expect(Object.fromEntries(money.map((r) => [`${r.method} ${r.path}`, who(r)]))).toEqual(MONEY);
+    });
+
     it('admin-only routes answer 403 to customers and vendors and 401 without a token', async () => {
       const adminOnly = routes.filter((r) => !r.isPublic && r.roles.length > 0 && r.roles.every((role) => role === 'admin'));
       for (const route of adminOnly) {

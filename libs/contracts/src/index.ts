@@ -9,3 +9,4 @@ export * from './statuses';
 export * from './user';
 export * from './catalogue';
 export * from './countdown';
+export * from './wallet';

@@ -72,3 +72,36 @@ function formatMinor(minor: number, symbol: string): string {
   const digits = groupThousands(whole.replace('-', ''));
   return `${sign}${symbol}${digits}${fraction === '00' ? '' : `.${fraction}`}`;
 }
+
+/** Money of a wallet currency in minor units: NGN as formatNaira (kobo), USD as formatDollars (cents). */
+export function formatWalletMoney(minor: number, currency: 'NGN' | 'USD' | string): string {
+  return String(currency).toUpperCase() === 'USD' ? formatDollars(minor) : formatNaira(minor);
+}
+
+/**
+ * A converter result (spec 9: always 2 decimals) with its currency code, for any currency of the converter:
+ * ('1234567.5', 'NGN') -> '1,234,567.50 NGN'. null when the value is not a non-negative decimal.
+ */
+export function formatConversion(value: string, code: string): string | null {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(String(value).trim());
+  if (!match) return null;
+  const whole = groupThousands(match[1].replace(/^0+(?=\d)/, ''));
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  return `${whole}.${fraction} ${code.toUpperCase()}`;
+}
+
+/**
+ * A decimal amount in any converter currency for a balance: NGN and USD through formatNaira / formatDollars
+ * ('60000.00', 'NGN' -> '₦60,000'), other currencies as formatConversion ('520.00', 'CNY' -> '520.00 CNY').
+ */
+export function formatAmountIn(value: string, code: string): string | null {
+  const upper = code.toUpperCase();
+  if (upper === 'NGN' || upper === 'USD') {
+    try {
+      return formatWalletMoney(toMinorUnits(value), upper);
+    } catch {
+      return null;
+    }
+  }
+  return formatConversion(value, upper);
+}

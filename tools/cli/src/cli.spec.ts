@@ -101,6 +101,29 @@ describe('jara CLI', () => {
     expect(out.join('\n')).toContain('seed skipped');
   });
 
+  it('gives the demo customer a funded wallet and one pending invoice, once, with the balance equal to its ledger', async () => {
+    expect(await cli('seed')).toBe(0);
+    expect(out.join('\n')).toContain('Wallet: 0 demo credit(s) and 0 demo invoice(s) added');
+    await withDb(async (db) => {
+      const customer = await db.getRepository(User).findOneByOrFail({ email: 'customer@jara.local' });
+      const [wallet] = await db.query('SELECT ngn_minor AS ngn, usd_minor AS usd FROM wallets WHERE user_id = ?', [customer.id]);
+      expect([Number(wallet.ngn), Number(wallet.usd)]).toEqual([25_000_000, 10_000]);
+      const entries: Array<{ description: string; status: string; direction: string; currency: string; amount: unknown }> = await db.query(
+        'SELECT description, status, direction, currency, amount_minor AS amount FROM wallet_ledger WHERE user_id = ? ORDER BY currency',
+        [customer.id],
+      );
+      expect(entries.map((e) => ({ ...e, amount: Number(e.amount) }))).toEqual([
+        { description: 'Welcome credit (demo)', status: 'completed', direction: 'credit', currency: 'NGN', amount: 25_000_000 },
+        { description: 'Welcome credit (demo)', status: 'completed', direction: 'credit', currency: 'USD', amount: 10_000 },
+      ]);
+      const invoices: Array<{ description: string; status: string; amount: unknown; currency: string }> = await db.query(
+        'SELECT description, status, amount_minor AS amount, currency FROM invoices WHERE user_id = ?',
+        [customer.id],
+      );
+      expect(invoices.map((i) => ({ ...i, amount: Number(i.amount) }))).toEqual([{ description: 'Storage fee (demo)', status: 'pending', amount: 750_000, currency: 'NGN' }]);
+    });
+  });
+
   it('create-admin validates its arguments', async () => {
     expect(await cli('create-admin')).toBe(2);
     expect(err.join('\n')).toContain('--email is required.');

@@ -2,6 +2,9 @@
 export const EVENTS = {
   userVerified: 'user.verified',
   userDeleted: 'user.deleted',
+  walletFunded: 'wallet.funded',
+  invoiceIssued: 'invoice.issued',
+  invoicePaid: 'invoice.paid',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -13,4 +16,29 @@ export interface UserVerifiedEvent {
 /** An admin deleted the user (a soft delete: the row stays, deactivated and anonymised); owners of user data react. */
 export interface UserDeletedEvent {
   userId: number;
+}
+
+/** A wallet funding settled (after the commit): the balance was credited once. */
+export interface WalletFundedEvent {
+  userId: number;
+  reference: string;
+  amountMinor: number;
+  currency: 'NGN' | 'USD';
+}
+
+/** An invoice was raised (order, delivery or manual), after the commit. */
+export interface InvoiceIssuedEvent {
+  invoiceId: number;
+  reference: string;
+  userId: number;
+  type: 'order' | 'delivery' | 'manual';
+  subjectId: number | null;
+  amountMinor: number;
+  currency: 'NGN' | 'USD';
+  description: string;
+}
+
+/** An invoice was paid (wallet or Paystack), after the commit: orders and deliveries react by type and subject id. */
+export interface InvoicePaidEvent extends InvoiceIssuedEvent {
+  method: 'wallet' | 'paystack';
 }

@@ -74,4 +74,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow('REDIS_URL must start with redis: or rediss:');
     expect(() => loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '0' })).toThrow('AUTH_ACCOUNT_MAX_FAILURES must be an integer between 1');
   });
+
+  it('reads Paystack and the exchange-rate service: defaults, test mode without a key, https only in production', () => {
+    const config = loadConfig({});
+    expect(config.paystack).toEqual({ baseUrl: 'https://api.paystack.co', secretKey: null, testMode: true, timeoutMs: 15_000 });
+    expect(config.exchangeRates).toEqual({ baseUrl: 'https://v6.exchangerate-api.com/v6', apiKey: null, cacheSeconds: 3600, timeoutMs: 10_000 });
+    expect(config.storefrontUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ STOREFRONT_URL: 'https://jara.ng/, https://www.jara.ng' }).storefrontUrl).toBe('https://jara.ng');
+    const live = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYSTACK_BASE_URL: 'http://127.0.0.1:9/', EXCHANGE_RATE_API_KEY: 'k-1', EXCHANGE_RATE_CACHE_SECONDS: '0' });
+    expect(live.paystack).toMatchObject({ baseUrl: 'http://127.0.0.1:9', secretKey: 'sk_test_abc123', testMode: false });
+    expect(live.exchangeRates).toMatchObject({ apiKey: 'k-1', cacheSeconds: 0 });
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    // Production never falls back to the free test checkout unless asked to.
+    expect(loadConfig(prod).paystack.testMode).toBe(false);
+    expect(loadConfig({ ...prod, PAYMENTS_TEST_MODE: 'true' }).paystack.testMode).toBe(true);
+    expect(() => loadConfig({ ...prod, PAYSTACK_BASE_URL: 'http://fake.example' })).toThrow('PAYSTACK_BASE_URL must start with https://');
+    expect(() => loadConfig({ ...prod, EXCHANGE_RATE_BASE_URL: 'http://fake.example' })).toThrow('EXCHANGE_RATE_BASE_URL must start with https://');
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYMENTS_TEST_MODE: 'true' })).toThrow('PAYMENTS_TEST_MODE cannot be on');
+    expect(() => loadConfig({ EXCHANGE_RATE_CACHE_SECONDS: '-1' })).toThrow('EXCHANGE_RATE_CACHE_SECONDS must be an integer');
+  });
 });

@@ -40,6 +40,16 @@ export interface AppConfig {
   migrationsRun: boolean;
   /** Most verbose Nest log level printed: log, warn or error. */
   logLevel: 'log' | 'warn' | 'error';
+  /** The storefront's canonical public URL (the first STOREFRONT_URL): payment callbacks and the test checkout. */
+  storefrontUrl: string;
+  /**
+   * Paystack. secretKey set: the real gateway at baseUrl (https only in production). Unset: test mode (a local
+   * checkout page, no money moves), except in production, where test mode needs PAYMENTS_TEST_MODE=true and
+   * card payments are otherwise off (503).
+   */
+  paystack: { baseUrl: string; secretKey: string | null; testMode: boolean; timeoutMs: number };
+  /** The exchange-rate service (ExchangeRate-API style); apiKey null: live rates are off (503). */
+  exchangeRates: { baseUrl: string; apiKey: string | null; cacheSeconds: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -78,8 +88,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     problems.push(`${key} must be true or false (got "${raw}")`);
     return fallback;
   };
-  const url = (key: string, fallback: string, protocols: string[]) => {
-    const value = str(key, fallback);
+  const url = (key: string, fallback: string, protocols: string[], pick: (raw: string) => string = (raw) => raw) => {
+    const value = pick(str(key, fallback));
     try {
       const parsed = new URL(value);
       if (!protocols.includes(parsed.protocol)) problems.push(`${key} must start with ${protocols.join(' or ')}//`);
@@ -170,6 +180,30 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     maxBytes: int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   };
 
+  const httpsOnly = nodeEnv === 'production' ? ['https:'] : ['http:', 'https:'];
+  // STOREFRONT_URL may list several public origins (the storefront reads them all); the first is canonical.
+  const storefrontUrl = url('STOREFRONT_URL', 'http://localhost:3000', ['http:', 'https:'], (value) => value.split(',')[0].trim()).replace(/\/+$/, '');
+  const paystackSecretKey = env.PAYSTACK_SECRET_KEY?.trim() || null;
+  if (paystackSecretKey && !/^[\w-]{8,200}$/.test(paystackSecretKey)) problems.push('PAYSTACK_SECRET_KEY must look like sk_live_... or sk_test_...');
+  const paymentsTestMode = bool('PAYMENTS_TEST_MODE', nodeEnv !== 'production');
+  if (paystackSecretKey && env.PAYMENTS_TEST_MODE?.trim() && paymentsTestMode) {
+    problems.push('PAYMENTS_TEST_MODE cannot be on while PAYSTACK_SECRET_KEY is set (unset one of them)');
+  }
+  const paystack = {
+    baseUrl: url('PAYSTACK_BASE_URL', 'https://api.paystack.co', httpsOnly).replace(/\/+$/, ''),
+    secretKey: paystackSecretKey,
+    testMode: !paystackSecretKey && paymentsTestMode,
+    timeoutMs: int('PAYSTACK_TIMEOUT_MS', 15_000, 100, 120_000),
+  };
+  const exchangeRateKey = env.EXCHANGE_RATE_API_KEY?.trim() || null;
+  if (exchangeRateKey && !/^[\w-]{1,200}$/.test(exchangeRateKey)) problems.push('EXCHANGE_RATE_API_KEY must be letters, digits, dashes or underscores');
+  const exchangeRates = {
+    baseUrl: url('EXCHANGE_RATE_BASE_URL', 'https://v6.exchangerate-api.com/v6', httpsOnly).replace(/\/+$/, ''),
+    apiKey: exchangeRateKey,
+    cacheSeconds: int('EXCHANGE_RATE_CACHE_SECONDS', 3600, 0, 7 * 86_400),
+    timeoutMs: int('EXCHANGE_RATE_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
+
   const config: AppConfig = {
     nodeEnv,
     port,
@@ -189,6 +223,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     publicCacheSeconds: int('PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     migrationsRun: bool('MIGRATIONS_RUN', true),
     logLevel: logLevel(str('LOG_LEVEL', 'log'), problems),
+    storefrontUrl,
+    paystack,
+    exchangeRates,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

@@ -6,6 +6,16 @@ import { ContactMessage } from '../modules/contact/contact-message.entity';
 import { NewsletterSubscriber } from '../modules/contact/newsletter-subscriber.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { User } from '../modules/users/user.entity';
+import { Currency } from '../modules/currencies/currency.entity';
+import { Invoice } from '../modules/invoices/invoice.entity';
+import { InvoicePayment } from '../modules/invoices/invoice-payment.entity';
+import { TestPayment } from '../modules/payments/test-payment.entity';
+import { IdempotencyKey } from '../modules/wallet/idempotency-key.entity';
+import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
+import { Wallet } from '../modules/wallet/wallet.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
-export const ENTITIES = [User, Notification, ContactMessage, NewsletterSubscriber, Category, Product, ProductReview, WishlistItem];
+export const ENTITIES = [
+  User, Notification, ContactMessage, NewsletterSubscriber, Category, Product, ProductReview, WishlistItem,
+  Currency, Wallet, LedgerEntry, IdempotencyKey, Invoice, InvoicePayment, TestPayment,
+];

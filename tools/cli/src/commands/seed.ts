@@ -1,12 +1,14 @@
 import { User } from '../../../../apps/api/src/modules/users/user.entity';
 import { parseOptions, type CliContext } from '../context';
 import { seedCatalogue } from '../seeders/catalogue.seeder';
+import { seedMoney } from '../seeders/money.seeder';
 import { DEMO_ACCOUNTS, seedUsers } from '../seeders/users.seeder';
 
 export const seedHelp = `Usage: npm run cli -- seed [--if-empty] [--force-demo]
 
 Adds the demo data (idempotent: running it again adds nothing twice): the demo accounts,
-four more vendors, 14 categories and about 300 products with generated images, flash sales and reviews.
+four more vendors, 14 categories and about 300 products with generated images, flash sales and reviews,
+and a funded demo wallet (NGN 250,000 and USD 100) with one pending invoice for the demo customer.
   --if-empty     only seed when the database has no users yet (used by npm start)
   --force-demo   seed even when NODE_ENV=production (the demo accounts' passwords are public)
 
@@ -46,6 +48,12 @@ export async function seed(ctx: CliContext, args: string[]): Promise<number> {
       catalogue.skipped
         ? 'Catalogue: products already there; left as they are.'
         : `Catalogue: ${catalogue.categories} categories, ${catalogue.products} products with images, ${catalogue.reviews} reviews.`,
+    );
+    const money = await seedMoney(db);
+    ctx.io.out(
+      money.skipped
+        ? 'Wallet: no demo customer; skipped.'
+        : `Wallet: ${money.credits} demo credit(s) and ${money.invoices} demo invoice(s) added (existing ones kept).`,
     );
     return 0;
   } finally {

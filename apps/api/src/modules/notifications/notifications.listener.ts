@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { MSG } from '@jara/contracts';
-import { EVENTS, type UserDeletedEvent, type UserVerifiedEvent } from '../../common/events';
+import { formatDollars, formatNaira, MSG } from '@jara/contracts';
+import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent, type UserDeletedEvent, type UserVerifiedEvent, type WalletFundedEvent } from '../../common/events';
 import { NotificationsService } from './notifications.service';
 
 /** Turns domain events from other modules into notifications. */
@@ -23,4 +23,31 @@ export class NotificationsListener {
   async onUserDeleted(event: UserDeletedEvent): Promise<void> {
     await this.notifications.removeAllFor(event.userId);
   }
+
+  @OnEvent(EVENTS.walletFunded, { promisify: true })
+  async onWalletFunded(event: WalletFundedEvent): Promise<void> {
+    const amount = money(event.amountMinor, event.currency);
+    await this.notifications.notify({
+      userId: event.userId,
+      title: MSG.money.fundedTitle,
+      description: MSG.money.funded(amount),
+      message: `${MSG.money.funded(amount)} Reference: ${event.reference}.`,
+    });
+  }
+
+  @OnEvent(EVENTS.invoiceIssued, { promisify: true })
+  async onInvoiceIssued(event: InvoiceIssuedEvent): Promise<void> {
+    const text = MSG.money.invoiceIssued(event.reference, money(event.amountMinor, event.currency), event.description);
+    await this.notifications.notify({ userId: event.userId, title: MSG.money.invoiceIssuedTitle, description: text.slice(0, 255), message: text });
+  }
+
+  @OnEvent(EVENTS.invoicePaid, { promisify: true })
+  async onInvoicePaid(event: InvoicePaidEvent): Promise<void> {
+    const text = MSG.money.invoicePaid(event.reference, money(event.amountMinor, event.currency));
+    await this.notifications.notify({ userId: event.userId, title: MSG.money.invoicePaidTitle, description: text.slice(0, 255), message: text });
+  }
+}
+
+function money(minor: number, currency: 'NGN' | 'USD'): string {
+  return currency === 'NGN' ? formatNaira(minor) : formatDollars(minor);
 }

@@ -1,0 +1,55 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { MSG, WALLET_CURRENCIES, type PaymentMethod, type WalletCurrency } from '@jara/contracts';
+import { IsMinorAmount, lowerTrim, toMinor, trim, upperTrim } from '../../wallet/dto/amount';
+
+/** A user id: a safe whole number (1e21 and '1.5' are refused, never rounded or sent to the database). */
+const toId = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,15}$/.test(value.trim())
+        ? Number(value)
+        : Number.NaN;
+  return Number.isSafeInteger(id) ? id : Number.NaN;
+};
+
+/** POST /invoices (admin): a manual invoice (ManualInvoiceInput). */
+export class ManualInvoiceDto {
+  @ApiProperty({ example: 12 })
+  @Transform(toId)
+  @IsDefined({ message: MSG.money.userRequired })
+  @IsInt({ message: MSG.money.userRequired })
+  @Min(1, { message: MSG.money.userRequired })
+  user_id!: number;
+
+  @ApiProperty({ example: '7500', description: 'Major units, positive, at most 2 decimals' })
+  @Transform(toMinor)
+  @IsDefined({ message: MSG.money.amountRequired })
+  @IsMinorAmount()
+  amount!: number;
+
+  @ApiProperty({ enum: WALLET_CURRENCIES })
+  @Transform(upperTrim)
+  @IsDefined({ message: MSG.money.currencyWallet })
+  @IsIn(WALLET_CURRENCIES as unknown as string[], { message: MSG.money.currencyWallet })
+  currency!: WalletCurrency;
+
+  @ApiProperty({ example: 'Storage fee (March)' })
+  @Transform(trim)
+  @IsNotEmpty({ message: MSG.money.descriptionRequired })
+  @IsString({ message: MSG.money.descriptionRequired })
+  @MaxLength(255, { message: 'The description may have at most 255 characters.' })
+  description!: string;
+}
+
+/** POST /invoices/{id}/pay. */
+export class PayInvoiceDto {
+  @ApiProperty({ enum: ['wallet', 'paystack'] })
+  @Transform(lowerTrim)
+  @IsDefined({ message: MSG.money.methodInvalid })
+  @IsIn(['wallet', 'paystack'], { message: MSG.money.methodInvalid })
+  method!: PaymentMethod;
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { INVOICE_TYPES, WALLET_CURRENCIES, type InvoiceType, type WalletCurrency } from '@jara/contracts';
+import { inTransaction, isUniqueViolation } from '../../database/transaction';
+import { Invoice } from './invoice.entity';
+
+class Existing extends Error {
+  constructor(public readonly invoice: Invoice) {
+    super('An invoice for this subject exists');
+  }
+}
+
+export interface IssueInvoiceInput {
+  userId: number;
+  type: InvoiceType;
+  /** The order or delivery id; null (or absent) for a manual invoice. */
+  subjectId?: number | null;
+  /** How the subject is shown (default 'Order #12' / 'Cargo fee #5'). */
+  subjectLabel?: string | null;
+  amountMinor: number;
+  currency: WalletCurrency;
+  description: string;
+  /** The admin who raised a manual invoice. */
+  createdBy?: number | null;
+}
+
+export const INVOICE_TYPE_VALUES = INVOICE_TYPES.map((t) => t.value);
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function invoiceReference(): string {
+  return `INV-${[...randomBytes(10)].map((b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('')}`;
+}
+
+/**
+ * Inserts an invoice with a fresh reference. For an order or a delivery it is idempotent per (type, subject): the
+ * existing invoice is answered (also when a concurrent call inserted it first: the unique index decides). A plain
+ * function over the data source, so the CLI's seed raises invoices with the same code.
+ */
+export async function insertInvoice(
+  db: DataSource,
+  input: IssueInvoiceInput,
+): Promise<{ invoice: Invoice; created: boolean }> {
+  if (!INVOICE_TYPE_VALUES.includes(input.type)) throw new RangeError(`Unknown invoice type ${input.type}`);
+  const subjectId = input.type === 'manual' ? null : (input.subjectId ?? null);
+  if (input.type !== 'manual' && (!Number.isSafeInteger(subjectId) || (subjectId as number) < 1))
+    throw new RangeError('An order or delivery invoice needs its subject id');
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new RangeError('An invoice amount must be a positive integer of minor units');
+  if (!(WALLET_CURRENCIES as readonly string[]).includes(input.currency))
+    throw new RangeError(`Unknown wallet currency ${input.currency}`);
+  const repo = db.getRepository(Invoice);
+  const existing = async () =>
+    subjectId === null ? null : repo.findOne({ where: { type: input.type, subject_id: subjectId } });
+  const found = await existing();
+  if (found) return { invoice: found, created: false };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await inTransaction(
+        db,
+        async (m) => {
+          const entity = m.create(Invoice, {
+            reference: invoiceReference(),
+            user_id: input.userId,
+            type: input.type,
+            subject_id: subjectId,
+            subject_label: input.type === 'manual' ? null : (input.subjectLabel?.slice(0, 191) ?? null),
+            description: input.description.trim().slice(0, 255),
+            amount_minor: input.amountMinor,
+            currency: input.currency,
+            status: 'pending',
+            payment_method: null,
+            paid_at: null,
+            cancelled_at: null,
+            created_by: input.createdBy ?? null,
+          });
+          await m.insert(Invoice, entity);
+          return entity;
+        },
+        {
+          // SQLite: an invoice another call raised for the same subject while this one waited is answered as is.
+          before: async () => {
+            const raced = await existing();
+            if (raced) throw new Existing(raced);
+          },
+        },
+      );
+      return { invoice: row, created: true };
+    } catch (error) {
+      if (error instanceof Existing) return { invoice: error.invoice, created: false };
+      if (!isUniqueViolation(error)) throw error;
+      const raced = await existing();
+      if (raced) return { invoice: raced, created: false };
+      if (attempt >= 3) throw error; // a reference collision four times in a row is not chance
+    }
+  }
+}

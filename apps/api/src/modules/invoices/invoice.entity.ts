@@ -1,0 +1,64 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import type { InvoiceStatus, InvoiceType, PaymentMethod, WalletCurrency } from '@jara/contracts';
+import { BaseEntity } from '../../common/base.entity';
+import { numeric } from '../../common/transformers';
+import { User } from '../users/user.entity';
+
+/**
+ * An invoice: an order, a delivery (cargo fee) or a manual charge. One per (type, subject) for orders and
+ * deliveries (the unique index also refuses a concurrent duplicate); manual ones have no subject (NULLs never
+ * collide). pending -> paid or cancelled, each by a conditional UPDATE on status = 'pending'.
+ */
+@Entity('invoices')
+@Index('uq_invoices_type_subject', ['type', 'subject_id'], { unique: true })
+@Index('idx_invoices_created', ['created_at', 'id'])
+@Index('idx_invoices_status_created', ['status', 'created_at', 'id'])
+@Index('idx_invoices_type_created', ['type', 'created_at', 'id'])
+@Index('idx_invoices_user_created', ['user_id', 'created_at', 'id'])
+export class Invoice extends BaseEntity {
+  @Index('uq_invoices_reference', { unique: true })
+  @Column({ type: 'varchar', length: 32 })
+  reference!: string;
+
+  @Column({ type: 'integer' })
+  user_id!: number;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT', onUpdate: 'NO ACTION' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'varchar', length: 20 })
+  type!: InvoiceType;
+
+  @Column({ type: 'integer', nullable: true })
+  subject_id!: number | null;
+
+  /** How the subject is shown (e.g. 'Order #12', a tracking number); null for a manual invoice. */
+  @Column({ type: 'varchar', length: 191, nullable: true })
+  subject_label!: string | null;
+
+  @Column({ type: 'varchar', length: 255 })
+  description!: string;
+
+  @Column({ type: 'bigint', transformer: numeric })
+  amount_minor!: number;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency!: WalletCurrency;
+
+  @Column({ type: 'varchar', length: 12, default: 'pending' })
+  status!: InvoiceStatus;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  payment_method!: PaymentMethod | null;
+
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  paid_at!: Date | null;
+
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  cancelled_at!: Date | null;
+
+  /** The admin who raised a manual invoice. */
+  @Column({ type: 'integer', nullable: true })
+  created_by!: number | null;
+}

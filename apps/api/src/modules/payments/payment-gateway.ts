@@ -1,0 +1,44 @@
+import type { WalletCurrency } from '@jara/contracts';
+
+/** Injection token of the gateway in use: Paystack with a secret key, the test-mode stand-in without one. */
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
+
+export interface InitializeInput {
+  reference: string;
+  email: string;
+  amountMinor: number;
+  currency: WalletCurrency;
+  callbackUrl: string;
+  metadata?: Record<string, string | number>;
+}
+
+/** What the gateway says about one transaction. abandoned: started but not paid (yet); not_found: never started. */
+export type GatewayStatus = 'success' | 'failed' | 'abandoned' | 'pending' | 'not_found';
+
+export interface GatewayVerification {
+  reference: string;
+  status: GatewayStatus;
+  /** Minor units charged (kobo, cents) as the gateway reports them; null when unknown. */
+  amountMinor: number | null;
+  currency: string | null;
+}
+
+/** The outside payment service, behind one small interface (CONVENTIONS: external services). */
+export interface PaymentGateway {
+  readonly name: 'paystack' | 'test';
+  /** Starts a transaction; the browser goes to authorizationUrl to pay. */
+  initialize(input: InitializeInput): Promise<{ authorizationUrl: string }>;
+  /** Asks the gateway how a transaction stands. */
+  verify(reference: string): Promise<GatewayVerification>;
+}
+
+/** The gateway could not be reached or answered something unusable (a 502 for the client). */
+export class GatewayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** Reference shape accepted on the wire (Paystack allows letters, digits, '-', '.', '='). */
+export const REFERENCE_PATTERN = /^[A-Za-z0-9._=-]{1,100}$/;

@@ -1,0 +1,73 @@
+import { ValidateBy, type ValidationArguments } from 'class-validator';
+import {
+  AMOUNT_DECIMALS_MESSAGE,
+  AmountError,
+  formatDollars,
+  formatNaira,
+  MSG,
+  toMinorUnits,
+  type WalletCurrency,
+} from '@jara/contracts';
+import { fieldError } from '../../../common/http/validation';
+
+/** Why an amount was refused, kept until validation so the 422 names the reason. */
+export class RejectedAmount {
+  constructor(public readonly message: string) {}
+}
+
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * An amount of major units ('5000', '5,000.50', 5000.5) becomes integer minor units by the one rule of toMinorUnits:
+ * more than 2 decimals, exponents (1e21), NaN and non-scalars are refused, never rounded.
+ */
+export const toMinor = ({ value }: { value: unknown }) => {
+  if (blank(value)) return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return new RejectedAmount(MSG.money.amountInvalid);
+  try {
+    return toMinorUnits(value);
+  } catch (error) {
+    if (error instanceof AmountError && error.problem === 'decimals')
+      return new RejectedAmount(AMOUNT_DECIMALS_MESSAGE);
+    return new RejectedAmount(MSG.money.amountInvalid);
+  }
+};
+
+function amountProblem(value: unknown): string | null {
+  if (value instanceof RejectedAmount) return value.message;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return MSG.money.amountInvalid;
+  return value > 0 ? null : MSG.money.amountPositive;
+}
+
+/** A positive whole number of minor units (after toMinor), or the reason it is not. */
+export function IsMinorAmount(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isMinorAmount',
+    validator: {
+      validate: (value: unknown) => amountProblem(value) === null,
+      defaultMessage: (args?: ValidationArguments) => amountProblem(args?.value) ?? MSG.money.amountInvalid,
+    },
+  });
+}
+
+export const upperTrim = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toUpperCase() : value;
+export const lowerTrim = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export function formatMoney(minor: number, currency: WalletCurrency): string {
+  return currency === 'NGN' ? formatNaira(minor) : formatDollars(minor);
+}
+
+/** 422 on `amount` when it is outside [min, max] for its currency. */
+export function assertAmountWithin(
+  minor: number,
+  currency: WalletCurrency,
+  limits: { min?: number; max: number },
+): void {
+  if (limits.min !== undefined && minor < limits.min)
+    throw fieldError('amount', MSG.money.amountMin(formatMoney(limits.min, currency)));
+  if (minor > limits.max) throw fieldError('amount', MSG.money.amountMax(formatMoney(limits.max, currency)));
+}

@@ -1,0 +1,144 @@
+import { ConflictException, HttpException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MSG } from '@jara/contracts';
+import { fieldError } from '../../common/http/validation';
+import { inTransaction, isUniqueViolation, type TransactionOptions } from '../../database/transaction';
+import { IdempotencyKey } from './idempotency-key.entity';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** How long a replay waits for the first request with its key to finish before answering 409. */
+const WAIT_MS = 10_000;
+
+/** The Idempotency-Key header: absent, or 1 to 255 visible ASCII characters (a repeated header arrives joined and fails). */
+export function readIdempotencyKey(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(raw))
+    throw fieldError(IDEMPOTENCY_HEADER, MSG.money.idempotencyKeyInvalid);
+  return raw;
+}
+
+class KeyTaken extends Error {}
+
+/**
+ * Idempotency-Key for money requests: the key (unique per user) is stored with the request it was first used for
+ * and the answer given. A replay with the same key, even while the first is still running, gets that answer and
+ * moves no money again; the same key for another request is a 422. Only successful answers are kept: a refusal
+ * (e.g. insufficient balance) rolls the key back with everything else, so the same key can try again later.
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * `work` runs in one transaction together with claiming the key and storing its answer. Concurrent replays wait
+   * on the key's unique index (MySQL/MariaDB) or the transaction queue (SQLite), then read the stored answer.
+   */
+  async inTransaction<T>(
+    userId: number,
+    key: string | undefined,
+    scope: string,
+    work: (m: EntityManager) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<{ result: T; replayed: boolean }> {
+    if (!key) return { result: await inTransaction(this.db, work, options), replayed: false };
+    const stored = await this.find(userId, key);
+    if (stored) return { result: await this.replay<T>(stored, scope), replayed: true };
+    try {
+      const result = await inTransaction(
+        this.db,
+        async (m) => {
+          try {
+            await m.insert(IdempotencyKey, {
+              user_id: userId,
+              idem_key: key,
+              scope,
+              status_code: null,
+              response: null,
+            });
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new KeyTaken();
+            throw error;
+          }
+          const answer = await work(m);
+          await m.update(
+            IdempotencyKey,
+            { user_id: userId, idem_key: key },
+            { status_code: 200, response: JSON.stringify(answer) },
+          );
+          return answer;
+        },
+        {
+          // SQLite: in this request's turn, a key stored by an earlier one is replayed before anything else runs.
+          before: async (m) => {
+            if (await m.exists(IdempotencyKey, { where: { user_id: userId, idem_key: key } })) throw new KeyTaken();
+            await options.before?.(m);
+          },
+        },
+      );
+      return { result, replayed: false };
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error;
+      const first = await this.find(userId, key);
+      if (!first) throw new ConflictException(MSG.money.idempotencyInProgress);
+      return { result: await this.replay<T>(first, scope), replayed: true };
+    }
+  }
+
+  /**
+   * For work that calls an outside service (a gateway), which must not run inside a database transaction: the key is
+   * claimed first, `work` runs, and its answer is stored; if `work` fails the claim is released.
+   */
+  async around<T>(
+    userId: number,
+    key: string | undefined,
+    scope: string,
+    work: () => Promise<T>,
+  ): Promise<{ result: T; replayed: boolean }> {
+    if (!key) return { result: await work(), replayed: false };
+    try {
+      await inTransaction(this.db, (m) =>
+        m.insert(IdempotencyKey, { user_id: userId, idem_key: key, scope, status_code: null, response: null }),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const first = await this.find(userId, key);
+      if (!first) throw new ConflictException(MSG.money.idempotencyInProgress);
+      return { result: await this.replay<T>(first, scope), replayed: true };
+    }
+    try {
+      const result = await work();
+      await inTransaction(this.db, (m) =>
+        m.update(
+          IdempotencyKey,
+          { user_id: userId, idem_key: key },
+          { status_code: 200, response: JSON.stringify(result) },
+        ),
+      );
+      return { result, replayed: false };
+    } catch (error) {
+      await inTransaction(this.db, (m) => m.delete(IdempotencyKey, { user_id: userId, idem_key: key }));
+      throw error;
+    }
+  }
+
+  private find(userId: number, key: string): Promise<IdempotencyKey | null> {
+    return this.db.getRepository(IdempotencyKey).findOne({ where: { user_id: userId, idem_key: key } });
+  }
+
+  /** The stored answer; waits while the first request is still running (its answer not yet stored). */
+  private async replay<T>(row: IdempotencyKey, scope: string): Promise<T> {
+    if (row.scope !== scope) throw fieldError(IDEMPOTENCY_HEADER, MSG.money.idempotencyKeyReused);
+    const deadline = Date.now() + WAIT_MS;
+    let current: IdempotencyKey | null = row;
+    while (current && current.response === null && Date.now() < deadline) {
+      await sleep(50);
+      current = await this.find(row.user_id, row.idem_key);
+    }
+    if (!current || current.response === null) throw new ConflictException(MSG.money.idempotencyInProgress);
+    if (current.status_code && current.status_code >= 400)
+      throw new HttpException(JSON.parse(current.response), current.status_code);
+    return JSON.parse(current.response) as T;
+  }
+}

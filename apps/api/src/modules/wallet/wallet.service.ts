@@ -1,0 +1,280 @@
+import { Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  fundingCallbackPath,
+  MSG,
+  WALLET_CURRENCIES,
+  WALLET_FUNDING_LIMITS,
+  MONEY_MAX_MINOR,
+  type FundingResult,
+  type PaymentStart,
+  type WalletAccount,
+  type WalletBalance,
+  type WalletHistoryEntry,
+} from '@jara/contracts';
+import { EVENTS, type WalletFundedEvent } from '../../common/events';
+import { fieldError, ValidationFailedException } from '../../common/http/validation';
+import {
+  integerFilter,
+  paginate,
+  singleValue,
+  type FilterDef,
+  type ListQuery,
+  type ListResult,
+  type ListSpec,
+} from '../../common/list/list-query';
+import type { GatewayVerification } from '../payments/payment-gateway';
+import { REFERENCE_PATTERN } from '../payments/payment-gateway';
+import { PaymentsService, type PaymentSettler, type SettlementSource } from '../payments/payments.service';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { assertAmountWithin } from './dto/amount';
+import type { FundWalletDto, WalletAdjustmentDto } from './dto/wallet.dto';
+import { IdempotencyService } from './idempotency.service';
+import { LedgerEntry } from './ledger-entry.entity';
+import { Wallet } from './wallet.entity';
+import { InsufficientBalanceError, WalletLedger, type Balances } from './wallet-ledger';
+import { presentAccount, presentBalance, presentEntry } from './wallet.presenter';
+
+/** Wallet fundings' references start with this (the payments module routes their webhooks here). */
+export const FUNDING_PREFIX = 'fund-';
+
+export function oneOf(expr: string, values: readonly string[], field: string): FilterDef {
+  return {
+    expr,
+    ops: ['eq', 'ne'],
+    parse: (raw) => (values.includes(raw) ? raw : undefined),
+    message: `${field} must be one of: ${values.join(', ')}.`,
+  };
+}
+
+const HISTORY_SPEC: ListSpec = {
+  sortable: { created_at: 'l.created_at', id: 'l.id' },
+  filterable: {
+    status: oneOf('l.status', ['completed', 'pending', 'failed'], 'status'),
+    direction: oneOf('l.direction', ['credit', 'debit'], 'direction'),
+    currency: oneOf('l.currency', WALLET_CURRENCIES, 'currency'),
+    reference: { expr: 'l.reference', ops: ['eq'] },
+  },
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  tiebreaker: 'l.id',
+  defaultPerPage: 20,
+  limitOffset: true,
+};
+
+const ACCOUNTS_SPEC: ListSpec = {
+  sortable: {
+    created_at: 'u.created_at',
+    id: 'u.id',
+    name: { expr: 'u.name', text: true },
+    email: { expr: 'u.email', text: true },
+  },
+  filterable: { id: integerFilter('u.id', { multi: true }), role: 'u.role', name: 'u.name', email: 'u.email' },
+  searchable: ['u.name', 'u.email'],
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  tiebreaker: 'u.id',
+  limitOffset: true,
+};
+
+/** 422 'Insufficient wallet balance.' in the API's error shape. */
+export function insufficientBalance(): ValidationFailedException {
+  return fieldError('balance', MSG.money.insufficientBalance);
+}
+
+@Injectable()
+export class WalletService implements OnModuleInit, PaymentSettler {
+  private readonly logger = new Logger('Wallet');
+  readonly ledger: WalletLedger;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly payments: PaymentsService,
+    private readonly users: UsersService,
+    private readonly idempotency: IdempotencyService,
+    private readonly events: EventEmitter2,
+  ) {
+    this.ledger = new WalletLedger(db);
+  }
+
+  onModuleInit(): void {
+    this.payments.registerSettler(FUNDING_PREFIX, this);
+  }
+
+  async balance(userId: number): Promise<WalletBalance> {
+    return presentBalance(await this.ledger.balances(userId));
+  }
+
+  /** A user's ledger, newest first (keyset cursor: meta.next_cursor). */
+  async histories(userId: number, query: ListQuery): Promise<ListResult<WalletHistoryEntry>> {
+    const qb = this.db.getRepository(LedgerEntry).createQueryBuilder('l').where('l.user_id = :userId', { userId });
+    return (await paginate(qb, query, HISTORY_SPEC)).map(presentEntry);
+  }
+
+  async historiesOf(userId: number, query: ListQuery): Promise<ListResult<WalletHistoryEntry>> {
+    await this.existingUser(userId);
+    return this.histories(userId, query);
+  }
+
+  /** Admin: users (not deleted) with their balances; 0 before a wallet's first use. */
+  async accounts(query: ListQuery): Promise<ListResult<WalletAccount>> {
+    const qb = this.db
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .leftJoinAndMapOne('u.wallet', Wallet, 'w', 'w.user_id = u.id')
+      .where('u.deleted_at IS NULL');
+    const page = await paginate(qb, query, ACCOUNTS_SPEC);
+    return page.map((u) => presentAccount(u, (u as User & { wallet?: Balances }).wallet));
+  }
+
+  /** Admin: one user's balances (GET /wallets/{userId}); 404 for an unknown user. */
+  async account(userId: number): Promise<WalletAccount> {
+    const user = await this.existingUser(userId);
+    return presentAccount(user, await this.ledger.balances(userId));
+  }
+
+  /**
+   * POST /wallet/fund: a pending ledger entry with a fresh reference, then a gateway transaction for the same amount
+   * (kobo or cents) whose callback is the storefront's /fund?reference=... Nothing is credited until the gateway
+   * confirms (verify, webhook or the test checkout).
+   */
+  async fund(user: User, dto: FundWalletDto): Promise<PaymentStart> {
+    this.payments.assertEnabled();
+    assertAmountWithin(dto.amount, dto.currency, WALLET_FUNDING_LIMITS[dto.currency]);
+    const reference = this.payments.newReference(FUNDING_PREFIX);
+    const gateway = this.payments.gatewayName;
+    await this.ledger.addPending({
+      userId: user.id,
+      amountMinor: dto.amount,
+      currency: dto.currency,
+      direction: 'credit',
+      description: gateway === 'test' ? 'Wallet funding (test mode)' : 'Wallet funding via Paystack',
+      reference,
+      kind: 'funding',
+      gateway,
+    });
+    try {
+      const { authorizationUrl } = await this.payments.start({
+        reference,
+        email: user.email,
+        amountMinor: dto.amount,
+        currency: dto.currency,
+        callbackUrl: this.payments.callbackUrl(fundingCallbackPath(reference)),
+        metadata: { purpose: 'wallet_funding', user_id: user.id },
+      });
+      return { authorization_url: authorizationUrl, reference };
+    } catch (error) {
+      await this.ledger.failPending(reference);
+      throw error;
+    }
+  }
+
+  /** GET /wallet/fund/verify?reference=: asks the gateway about a pending funding of the caller's and credits it once. */
+  async verifyFunding(user: User, query: ListQuery): Promise<FundingResult> {
+    const reference = singleValue(query, 'reference')?.trim();
+    if (!reference) throw fieldError('reference', MSG.money.referenceRequired);
+    if (!REFERENCE_PATTERN.test(reference)) throw fieldError('reference', MSG.money.referenceInvalid);
+    const repo = this.db.getRepository(LedgerEntry);
+    let entry = await repo.findOne({ where: { reference, user_id: user.id, kind: 'funding' } });
+    if (!entry) throw new NotFoundException(MSG.money.paymentNotFound);
+    if (entry.status === 'pending') {
+      await this.payments.verifyAndSettle(reference, 'verify');
+      entry = await repo.findOneOrFail({ where: { id: entry.id } });
+    }
+    return { status: entry.status, balance: await this.balance(user.id) };
+  }
+
+  /**
+   * Settles a funding reference (PaymentSettler): success with the pending entry's exact amount and currency credits
+   * once; a different amount or currency never credits (logged; our own verify marks it failed); a failure marks
+   * the entry failed; abandoned or pending changes nothing. Unknown references answer false.
+   */
+  async settle(result: GatewayVerification, source: SettlementSource): Promise<boolean> {
+    const entry = await this.db
+      .getRepository(LedgerEntry)
+      .findOne({ where: { reference: result.reference, kind: 'funding' } });
+    if (!entry) return false;
+    if (entry.status !== 'pending') return true;
+    if (result.status === 'success') {
+      if (result.amountMinor !== entry.amount_minor || result.currency !== entry.currency) {
+        this.logger.warn(
+          `Funding ${entry.reference} not credited (${source}): the gateway reports ${result.amountMinor ?? '?'} ${result.currency ?? '?'}, the entry is ${entry.amount_minor} ${entry.currency}`,
+        );
+        if (source !== 'webhook') await this.ledger.failPending(entry.reference);
+        return true;
+      }
+      const completed = await this.ledger.completePending(entry.reference);
+      if (completed) {
+        await this.emit(EVENTS.walletFunded, {
+          userId: completed.user_id,
+          reference: completed.reference,
+          amountMinor: completed.amount_minor,
+          currency: completed.currency,
+        } satisfies WalletFundedEvent);
+      }
+      return true;
+    }
+    if (result.status === 'failed' || result.status === 'not_found') await this.ledger.failPending(entry.reference);
+    return true;
+  }
+
+  /**
+   * POST /wallets/{userId}/adjustments (admin): a completed ledger entry (reference adj-...) with the reason as its
+   * description, through the same conditional path: a debit never takes a balance below zero (422).
+   */
+  async adjust(admin: User, userId: number, dto: WalletAdjustmentDto, key?: string): Promise<WalletHistoryEntry> {
+    await this.existingUser(userId);
+    assertAmountWithin(dto.amount, dto.currency, { max: MONEY_MAX_MINOR[dto.currency] });
+    const scope = `POST /wallets/${userId}/adjustments ${dto.direction} ${dto.currency} ${dto.amount}`;
+    try {
+      const { result } = await this.idempotency.inTransaction(
+        admin.id,
+        key,
+        scope,
+        async (m) => {
+          const row = await this.ledger.post(m, {
+            userId,
+            amountMinor: dto.amount,
+            currency: dto.currency,
+            direction: dto.direction,
+            description: `Adjustment: ${dto.reason}`,
+            reference: this.payments.newReference('adj-'),
+            kind: 'adjustment',
+            actorId: admin.id,
+          });
+          const saved = await m.findOneOrFail(LedgerEntry, { where: { id: row.id } });
+          return presentEntry(saved);
+        },
+        {
+          before: (m) =>
+            this.ledger.assertCovers(m, {
+              userId,
+              currency: dto.currency,
+              direction: dto.direction,
+              amountMinor: dto.amount,
+            }),
+        },
+      );
+      return result;
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw insufficientBalance();
+      throw error;
+    }
+  }
+
+  /** Emits after the commit; a listener's failure is logged, never turned into an error for a settled payment. */
+  private async emit(event: string, payload: object): Promise<void> {
+    try {
+      await this.events.emitAsync(event, payload);
+    } catch (error) {
+      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async existingUser(userId: number): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException(MSG.users.notFound);
+    return user;
+  }
+}

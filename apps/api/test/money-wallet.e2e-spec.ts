@@ -1,0 +1,452 @@
+import { AMOUNT_DECIMALS_MESSAGE, MSG } from '@jara/contracts';
+import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
+import { balances, bearer, countRows, ledgerDrift, notificationTitles } from './support/money';
+import { signUp, startTestApp, type TestApp } from './support/test-app';
+
+const SHOP = 'http://shop.test';
+
+describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () => {
+  let t: TestApp;
+  let paystack: FakePaystack;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let amaka: Awaited<ReturnType<typeof signUp>>;
+  let tunde: Awaited<ReturnType<typeof signUp>>;
+
+  beforeAll(async () => {
+    paystack = await startFakePaystack();
+    t = await startTestApp({
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      STOREFRONT_URL: `${SHOP},http://www.shop.test`,
+    });
+    admin = await signUp(t, { role: 'admin' });
+    amaka = await signUp(t);
+    tunde = await signUp(t, { role: 'vendor' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await paystack.close();
+  });
+
+  const fund = (token: string, body: object) => t.http().post('/api/v1/wallet/fund').set(bearer(token)).send(body);
+  const verify = (token: string, reference: string) =>
+    t
+      .http()
+      .get(`/api/v1/wallet/fund/verify?reference=${encodeURIComponent(reference)}`)
+      .set(bearer(token));
+  const webhook = (body: string, signature?: string) => {
+    const req = t.http().post('/api/v1/webhooks/paystack').set('Content-Type', 'application/json');
+    if (signature !== undefined) req.set('x-paystack-signature', signature);
+    return req.send(body);
+  };
+  const entry = async (reference: string) => {
+    const [row] = await t.db.query(
+      'SELECT status, amount_minor AS amount, currency, direction FROM wallet_ledger WHERE reference = ?',
+      [reference],
+    );
+    return row as { status: string; amount: number; currency: string; direction: string } | undefined;
+  };
+
+  it('starts every user at zero, with decimals and minor units', async () => {
+    const res = await t.http().get('/api/v1/wallet/balance').set(bearer(amaka.token)).expect(200);
+    expect(res.body).toEqual({ data: { usdBalance: '0.00', ngnBalance: '0.00', usd_minor: 0, ngn_minor: 0 } });
+    await t.http().get('/api/v1/wallet/balance').expect(401);
+  });
+
+  describe('funding', () => {
+    it('refuses bad amounts and currencies with field errors, never a 500, and writes nothing', async () => {
+      const cases: Array<[object, string, string]> = [
+        [{ amount: 1e21, currency: 'NGN' }, 'amount', MSG.money.amountInvalid],
+        [{ amount: '1e3', currency: 'NGN' }, 'amount', MSG.money.amountInvalid],
+        [{ amount: -5, currency: 'NGN' }, 'amount', MSG.money.amountPositive],
+        [{ amount: '0', currency: 'NGN' }, 'amount', MSG.money.amountPositive],
+        [{ amount: '1.999', currency: 'NGN' }, 'amount', AMOUNT_DECIMALS_MESSAGE],
+        [{ amount: 1.999, currency: 'NGN' }, 'amount', AMOUNT_DECIMALS_MESSAGE],
+        [{ amount: ['5000'], currency: 'NGN' }, 'amount', MSG.money.amountInvalid],
+        [{ amount: { value: 5000 }, currency: 'NGN' }, 'amount', MSG.money.amountInvalid],
+        [{ amount: true, currency: 'NGN' }, 'amount', MSG.money.amountInvalid],
+        [{ currency: 'NGN' }, 'amount', MSG.money.amountRequired],
+        [{ amount: '99.99', currency: 'NGN' }, 'amount', MSG.money.amountMin('₦100')],
+        [{ amount: '0.99', currency: 'usd' }, 'amount', MSG.money.amountMin('$1')],
+        [{ amount: '10000000.01', currency: 'NGN' }, 'amount', MSG.money.amountMax('₦10,000,000')],
+        [{ amount: '5000', currency: 'EUR' }, 'currency', MSG.money.currencyWallet],
+        [{ amount: '5000', currency: ['NGN'] }, 'currency', MSG.money.currencyWallet],
+        [{ amount: '5000' }, 'currency', MSG.money.currencyWallet],
+      ];
+      for (const [body, field, message] of cases) {
+        const res = await fund(amaka.token, body);
+        if (res.status !== 422 || res.body.errors?.[field]?.[0] !== message)
+          throw new Error(`${JSON.stringify(body)} answered ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ?', [amaka.user.id])).toBe(
+        0,
+      );
+      expect(paystack.calls.initialize).toBe(0);
+    });
+
+    it('starts a Paystack transaction for a pending entry and credits nothing until Paystack says success', async () => {
+      const res = await fund(amaka.token, { amount: '5,000', currency: 'ngn' }).expect(201);
+      const { authorization_url, reference } = res.body.data as { authorization_url: string; reference: string };
+      expect(reference).toMatch(/^fund-[0-9a-f]{24}$/);
+      expect(authorization_url.startsWith(`${paystack.url}/checkout/`)).toBe(true);
+      expect(paystack.transactions.get(reference)).toMatchObject({
+        email: amaka.email,
+        amount: 500000,
+        currency: 'NGN',
+        callback_url: `${SHOP}/fund?reference=${reference}`,
+      });
+      expect(await entry(reference)).toMatchObject({ status: 'pending', currency: 'NGN', direction: 'credit' });
+      expect(Number((await entry(reference))?.amount)).toBe(500000);
+
+      // Not paid yet (Paystack: abandoned): still pending, nothing credited.
+      expect((await verify(amaka.token, reference).expect(200)).body.data).toMatchObject({
+        status: 'pending',
+        balance: { ngn_minor: 0 },
+      });
+
+      // Another user cannot verify it; bad references are 422s.
+      await verify(tunde.token, reference).expect(404);
+      expect(
+        (await t.http().get('/api/v1/wallet/fund/verify').set(bearer(amaka.token)).expect(422)).body.errors,
+      ).toEqual({ reference: [MSG.money.referenceRequired] });
+      await t
+        .http()
+        .get(`/api/v1/wallet/fund/verify?reference=${reference}&reference=${reference}`)
+        .set(bearer(amaka.token))
+        .expect(422);
+      await t
+        .http()
+        .get(`/api/v1/wallet/fund/verify?reference=${encodeURIComponent("x' OR 1=1 --")}`)
+        .set(bearer(amaka.token))
+        .expect(422);
+
+      paystack.pay(reference);
+      const [a, b] = await Promise.all([
+        verify(amaka.token, reference).expect(200),
+        verify(amaka.token, reference).expect(200),
+      ]);
+      for (const r of [a, b])
+        expect(r.body.data).toMatchObject({
+          status: 'completed',
+          balance: { ngn_minor: 500000, ngnBalance: '5000.00' },
+        });
+      // A third verify later: still credited once.
+      expect((await verify(amaka.token, reference).expect(200)).body.data.balance.ngn_minor).toBe(500000);
+      expect(await balances(t.db, amaka.user.id)).toEqual({ ngn: 500000, usd: 0 });
+      expect(
+        await countRows(t.db, `SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ? AND status = 'completed'`, [
+          amaka.user.id,
+        ]),
+      ).toBe(1);
+      expect((await notificationTitles(t.db, amaka.user.id)).filter((n) => n === MSG.money.fundedTitle)).toHaveLength(
+        1,
+      );
+      expect(await ledgerDrift(t.db)).toEqual([]);
+    });
+
+    it('marks a declined payment failed and credits nothing', async () => {
+      const { reference } = (await fund(amaka.token, { amount: 10, currency: 'USD' }).expect(201)).body.data;
+      paystack.decline(reference);
+      expect((await verify(amaka.token, reference).expect(200)).body.data).toMatchObject({
+        status: 'failed',
+        balance: { usd_minor: 0 },
+      });
+      expect((await entry(reference))?.status).toBe('failed');
+    });
+
+    it('never credits an amount Paystack reports differently from the pending entry', async () => {
+      const { reference } = (await fund(amaka.token, { amount: '2500', currency: 'NGN' }).expect(201)).body.data;
+      paystack.pay(reference, { amount: 100 });
+      expect((await verify(amaka.token, reference).expect(200)).body.data.status).toBe('failed');
+      const other = (await fund(amaka.token, { amount: '2500', currency: 'NGN' }).expect(201)).body.data.reference;
+      paystack.pay(other, { currency: 'USD' });
+      expect((await verify(amaka.token, other).expect(200)).body.data.status).toBe('failed');
+      expect(await balances(t.db, amaka.user.id)).toEqual({ ngn: 500000, usd: 0 });
+    });
+
+    it('answers 502 and leaves no pending entry when Paystack is down', async () => {
+      paystack.failNext(1);
+      const res = await fund(amaka.token, { amount: '1000', currency: 'NGN' }).expect(502);
+      expect(res.body).toEqual({ message: MSG.money.paymentStartFailed });
+      expect(
+        await countRows(t.db, `SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ? AND status = 'pending'`, [
+          amaka.user.id,
+        ]),
+      ).toBe(0);
+    });
+
+    it('has no test checkout when a Paystack key is set (404)', async () => {
+      const { reference } = (await fund(amaka.token, { amount: '1000', currency: 'NGN' }).expect(201)).body.data;
+      await t.http().post(`/api/v1/payments/test/${reference}/complete`).expect(404);
+      await t.http().post(`/api/v1/payments/test/${reference}/cancel`).expect(404);
+      expect((await entry(reference))?.status).toBe('pending');
+    });
+  });
+
+  describe('the Paystack webhook', () => {
+    let reference: string;
+    beforeAll(async () => {
+      reference = (await fund(tunde.token, { amount: '2000', currency: 'NGN' }).expect(201)).body.data.reference;
+      paystack.pay(reference);
+    });
+
+    it('refuses a missing or wrong signature with a 401 and changes nothing', async () => {
+      const { body, signature } = paystack.webhook(reference);
+      await webhook(body).expect(401);
+      await webhook(body, 'nonsense').expect(401);
+      await webhook(body, paystack.sign(body, 'sk_test_someone_else')).expect(401);
+      await webhook(body.replace('"amount":200000', '"amount":200001'), signature).expect(401); // body changed after signing
+      await webhook(body, signature.slice(0, -2) + (signature.endsWith('00') ? '11' : '00')).expect(401);
+      expect((await webhook(body, paystack.sign('{}')).expect(401)).body).toEqual({ message: MSG.money.badSignature });
+      expect((await entry(reference))?.status).toBe('pending');
+      expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 0, usd: 0 });
+    });
+
+    it('does not credit a signed event whose amount or currency differs from the pending entry', async () => {
+      for (const overrides of [{ amount: 100 }, { currency: 'USD' }, { status: 'failed' }]) {
+        const { body, signature } = paystack.webhook(reference, overrides);
+        await webhook(body, signature).expect(200);
+      }
+      expect((await entry(reference))?.status).toBe('pending');
+      expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 0, usd: 0 });
+    });
+
+    it('credits once when one valid event is delivered five times (at once)', async () => {
+      const { body, signature } = paystack.webhook(reference);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(body, signature)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 200000, usd: 0 });
+      expect((await entry(reference))?.status).toBe('completed');
+      // The browser's verify after the webhook changes nothing more.
+      expect((await verify(tunde.token, reference).expect(200)).body.data).toMatchObject({
+        status: 'completed',
+        balance: { ngn_minor: 200000 },
+      });
+      expect((await notificationTitles(t.db, tunde.user.id)).filter((n) => n === MSG.money.fundedTitle)).toHaveLength(
+        1,
+      );
+      expect(await ledgerDrift(t.db)).toEqual([]);
+    });
+
+    it('acknowledges unknown references and other events without changing anything', async () => {
+      const before = await countRows(t.db, 'SELECT COUNT(*) AS n FROM wallet_ledger');
+      for (const [ref, event] of [
+        ['fund-000000000000000000000000', 'charge.success'],
+        ['ipay-unknown', 'charge.success'],
+        ['T123', 'charge.success'],
+        [reference, 'transfer.success'],
+      ]) {
+        const { body, signature } = paystack.webhook(ref, { event });
+        await webhook(body, signature).expect(200);
+      }
+      const junk = '{"event": "charge.success", "data": [1, 2]}';
+      await webhook(junk, paystack.sign(junk)).expect(200);
+      expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM wallet_ledger')).toBe(before);
+      expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 200000, usd: 0 });
+    });
+  });
+
+  describe('admin adjustments', () => {
+    const adjust = (userId: number, body: object, token = admin.token, key?: string) => {
+      const req = t.http().post(`/api/v1/wallets/${userId}/adjustments`).set(bearer(token));
+      if (key) req.set('Idempotency-Key', key);
+      return req.send(body);
+    };
+
+    it('require a reason, a positive amount, a wallet currency and a direction; unknown users are 404; admins only', async () => {
+      expect(
+        (await adjust(amaka.user.id, { amount: '100', currency: 'NGN', direction: 'credit' }).expect(422)).body.errors,
+      ).toEqual({ reason: [MSG.money.reasonRequired] });
+      expect(
+        (
+          await adjust(amaka.user.id, { amount: '100', currency: 'NGN', direction: 'credit', reason: '   ' }).expect(
+            422,
+          )
+        ).body.errors,
+      ).toEqual({ reason: [MSG.money.reasonRequired] });
+      expect(
+        (await adjust(amaka.user.id, { amount: -5, currency: 'NGN', direction: 'credit', reason: 'x' }).expect(422))
+          .body.errors,
+      ).toEqual({ amount: [MSG.money.amountPositive] });
+      expect(
+        (await adjust(amaka.user.id, { amount: 1e21, currency: 'NGN', direction: 'credit', reason: 'x' }).expect(422))
+          .body.errors,
+      ).toEqual({ amount: [MSG.money.amountInvalid] });
+      expect(
+        (await adjust(amaka.user.id, { amount: '1', currency: 'NGN', direction: 'sideways', reason: 'x' }).expect(422))
+          .body.errors,
+      ).toEqual({ direction: [MSG.money.directionInvalid] });
+      expect(
+        (await adjust(amaka.user.id, { amount: '1', currency: 'EUR', direction: 'credit', reason: 'x' }).expect(422))
+          .body.errors,
+      ).toEqual({ currency: [MSG.money.currencyWallet] });
+      expect(
+        (
+          await adjust(amaka.user.id, {
+            amount: '100000001',
+            currency: 'USD',
+            direction: 'credit',
+            reason: 'x',
+          }).expect(422)
+        ).body.errors.amount,
+      ).toEqual([MSG.money.amountMax('$1,000,000')]);
+      await adjust(999_999, { amount: '1', currency: 'NGN', direction: 'credit', reason: 'x' }).expect(404);
+      await adjust(
+        amaka.user.id,
+        { amount: '1', currency: 'NGN', direction: 'credit', reason: 'x' },
+        amaka.token,
+      ).expect(403);
+      expect(await balances(t.db, amaka.user.id)).toEqual({ ngn: 500000, usd: 0 });
+    });
+
+    it('credit and debit through the ledger; a debit never drives a balance below zero', async () => {
+      const credit = await adjust(amaka.user.id, {
+        amount: '100',
+        currency: 'USD',
+        direction: 'credit',
+        reason: 'Goodwill for a late parcel',
+      }).expect(201);
+      expect(credit.body.data).toMatchObject({
+        direction: 'credit',
+        status: 'completed',
+        amount: '100.00',
+        amount_minor: 10000,
+        currency: 'USD',
+        description: 'Adjustment: Goodwill for a late parcel',
+      });
+      expect(credit.body.data.reference).toMatch(/^adj-/);
+      const short = await adjust(amaka.user.id, {
+        amount: '100.01',
+        currency: 'USD',
+        direction: 'debit',
+        reason: 'Too much',
+      }).expect(422);
+      expect(short.body).toEqual({
+        message: MSG.money.insufficientBalance,
+        errors: { balance: [MSG.money.insufficientBalance] },
+      });
+      await adjust(amaka.user.id, { amount: '40', currency: 'USD', direction: 'debit', reason: 'Customs duty' }).expect(
+        201,
+      );
+      expect(await balances(t.db, amaka.user.id)).toEqual({ ngn: 500000, usd: 6000 });
+      // 30 debits of $5 at once against $60: exactly 12 succeed, and the balance ends at exactly zero.
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          adjust(amaka.user.id, { amount: '5', currency: 'USD', direction: 'debit', reason: 'Concurrent debit' }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(12);
+      expect(results.filter((r) => r.status === 422)).toHaveLength(18);
+      expect(results.every((r) => r.status === 201 || r.status === 422)).toBe(true);
+      expect(await balances(t.db, amaka.user.id)).toEqual({ ngn: 500000, usd: 0 });
+      expect(await ledgerDrift(t.db)).toEqual([]);
+    });
+
+    it('apply once under a replayed Idempotency-Key, and refuse the key for another request', async () => {
+      const body = { amount: '7', currency: 'USD', direction: 'credit', reason: 'Promo' };
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => adjust(tunde.user.id, body, admin.token, 'adj-key-1')),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+      expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 200000, usd: 700 });
+      const other = await adjust(tunde.user.id, { ...body, amount: '8' }, admin.token, 'adj-key-1').expect(422);
+      expect(other.body.errors).toEqual({ 'Idempotency-Key': [MSG.money.idempotencyKeyReused] });
+      await adjust(tunde.user.id, body, admin.token, 'bad key with spaces').expect(422);
+    });
+  });
+
+  describe('lists', () => {
+    it('histories: own entries only, newest first, with a keyset cursor and checked filters', async () => {
+      const first = await t.http().get('/api/v1/wallet/histories?per_page=3').set(bearer(amaka.token)).expect(200);
+      const total = first.body.meta.total as number;
+      expect(total).toBe(
+        await countRows(t.db, 'SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ?', [amaka.user.id]),
+      );
+      const seen: number[] = first.body.data.map((e: { id: number }) => e.id);
+      let cursor = first.body.meta.next_cursor as string | null;
+      while (cursor) {
+        const next = await t
+          .http()
+          .get(`/api/v1/wallet/histories?per_page=3&after=${cursor}`)
+          .set(bearer(amaka.token))
+          .expect(200);
+        seen.push(...next.body.data.map((e: { id: number }) => e.id));
+        cursor = next.body.meta.next_cursor;
+      }
+      expect(seen).toHaveLength(total);
+      expect([...seen].sort((a, b) => b - a)).toEqual(seen); // newest first (ids grow with time)
+      const [oldest] = (
+        await t
+          .http()
+          .get('/api/v1/wallet/histories?_sort=created_at&_order=asc&per_page=1')
+          .set(bearer(amaka.token))
+          .expect(200)
+      ).body.data;
+      expect(oldest).toMatchObject({ status: 'completed', direction: 'credit', amount: '5000.00', currency: 'NGN' });
+      const tundes = (await t.http().get('/api/v1/wallet/histories?per_page=100').set(bearer(tunde.token)).expect(200))
+        .body.data as Array<{ id: number }>;
+      expect(tundes.some((e) => seen.includes(e.id))).toBe(false);
+      const failed = await t.http().get('/api/v1/wallet/histories?status=failed').set(bearer(amaka.token)).expect(200);
+      expect(failed.body.data.every((e: { status: string }) => e.status === 'failed')).toBe(true);
+      expect(failed.body.meta.total).toBeGreaterThanOrEqual(3);
+      await t.http().get('/api/v1/wallet/histories?status=bogus').set(bearer(amaka.token)).expect(422);
+      await t.http().get('/api/v1/wallet/histories?status=failed&status=pending').set(bearer(amaka.token)).expect(422);
+    });
+
+    it("wallets (admin): users with balances, one account, and any user's ledger", async () => {
+      const list = await t
+        .http()
+        .get(`/api/v1/wallets?q=${encodeURIComponent(amaka.email)}`)
+        .set(bearer(admin.token))
+        .expect(200);
+      expect(list.body.data).toEqual([
+        expect.objectContaining({
+          id: amaka.user.id,
+          email: amaka.email,
+          ngn_minor: 500000,
+          usd_minor: 0,
+          ngnBalance: '5000.00',
+          usdBalance: '0.00',
+        }),
+      ]);
+      const everyone = await t.http().get('/api/v1/wallets').set(bearer(admin.token)).expect(200);
+      expect(everyone.body.meta.total).toBe(3);
+      expect(everyone.body.data.find((a: { id: number }) => a.id === admin.user.id)).toMatchObject({
+        ngn_minor: 0,
+        usd_minor: 0,
+        updated_at: null,
+      });
+      expect(
+        (await t.http().get(`/api/v1/wallets/${tunde.user.id}`).set(bearer(admin.token)).expect(200)).body.data,
+      ).toMatchObject({ id: tunde.user.id, ngn_minor: 200000, usd_minor: 700 });
+      await t.http().get('/api/v1/wallets/999999').set(bearer(admin.token)).expect(404);
+      const ledger = await t
+        .http()
+        .get(`/api/v1/wallets/${tunde.user.id}/histories`)
+        .set(bearer(admin.token))
+        .expect(200);
+      expect(ledger.body.data.map((e: { reference: string }) => e.reference)).toContain(
+        (
+          await t.db.query(`SELECT reference FROM wallet_ledger WHERE user_id = ? AND kind = 'funding'`, [
+            tunde.user.id,
+          ])
+        )[0].reference,
+      );
+      await t.http().get('/api/v1/wallets/999999/histories').set(bearer(admin.token)).expect(404);
+      await t.http().get('/api/v1/wallets').set(bearer(amaka.token)).expect(403);
+    });
+  });
+
+  describe('the balance invariant', () => {
+    it('is checked for real: a balance changed behind the ledger is found, and the database refuses a negative one', async () => {
+      await t.db.query('UPDATE wallets SET ngn_minor = ngn_minor + 1 WHERE user_id = ?', [tunde.user.id]);
+      expect(await ledgerDrift(t.db)).toEqual([expect.objectContaining({ user_id: tunde.user.id })]);
+      await t.db.query('UPDATE wallets SET ngn_minor = ngn_minor - 1 WHERE user_id = ?', [tunde.user.id]);
+      await expect(
+        t.db.query('UPDATE wallets SET usd_minor = -1 WHERE user_id = ?', [amaka.user.id]),
+      ).rejects.toThrow();
+      expect(await ledgerDrift(t.db)).toEqual([]);
+    });
+  });
+});
