@@ -18,6 +18,9 @@ const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
   ['antd-icons', /^@ant-design\/(icons|icons-svg)\//],
   // Table and its widgets are only needed by list pages, so they load with the first list page.
   ['antd-table', /^(antd\/es\/table|rc-table)\//],
+  // Date pickers likewise load only with the pages that filter by date (the invoices list).
+  // (their locale texts stay with antd, whose ConfigProvider imports them).
+  ['antd-picker', /^(antd\/es\/(date-picker|time-picker|calendar)|rc-picker\/(es|lib))\/(?!locale\/)/],
   ['antd-rc', /^(rc-[^/]+|@rc-component\/[^/]+)\//],
   ['antd', /^(antd|@ant-design\/react-slick)\//],
   ['router', /^(react-router|cookie|set-cookie-parser)\//],
@@ -27,6 +30,8 @@ const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
     /^(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[^/]*|devlop|bail|trough|is-plain-obj|extend|estree-util-[^/]+|html-url-attributes|trim-lines|zwitch|longest-streak|ccount|markdown-table|style-to-[^/]+|inline-style-parser|@types\/[^/]+)\//,
   ],
   ['refine', /^@refinedev\//],
+  // Flag SVG components, only for the live-rates page (about 58 kB gzipped): never in the shared vendor chunk.
+  ['flags', /^country-flag-icons\//],
 ];
 
 function vendorChunk(id: string): string | undefined {

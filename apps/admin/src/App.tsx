@@ -27,6 +27,13 @@ const ProductShow = lazy(() => import('./pages/products/show'));
 const ProductEdit = lazy(() => import('./pages/products/edit'));
 const CategoryList = lazy(() => import('./pages/categories/list'));
 const ContactMessageList = lazy(() => import('./pages/contact-messages/list'));
+const CurrencyList = lazy(() => import('./pages/currencies/list'));
+const LiveRatesPage = lazy(() => import('./pages/currencies/live-rates'));
+const InvoiceList = lazy(() => import('./pages/invoices/list'));
+const InvoiceCreate = lazy(() => import('./pages/invoices/create'));
+const InvoiceShow = lazy(() => import('./pages/invoices/show'));
+const WalletList = lazy(() => import('./pages/wallets/list'));
+const WalletShow = lazy(() => import('./pages/wallets/show'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -99,6 +106,19 @@ export default function App() {
                 <Route path="/categories" element={<CategoryList />} />
                 <Route path="/manage-categories" element={<CategoryList />} />
                 <Route path="/contact-messages" element={<ContactMessageList />} />
+                <Route path="/currencies">
+                  <Route index element={<CurrencyList />} />
+                  <Route path="live-rates" element={<LiveRatesPage />} />
+                </Route>
+                <Route path="/invoices">
+                  <Route index element={<InvoiceList />} />
+                  <Route path="create" element={<InvoiceCreate />} />
+                  <Route path="show/:id" element={<InvoiceShow />} />
+                </Route>
+                <Route path="/wallets">
+                  <Route index element={<WalletList />} />
+                  <Route path="show/:id" element={<WalletShow />} />
+                </Route>
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route

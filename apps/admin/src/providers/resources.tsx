@@ -1,5 +1,16 @@
 import type { ResourceProps } from '@refinedev/core';
-import { AppstoreOutlined, DashboardOutlined, MailOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  LineChartOutlined,
+  MailOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  TransactionOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 
 /** The back office resources, declared as data (CONVENTIONS.md). Labels follow the spec's sidebar (2.3). */
 export const resources: ResourceProps[] = [
@@ -24,6 +35,34 @@ export const resources: ResourceProps[] = [
     name: 'categories',
     list: '/categories',
     meta: { label: 'Categories', icon: <AppstoreOutlined />, canDelete: true },
+  },
+  // Money (issue 9): currencies and live rates (spec 2.28), invoices and wallets, grouped in the sider.
+  {
+    name: 'money',
+    meta: { label: 'Money', icon: <WalletOutlined /> },
+  },
+  {
+    name: 'currencies',
+    list: '/currencies',
+    meta: { parent: 'money', label: 'Currencies', icon: <DollarOutlined />, canDelete: true },
+  },
+  {
+    name: 'live-rates',
+    list: '/currencies/live-rates',
+    meta: { parent: 'money', label: 'Live rates', icon: <LineChartOutlined /> },
+  },
+  {
+    name: 'invoices',
+    list: '/invoices',
+    create: '/invoices/create',
+    show: '/invoices/show/:id',
+    meta: { parent: 'money', label: 'Invoices', icon: <FileTextOutlined /> },
+  },
+  {
+    name: 'wallets',
+    list: '/wallets',
+    show: '/wallets/show/:id',
+    meta: { parent: 'money', label: 'Wallets', icon: <TransactionOutlined /> },
   },
   {
     name: 'contact-messages',

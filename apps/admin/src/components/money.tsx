@@ -1,0 +1,54 @@
+import { Tag } from 'antd';
+import { AMOUNT_DECIMALS_MESSAGE, AmountError, formatAmountIn, formatWalletMoney, fromMinorUnits, toMinorUnits, type StatusInfo, type StatusTone } from '@jara/contracts';
+
+/** Minor units of a wallet currency through the shared formatters: NGN as ₦1,234.50, USD as $1,234.50. */
+export function formatMoney(minor: number, currency: string): string {
+  const code = String(currency).toUpperCase();
+  if (code === 'NGN' || code === 'USD') return formatWalletMoney(minor, code);
+  return formatAmountIn(fromMinorUnits(minor), code) ?? `${fromMinorUnits(minor)} ${code}`;
+}
+
+/** A decimal amount (e.g. a converter result '1500000.00') in any currency: ₦1,500,000, $2, 520.00 CNY. */
+export function formatDecimalMoney(value: string, currency: string): string {
+  return formatAmountIn(value, currency) ?? `${value} ${currency.toUpperCase()}`;
+}
+
+/** Ant Design tag colours of the shared status tones (spec section 4: success green, warning yellow, other grey). */
+const TONE_COLOR: Record<StatusTone, string> = {
+  success: 'green',
+  warning: 'gold',
+  danger: 'red',
+  info: 'blue',
+  default: 'default',
+};
+
+/** A status with its label and colour from one of the contracts' status tables (INVOICE_STATUSES, WALLET_STATUSES). */
+export function StatusTag({ rows, status }: { rows: readonly StatusInfo[]; status: unknown }) {
+  const row = rows.find((r) => String(r.code) === String(status));
+  return <Tag color={TONE_COLOR[row?.tone ?? 'default']}>{row?.label ?? String(status ?? '')}</Tag>;
+}
+
+/** The label of a status in one of the contracts' tables (for filters). */
+export function statusOptions(rows: readonly StatusInfo[]) {
+  return rows.map((r) => ({ value: String(r.code), label: r.label }));
+}
+
+/** A form rule: an amount of major units above 0 with at most 2 decimals, checked exactly through minor units. */
+export function positiveAmountRule(message: string) {
+  return {
+    validator: async (_: unknown, value: string | undefined) => {
+      let minor: number;
+      try {
+        minor = toMinorUnits(String(value ?? '').trim());
+      } catch (error) {
+        throw new Error(error instanceof AmountError && error.problem === 'decimals' ? AMOUNT_DECIMALS_MESSAGE : message);
+      }
+      if (minor <= 0) throw new Error(message);
+    },
+  };
+}
+
+/** The exact decimal string sent to the API for an amount typed into a form ('5,000.5' -> '5000.50'). */
+export function amountForApi(value: string): string {
+  return fromMinorUnits(toMinorUnits(value.trim()));
+}

@@ -1,0 +1,120 @@
+import { useMemo } from 'react';
+import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { Alert, Button, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import { MSG, ROLE_LABELS, formatDollars, formatNaira, isRole, type WalletAccount } from '@jara/contracts';
+import { ListSearch } from '../../components/list-search';
+import { Pager } from '../../components/pager';
+import { PageTitle } from '../../components/page-title';
+import { WALLET_TEXT as TEXT } from './text';
+
+const PAGE_SIZE = 10;
+
+function filterValue(filters: CrudFilter[], field: string): string | undefined {
+  const found = filters.find((f) => 'field' in f && f.field === field);
+  return found && 'value' in found && found.value ? String(found.value) : undefined;
+}
+
+/** Users with their wallet balances (GET /wallets, q searches name and e-mail); a row opens the ledger. */
+export default function WalletList() {
+  const { show } = useNavigation();
+  const compact = !Grid.useBreakpoint().md;
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<WalletAccount, HttpError>({
+    resource: 'wallets',
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    filters: { defaultBehavior: 'merge' },
+    syncWithLocation: true,
+    errorNotification: false,
+  });
+
+  const columns = useMemo<TableColumnsType<WalletAccount>>(
+    () => [
+      {
+        title: TEXT.name,
+        dataIndex: 'name',
+        render: (_, account) => (
+          <Space direction="vertical" size={0}>
+            <Typography.Link strong onClick={() => show('wallets', account.id)}>
+              {account.name || account.email}
+            </Typography.Link>
+            {compact && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+                {account.email}
+              </Typography.Text>
+            )}
+          </Space>
+        ),
+      },
+      { title: TEXT.email, dataIndex: 'email', responsive: ['md'] },
+      {
+        title: TEXT.role,
+        dataIndex: 'role',
+        width: 110,
+        responsive: ['lg'],
+        render: (v: string) => <Tag>{isRole(v) ? ROLE_LABELS[v] : v}</Tag>,
+      },
+      {
+        title: compact ? 'USD' : TEXT.usd,
+        dataIndex: 'usd_minor',
+        align: 'right',
+        width: compact ? 80 : 140,
+        render: (v: number) => <span className="jara-num">{formatDollars(v ?? 0)}</span>,
+      },
+      {
+        title: compact ? 'NGN' : TEXT.ngn,
+        dataIndex: 'ngn_minor',
+        align: 'right',
+        width: compact ? 96 : 160,
+        render: (v: number) => <span className="jara-num">{formatNaira(v ?? 0)}</span>,
+      },
+      {
+        title: compact ? '' : TEXT.actions,
+        key: 'actions',
+        width: compact ? 48 : 80,
+        render: (_, account) => (
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={`${TEXT.view} ${account.email}`}
+            title={TEXT.view}
+            onClick={() => show('wallets', account.id)}
+          />
+        ),
+      },
+    ],
+    [compact, show],
+  );
+
+  return (
+    <div>
+      <PageTitle>{TEXT.title}</PageTitle>
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        <ListSearch
+          placeholder={TEXT.searchPlaceholder}
+          initial={filterValue(filters, 'q') ?? ''}
+          onApply={(value) => {
+            setFilters([{ field: 'q', operator: 'eq', value }], 'merge');
+            setCurrentPage(1);
+          }}
+        />
+      </Flex>
+      {tableQuery.isError ? (
+        <Alert type="error" showIcon message={MSG.wallets.loadFailed} description={tableQuery.error?.message} />
+      ) : (
+        <>
+          <Table<WalletAccount>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            pagination={false}
+            size="middle"
+            locale={{ emptyText: MSG.wallets.empty }}
+            onChange={undefined}
+          />
+          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+        </>
+      )}
+    </div>
+  );
+}
