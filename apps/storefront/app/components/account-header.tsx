@@ -11,6 +11,7 @@ import {
 } from '@jara/contracts';
 import { useDismissDetails } from '~/lib/use-dismiss';
 import { CartButton } from './cart-button';
+import { MenuToggle } from './menu-toggle';
 
 function Greeting() {
   const [now, setNow] = useState(() => new Date());
@@ -134,9 +135,7 @@ function ProfileMenu({ user }: { user: PublicUser }) {
 export function AccountHeader({ user, unread }: { user: PublicUser; unread: number }) {
   return (
     <header className="account-header">
-      <label htmlFor="account-menu-toggle" className="menu-button account-menu-button" aria-label="Open menu">
-        <span aria-hidden="true">☰</span>
-      </label>
+      <MenuToggle htmlFor="account-menu-toggle" className="menu-button account-menu-button" label="Open menu" glyph="☰" />
       <div className="account-title">
         <p className="hi">{`Hi ${headerName(user.name)}`}</p>
         <Greeting />

@@ -2,6 +2,7 @@ import { Form, NavLink, useLocation } from '@remix-run/react';
 import type { Role } from '@jara/contracts';
 import { SIDEBAR_ITEMS, SIDEBAR_LOGISTICS, allowed } from '~/lib/navigation';
 import { Logo } from './logo';
+import { MenuToggle } from './menu-toggle';
 
 /** Sidebar of spec 2.3: entries hidden by role, an expandable Logistics group and Logout. */
 export function AccountSidebar({ role }: { role: Role }) {
@@ -12,9 +13,7 @@ export function AccountSidebar({ role }: { role: Role }) {
     <aside className="account-sidebar" aria-label="Account">
       <div className="sidebar-head">
         <Logo to="/dashboard" light />
-        <label htmlFor="account-menu-toggle" className="menu-button menu-close sidebar-close" aria-label="Close menu">
-          <span aria-hidden="true">×</span>
-        </label>
+        <MenuToggle htmlFor="account-menu-toggle" className="menu-button menu-close sidebar-close" label="Close menu" glyph="×" />
       </div>
       <nav className="sidebar-nav">
         <ul>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { PUBLIC_MAIN_MENU, PUBLIC_SERVICES } from '~/lib/navigation';
 import { CartButton } from './cart-button';
 import { Logo } from './logo';
+import { MenuToggle } from './menu-toggle';
 
 export interface CategoryOption {
   id: number;
@@ -82,9 +83,7 @@ export function PublicHeader({ signedIn, categories }: { signedIn: boolean; cate
         <div className="public-cart">
           <CartButton />
         </div>
-        <label htmlFor="public-menu-toggle" className="menu-button" aria-label="Open menu">
-          <span aria-hidden="true">☰</span>
-        </label>
+        <MenuToggle htmlFor="public-menu-toggle" className="menu-button" label="Open menu" glyph="☰" />
       </div>
       <nav className="services-bar" aria-label="Our Services">
         <div className="container services-links">
@@ -100,9 +99,7 @@ export function PublicHeader({ signedIn, categories }: { signedIn: boolean; cate
       <aside className="drawer drawer-public" aria-label="Mobile menu">
         <div className="drawer-head">
           <Logo />
-          <label htmlFor="public-menu-toggle" className="menu-button menu-close" aria-label="Close menu">
-            <span aria-hidden="true">×</span>
-          </label>
+          <MenuToggle htmlFor="public-menu-toggle" className="menu-button menu-close" label="Close menu" glyph="×" />
         </div>
         <div className="drawer-section">
           <h2>Main Menu</h2>

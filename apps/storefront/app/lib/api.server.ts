@@ -17,11 +17,13 @@ interface ApiOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key); they cannot replace Authorization or Accept. */
+  headers?: Record<string, string>;
 }
 
 /** Calls the Jara API from the server. Never throws: network failures come back as status 0. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   // The API sees every call coming from this server; tell it whose request this is, so its per-address
   // limits count shoppers, not the shop. It believes the header only from proxies in its TRUST_PROXY.

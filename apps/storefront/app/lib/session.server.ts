@@ -13,6 +13,15 @@ export interface SessionData {
   /** Google sign-in in progress: the OAuth state and the PKCE code verifier, single use. */
   googleState: string;
   googleVerifier: string;
+  /** The payment this browser last started in test mode: what the test checkout (/pay/test) shows. */
+  testCheckout: TestCheckout;
+}
+
+export interface TestCheckout {
+  reference: string;
+  amount_minor: number;
+  currency: string;
+  description: string;
 }
 
 export interface SessionFlash {

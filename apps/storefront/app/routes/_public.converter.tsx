@@ -1,12 +1,24 @@
-import type { MetaFunction } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useLocation } from '@remix-run/react';
+import { Converter } from '~/components/converter';
+import { converterLoader } from '~/lib/converter.server';
 
-export const meta: MetaFunction = () => [{ title: 'Currency Converter | Jara' }];
+export const meta: MetaFunction = () => [
+  { title: 'Currency Converter | Jara' },
+  { name: 'description', content: 'Convert amounts between naira, US dollars and the other currencies Jara supports.' },
+];
 
-export default function Page() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return converterLoader(request);
+}
+
+/** Spec 2.28: the public converter (default NGN to USD). */
+export default function ConverterPage() {
+  const { currencies, input } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
-    <main className="container page">
-      <ComingSoon title="Currency Converter" description="Convert amounts between naira and other currencies at the current rates." />
+    <main className="container page narrow">
+      <Converter key={location.search} currencies={currencies} initial={input} title="Currency Converter" />
     </main>
   );
 }
