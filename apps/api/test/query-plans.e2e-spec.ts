@@ -219,7 +219,9 @@ describe('Query plans of the lists (e2e)', () => {
       await expectIndexedList(t, '/api/v1/wallet/histories', { table: 'wallet_ledger' }, admin.token);
       const first = await t.http().get('/api/v1/wallet/histories?per_page=20').set('Authorization', `Bearer ${admin.token}`).expect(200);
       expect(first.body.meta.next_cursor).toBeTruthy();
-      await expectIndexedList(t, `/api/v1/wallet/histories?per_page=20&after=${first.body.meta.next_cursor}`, { table: 'wallet_ledger' }, admin.token);
+      const plan = await expectIndexedList(t, `/api/v1/wallet/histories?per_page=20&after=${first.body.meta.next_cursor}`, { table: 'wallet_ledger' }, admin.token);
+      // MySQL/MariaDB seek to the cursor instead of walking the user's entries from the newest.
+      if (isMysqlDb(t.db)) expect(plan.find((line) => /wallet_ledger|table=l\b/.test(line))).toMatch(/\brange\b/);
     });
   });
 

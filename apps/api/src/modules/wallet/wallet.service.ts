@@ -62,6 +62,8 @@ const HISTORY_SPEC: ListSpec = {
   tiebreaker: 'l.id',
   defaultPerPage: 20,
   limitOffset: true,
+  // Every history is one user's (user_id = ?), newest first: continuing after a cursor seeks on this index.
+  keysetIndex: (parsed) => (parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined),
 };
 
 const ACCOUNTS_SPEC: ListSpec = {
