@@ -1,5 +1,6 @@
 // The bare baseline: a plain node:http server with the API's own driver (better-sqlite3 or mysql2) that
-// answers each case at /case/<id> with the same JSON as the API, using the case's hand-written query.
+// answers each case at /case/<id> with the same JSON as the API, using the case's hand-written query. A case's
+// handler gets (request, { user }) for a signed-in case (own lists read the user's id from the token, as the API).
 // Started by run.mjs (pinned like the API); settings come from the environment:
 //   BENCH_TARGET (JSON from db.mjs benchTarget), BENCH_CTX_FILE, BENCH_PORT, BENCH_PUBLIC_URL,
 //   BENCH_JWT_SECRET, BENCH_CASES (comma-separated ids).
@@ -41,15 +42,18 @@ function verifyToken(header) {
   }
 }
 
-/** Like the API's JWT strategy + roles guard: the user is loaded fresh, must be active, verified, same token version. */
+/**
+ * Like the API's JWT strategy + roles guard: the user is loaded fresh, must be active, verified, same token
+ * version. Answers { refused: 401 | 403 } or { user } (own lists read the user's id from it).
+ */
 async function authorize(req, role) {
   const payload = verifyToken(req.headers.authorization);
-  if (!payload) return 401;
+  if (!payload) return { refused: 401 };
   const user = await db.get('SELECT * FROM users WHERE id = ?', [Number(payload.sub)]);
-  if (!user || user.status !== '1' || !user.email_verified_at) return 401;
-  if ('token_version' in user && payload.ver !== user.token_version) return 401;
-  if (role === 'admin' && user.role !== 'admin') return 403;
-  return 0;
+  if (!user || user.status !== '1' || !user.email_verified_at) return { refused: 401 };
+  if ('token_version' in user && payload.ver !== user.token_version) return { refused: 401 };
+  if (role === 'admin' && user.role !== 'admin') return { refused: 403 };
+  return { user };
 }
 
 function send(res, status, body, headers = {}) {
@@ -68,11 +72,13 @@ const server = http.createServer(async (req, res) => {
   const route = routes.get(path);
   if (!route) return send(res, 404, { message: 'Not found' });
   try {
+    let auth = null;
     if (route.auth) {
-      const refused = await authorize(req, route.auth);
-      if (refused) return send(res, refused, { message: refused === 401 ? 'Unauthenticated.' : 'Forbidden.' });
+      auth = await authorize(req, route.auth);
+      if (auth.refused)
+        return send(res, auth.refused, { message: auth.refused === 401 ? 'Unauthenticated.' : 'Forbidden.' });
     }
-    const answer = await route.handle(req);
+    const answer = await route.handle(req, auth);
     send(res, answer.status, answer.body, answer.headers);
   } catch (error) {
     console.error(error);

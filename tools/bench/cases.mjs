@@ -9,18 +9,24 @@
 //     auth: 'customer',                          // null, 'admin', 'vendor' or 'customer' (bench accounts)
 //     targets: ['sql'],                          // see TARGETS in report.mjs: page1, deep, fast, sql
 //     indexes: ['orders(user_id, created_at, id)'], // what the baseline's query needs; created when missing
-//     baseline: async (db, ctx, env) => async () => ({ status: 200, body: {...}, headers: {} }),
+//     baseline: async (db, ctx, env) => async (req, auth) => ({ status: 200, body: {...}, headers: {} }),
 //   },
+//
+// Optional: `page1: '<case id>'`, the page 1 a 'deep' case is compared with (default list-newest), and
+// `follow: { list, perPage, row: '{ctxKey}', as }` for a keyset continuation: run.mjs follows the list's
+// meta.next_cursor to that row and sets ctx[as + 'Path'|'Mode'|'Page'|'Note'] (see resolveFollow).
 //
 // `baseline` builds the bare node:http answer to the same request with the same JSON, using the best query
 // the database allows: usually a builder from baseline-kit.mjs (productList, productById, suggestions,
-// userList), or a small function of your own with the same signature. Values that depend on the generated
+// userList, invoiceList, ledgerList), or a small function of your own with the same signature. Values that depend on the generated
 // data (an id, a category, a depth) come from the context built in run.mjs (buildContext).
-import { productById, productList, suggestions, userList } from './baseline-kit.mjs';
+import { invoiceList, ledgerList, productById, productList, suggestions, userList } from './baseline-kit.mjs';
 
 const NEWEST = 'p.created_at DESC, p.id DESC';
 /** The index every "newest first" page of active products walks (default sort, deep pages, Load More). */
 const NEWEST_INDEX = 'products(status, created_at, id)';
+/** A user's ledger, newest first: page 1 and the cursor continuations (issue 9). */
+const LEDGER_INDEX = 'wallet_ledger(user_id, created_at, id)';
 
 export const CASES = [
   {
@@ -160,6 +166,56 @@ export const CASES = [
     targets: ['sql'],
     indexes: ['users(deleted_at, created_at, id)'],
     baseline: userList({ where: 'u.deleted_at IS NULL', limit: 10 }),
+  },
+  // Money (issue 9): the back office's invoices and a customer's wallet ledger.
+  {
+    id: 'invoices',
+    group: 'money',
+    title: 'Invoices list page 1 (admin)',
+    path: '/invoices?_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['invoices(created_at, id)'],
+    baseline: invoiceList({ limit: 10 }),
+  },
+  {
+    id: 'invoices-pending',
+    group: 'money',
+    title: 'Invoices list page 1, pending (admin)',
+    path: '/invoices?status=pending&_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['invoices(status, created_at, id)'],
+    baseline: invoiceList({ where: "i.status = 'pending'", limit: 10 }),
+  },
+  {
+    id: 'wallet',
+    group: 'money',
+    title: 'Wallet histories page 1 (customer, {walletEntries} entries)',
+    path: '/wallet/histories?per_page=20',
+    auth: 'customer',
+    targets: ['sql'],
+    indexes: [LEDGER_INDEX],
+    baseline: ledgerList({ limit: 20 }),
+  },
+  {
+    // The customer paging on through the ledger: after=<cursor> at row walletDeepRow when the API answers
+    // meta.next_cursor (run.mjs follows it there), page=N&per_page=20 otherwise.
+    id: 'wallet-deep',
+    group: 'money',
+    title: 'Wallet histories at row {walletDeepRow} ({walletDeepMode})',
+    path: '{walletDeepPath}',
+    auth: 'customer',
+    targets: ['deep', 'sql'],
+    page1: 'wallet',
+    follow: { list: '/wallet/histories', perPage: 20, row: '{walletDeepRow}', as: 'walletDeep' },
+    indexes: [LEDGER_INDEX],
+    baseline: ledgerList({
+      limit: 20,
+      afterRow: '{walletDeepRow}',
+      page: '{walletDeepPage}',
+      keysetIndex: LEDGER_INDEX,
+    }),
   },
 ];
 

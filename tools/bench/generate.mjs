@@ -1,6 +1,7 @@
-// The benchmark's data generator: a realistic Jara catalogue of N products written straight into a database
-// the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared inserts on SQLite,
-// multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size.
+// The benchmark's data generator: a realistic Jara catalogue of N products, and the money tables of issue 9
+// (invoices, wallets and their ledger), written straight into a database the API's own migrations created, in
+// bulk (one better-sqlite3 transaction of prepared inserts on SQLite, multi-row INSERTs inside transactions on
+// MySQL/MariaDB). Deterministic for a given size.
 //
 //   node tools/bench/generate.mjs --size 10000 [--regenerate]     (run.mjs calls ensureDatabase itself)
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { runChild } from './proc.mjs';
 const require = createRequire(import.meta.url);
 
 /** Bump when the generated data changes shape; bench databases of another version are regenerated. */
-export const GENERATOR_VERSION = '1';
+export const GENERATOR_VERSION = '2';
 
 /** Accounts the harness signs in with (one per role); they share one password. */
 export const BENCH_PASSWORD = 'BenchPass123!';
@@ -292,7 +293,275 @@ export function buildRows(size, { adminHash, catalogue, comments }) {
       created_at: dt(created),
     });
   }
-  return { categories, users, products, reviews };
+  return { categories, users, products, reviews, ...buildMoney(size, users, { now, yearAgo }) };
+}
+
+const INVOICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const MANUAL_CHARGES = [
+  'Storage fee',
+  'Customs clearance',
+  'Repackaging fee',
+  'Shipment insurance',
+  'Express handling',
+  'Warehouse pick-up',
+];
+const ADJUSTMENTS = [
+  'Goodwill credit',
+  'Correction of a duplicate funding',
+  'Promotion bonus',
+  'Reversal of a failed refund',
+  'Bank charge correction',
+];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Ledger entries of the bench customer (a ledger with deep pages); the other customers get a few. */
+const BENCH_CUSTOMER_LEDGER = 2000;
+
+/**
+ * The money tables: ~size/2 invoices over a year (orders, deliveries, manual charges; pending, paid by wallet or
+ * card, cancelled), and the ledgers of the customers. Ledgers are replayed in time order, so a wallet's balances
+ * equal its completed credits minus its completed debits and never go below zero at any point: an invoice paid
+ * from the wallet is preceded by a top-up when the balance is short, and a debit adjustment the balance does not
+ * cover is not made. Paid invoices have their ledger debit (wallet) or their card payment (invoice_payments).
+ */
+function buildMoney(size, users, { now, yearAgo }) {
+  const rnd = prng(size * 104_729 + 9);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const between = (lo, hi) => Math.exp(Math.log(lo) + rnd() * (Math.log(hi) - Math.log(lo)));
+  /** A price in minor units, rounded to a whole 50 naira or dollar. */
+  const priced = (lo, hi, step) => Math.max(step, Math.round(between(lo, hi) / step) * step) * 100;
+  const ms = (text) => Date.parse(`${text.replace(' ', 'T')}Z`);
+  const used = new Set();
+  const unique = (make) => {
+    let value;
+    do value = make();
+    while (used.has(value));
+    used.add(value);
+    return value;
+  };
+  const hex = () =>
+    Math.floor(rnd() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0') +
+    Math.floor(rnd() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  const invoiceReference = () =>
+    unique(() => `INV-${Array.from({ length: 10 }, () => pick(INVOICE_ALPHABET.split(''))).join('')}`);
+
+  const members = users.filter((u) => u.role !== 'admin').map((u) => ({ ...u, since: ms(u.created_at) }));
+  const customers = members.filter((u) => u.role === 'customer').sort((a, b) => a.since - b.since);
+  const benchCustomer = customers.find((u) => u.email === BENCH_ACCOUNTS.customer);
+  const admin = users.find((u) => u.email === BENCH_ACCOUNTS.admin);
+  /** A time after the user's sign-up (and within the last year). */
+  const after = (user) => {
+    const from = Math.max(user.since, yearAgo);
+    return from + Math.floor(rnd() * (now - 60_000 - from));
+  };
+
+  // Invoices: a customer (3% of them the bench customer), at a time after their sign-up; ids follow creation
+  // time; one per order and per delivery (unique (type, subject_id)).
+  const invoiceCount = Math.max(1, Math.round(size / 2));
+  const raised = Array.from({ length: invoiceCount }, () => {
+    const user = rnd() < 0.03 ? benchCustomer : customers[Math.floor(rnd() * customers.length)];
+    return { user, at: after(user) };
+  }).sort((a, b) => a.at - b.at);
+  const subjects = { order: 0, delivery: 0 };
+  const invoices = [];
+  const cardPayments = [];
+  /** Per user: [time, entry] movements to replay (wallet payments of invoices, fundings, adjustments...). */
+  const movements = new Map();
+  const move = (userId, event) => {
+    if (!movements.has(userId)) movements.set(userId, []);
+    movements.get(userId).push(event);
+  };
+  for (let i = 0; i < invoiceCount; i++) {
+    const { user, at: created } = raised[i];
+    const roll = rnd();
+    const type = roll < 0.55 ? 'order' : roll < 0.85 ? 'delivery' : 'manual';
+    const currency = rnd() < 0.15 ? 'USD' : 'NGN';
+    let subjectId = null;
+    let subjectLabel = null;
+    let description;
+    let amount;
+    if (type === 'order') {
+      subjectId = subjects.order += 1 + Math.floor(rnd() * 3);
+      const items = 1 + Math.floor(rnd() * 5);
+      description = `Order #${subjectId} (${items} item${items > 1 ? 's' : ''})`;
+      amount = currency === 'NGN' ? priced(2_000, 1_500_000, 50) : priced(10, 3_000, 1);
+    } else if (type === 'delivery') {
+      subjectId = subjects.delivery += 1 + Math.floor(rnd() * 2);
+      subjectLabel = rnd() < 0.7 ? `JRT${String(100_000 + subjectId * 7).padStart(9, '0')}` : null;
+      description = `Cargo fee: ${pick(CITIES)} to ${pick(CITIES)}`;
+      amount = currency === 'NGN' ? priced(1_500, 80_000, 50) : priced(5, 200, 1);
+    } else {
+      description = `${pick(MANUAL_CHARGES)} (${MONTHS[new Date(created).getUTCMonth()]})`;
+      amount = currency === 'NGN' ? priced(1_000, 50_000, 50) : priced(5, 150, 1);
+    }
+    // Older invoices are mostly settled; about a third of the last month's are still pending.
+    const age = (now - created) / (now - yearAgo);
+    const s = rnd();
+    const status = s < 0.35 - 0.25 * Math.min(1, age * 12) ? 'pending' : s < 0.9 ? 'paid' : 'cancelled';
+    const settledAt = created + Math.floor(rnd() * Math.min(3 * 86_400_000, now - created));
+    const invoice = {
+      id: i + 1,
+      created_at: dt(created),
+      updated_at: dt(status === 'pending' ? created : settledAt),
+      reference: invoiceReference(),
+      user_id: user.id,
+      type,
+      subject_id: subjectId,
+      subject_label: subjectLabel,
+      description,
+      amount_minor: amount,
+      currency,
+      status,
+      payment_method: status === 'paid' ? (rnd() < 0.5 ? 'wallet' : 'paystack') : null,
+      paid_at: status === 'paid' ? dt(settledAt) : null,
+      cancelled_at: status === 'cancelled' ? dt(settledAt) : null,
+      created_by: type === 'manual' ? admin.id : null,
+    };
+    invoices.push(invoice);
+    if (invoice.payment_method === 'wallet') {
+      move(user.id, {
+        at: settledAt,
+        kind: 'invoice_payment',
+        direction: 'debit',
+        amount,
+        currency,
+        description: `Invoice ${invoice.reference}: ${description}`,
+        reference: unique(() => `pay-${invoice.reference}`),
+        invoice_id: invoice.id,
+      });
+    } else if (invoice.payment_method === 'paystack') {
+      cardPayments.push({
+        created_at: dt(settledAt - 120_000),
+        updated_at: dt(settledAt),
+        reference: unique(() => `ipay-${hex()}`),
+        invoice_id: invoice.id,
+        amount_minor: amount,
+        currency,
+        status: 'completed',
+        gateway: 'paystack',
+        settled_at: dt(settledAt),
+      });
+    }
+  }
+
+  // Fundings, adjustments and refunds: ~2,000 for the bench customer, 0-6 for the other customers and vendors.
+  for (const user of members) {
+    const count =
+      user === benchCustomer
+        ? Math.max(0, BENCH_CUSTOMER_LEDGER - (movements.get(user.id)?.length ?? 0))
+        : Math.floor(rnd() * 7);
+    for (let k = 0; k < count; k++) {
+      const at = after(user);
+      const currency = rnd() < 0.2 ? 'USD' : 'NGN';
+      const r = rnd();
+      if (r < 0.62) {
+        const s = rnd();
+        move(user.id, {
+          at,
+          kind: 'funding',
+          direction: 'credit',
+          amount: currency === 'NGN' ? priced(1_000, 200_000, 50) : priced(5, 500, 1),
+          currency,
+          status: s < 0.88 ? 'completed' : s < 0.96 ? 'failed' : 'pending',
+          gateway: 'paystack',
+          description: 'Wallet funding via Paystack',
+          reference: unique(() => `fund-${hex()}`),
+        });
+      } else if (r < 0.92) {
+        const credit = rnd() < 0.35;
+        move(user.id, {
+          at,
+          kind: 'adjustment',
+          direction: credit ? 'credit' : 'debit',
+          amount: currency === 'NGN' ? priced(500, 60_000, 50) : priced(1, 100, 1),
+          currency,
+          description: `Adjustment: ${credit ? pick(ADJUSTMENTS) : 'Charge for a service outside an invoice'}`,
+          reference: unique(() => `adj-${hex()}`),
+          actor_id: admin.id,
+        });
+      } else {
+        move(user.id, {
+          at,
+          kind: 'refund',
+          direction: 'credit',
+          amount: currency === 'NGN' ? priced(1_000, 100_000, 50) : priced(5, 200, 1),
+          currency,
+          description: 'Refund: card payment of an invoice that was already paid',
+          reference: unique(() => `refund-ipay-${hex()}`),
+        });
+      }
+    }
+  }
+
+  // Replay each ledger in time order: balances = completed credits - completed debits, never below zero.
+  const ledger = [];
+  const wallets = [];
+  for (const [userId, events] of movements) {
+    events.sort((a, b) => a.at - b.at);
+    const balance = { NGN: 0, USD: 0 };
+    let first = null;
+    let last = null;
+    const append = (e, status) => {
+      ledger.push({
+        created_at: dt(e.at),
+        updated_at: dt(e.at),
+        user_id: userId,
+        description: e.description,
+        reference: e.reference,
+        amount_minor: e.amount,
+        currency: e.currency,
+        direction: e.direction,
+        status,
+        kind: e.kind,
+        gateway: e.gateway ?? null,
+        invoice_id: e.invoice_id ?? null,
+        actor_id: e.actor_id ?? null,
+        settled_at: status === 'pending' ? null : dt(e.at),
+      });
+      if (status !== 'completed') return;
+      balance[e.currency] += e.direction === 'credit' ? e.amount : -e.amount;
+      first = Math.min(first ?? e.at, e.at);
+      last = Math.max(last ?? e.at, e.at);
+    };
+    for (const e of events) {
+      const status = e.status ?? 'completed';
+      if (e.direction === 'debit' && balance[e.currency] < e.amount) {
+        if (e.kind !== 'invoice_payment') continue;
+        // The customer topped up just before paying the invoice from the wallet.
+        const shortfall = e.amount - balance[e.currency];
+        const step = e.currency === 'NGN' ? 1_000_00 : 10_00;
+        append(
+          {
+            at: e.at - 60_000 - Math.floor(rnd() * 3_600_000),
+            kind: 'funding',
+            direction: 'credit',
+            amount: Math.ceil(shortfall / step) * step,
+            currency: e.currency,
+            gateway: 'paystack',
+            description: 'Wallet funding via Paystack',
+            reference: unique(() => `fund-${hex()}`),
+          },
+          'completed',
+        );
+      }
+      append(e, status);
+    }
+    if (first !== null)
+      wallets.push({
+        created_at: dt(first),
+        updated_at: dt(last),
+        user_id: userId,
+        usd_minor: balance.USD,
+        ngn_minor: balance.NGN,
+      });
+  }
+  // Insertion (and so id) order follows time, as the API would have written them.
+  ledger.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  wallets.sort((a, b) => a.user_id - b.user_id);
+  return { invoices, cardPayments, ledger, wallets };
 }
 
 const USER_COLS = [
@@ -371,11 +640,63 @@ const productRow = (p) => [
 ];
 const REVIEW_COLS = ['created_at', 'updated_at', 'product_id', 'user_id', 'rating', 'comment'];
 const reviewRow = (r) => [r.created_at, r.created_at, r.product_id, r.user_id, r.rating, r.comment];
+const INVOICE_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'reference',
+  'user_id',
+  'type',
+  'subject_id',
+  'subject_label',
+  'description',
+  'amount_minor',
+  'currency',
+  'status',
+  'payment_method',
+  'paid_at',
+  'cancelled_at',
+  'created_by',
+];
+const CARD_PAYMENT_COLS = [
+  'created_at',
+  'updated_at',
+  'reference',
+  'invoice_id',
+  'amount_minor',
+  'currency',
+  'status',
+  'gateway',
+  'settled_at',
+];
+const LEDGER_COLS = [
+  'created_at',
+  'updated_at',
+  'user_id',
+  'description',
+  'reference',
+  'amount_minor',
+  'currency',
+  'direction',
+  'status',
+  'kind',
+  'gateway',
+  'invoice_id',
+  'actor_id',
+  'settled_at',
+];
+const WALLET_COLS = ['created_at', 'updated_at', 'user_id', 'usd_minor', 'ngn_minor'];
+/** A row of the object's values in the columns' order. */
+const columnsOf = (cols) => (item) => cols.map((c) => item[c]);
 const TABLES = [
   ['users', USER_COLS, userRow, 'users'],
   ['categories', CATEGORY_COLS, categoryRow, 'categories'],
   ['products', PRODUCT_COLS, productRow, 'products'],
   ['product_reviews', REVIEW_COLS, reviewRow, 'reviews'],
+  ['invoices', INVOICE_COLS, columnsOf(INVOICE_COLS), 'invoices'],
+  ['invoice_payments', CARD_PAYMENT_COLS, columnsOf(CARD_PAYMENT_COLS), 'cardPayments'],
+  ['wallet_ledger', LEDGER_COLS, columnsOf(LEDGER_COLS), 'ledger'],
+  ['wallets', WALLET_COLS, columnsOf(WALLET_COLS), 'wallets'],
 ];
 
 async function insertSqlite(db, rows) {
@@ -521,7 +842,10 @@ export async function ensureDatabase(size, { regenerate = false, log = console.l
       size: String(size),
       generated_at: new Date().toISOString(),
       seconds: seconds.toFixed(1),
-      counts: `${rows.products.length} products, ${rows.reviews.length} reviews, ${rows.users.length} users, ${rows.categories.length} categories`,
+      counts:
+        `${rows.products.length} products, ${rows.reviews.length} reviews, ${rows.users.length} users, ` +
+        `${rows.categories.length} categories, ${rows.invoices.length} invoices, ` +
+        `${rows.ledger.length} ledger entries in ${rows.wallets.length} wallets`,
       complete: '1',
     };
     await db.exec('CREATE TABLE bench_meta (k VARCHAR(40) PRIMARY KEY, v VARCHAR(255))');

@@ -132,8 +132,8 @@ function sizeSection(result, results) {
     ...TARGETS.map((t) => t.label),
   ];
   lines.push(`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 || i === 10 ? '---' : '---:')).join('|')}|`);
-  const page1 = result.rows.find((r) => r.id === PAGE1_CASE);
   for (const row of result.rows) {
+    const page1 = result.rows.find((r) => r.id === (row.page1 ?? PAGE1_CASE));
     const refs = { page1, smallest: smallest?.rows.find((r) => r.id === row.id) };
     if (row.error) {
       lines.push(`| ${row.title} | error: ${row.error.replace(/\|/g, '\\|')} |${' |'.repeat(head.length - 2)}`);
@@ -175,6 +175,16 @@ function sizeSection(result, results) {
   if (result.ctx.loadMoreMode)
     notes.push(
       `Load More: ${result.ctx.loadMoreNote}. Request: \`${result.ctx.loadMorePath.replace(/after=[^&]+/, 'after=…')}\`.`,
+    );
+  for (const row of result.rows) if (row.note) notes.push(row.note);
+  if (result.rows.some((r) => r.page1))
+    notes.push(
+      `"p50 ≤ 1.5× page 1" compares a deep case with its own list's page 1: ` +
+        result.rows
+          .filter((r) => r.page1)
+          .map((r) => `${r.id} with ${r.page1}`)
+          .join(', ') +
+        ` (the others with ${PAGE1_CASE}).`,
     );
   if (smallest)
     notes.push(`The last column compares Jara's req/s here with the same case at ${num(smallest.size)} products.`);
@@ -219,7 +229,9 @@ npm run bench -- --help                         # every option (--regenerate, --
 
 - The harness builds the API (incremental), then per size generates a catalogue with the API's own migrations
   and bulk inserts (\`tools/bench/generate.mjs\`: categories, vendors 1 per 200 products, a few hundred customers,
-  ~2 reviews per product with consistent ratings, prices in kobo over a year of dates). The databases are kept under
+  ~2 reviews per product with consistent ratings, prices in kobo over a year of dates; ~1 invoice per 2 products
+  (orders, deliveries, manual charges; pending, paid, cancelled) and wallet ledgers, ~2,000 entries for the bench
+  customer, with balances equal to the completed entries). The databases are kept under
   \`data/bench/\` (git-ignored) or as \`jara_bench_<size>\` on the MySQL/MariaDB server, and reused; \`--regenerate\` rebuilds them.
 - The API (\`dist/\`, NODE_ENV=production, request log off) and the bare baseline (\`tools/bench/baseline-server.mjs\`:
   \`node:http\` + the same driver, the best query for each case) run on core 0; autocannon runs on core 1 (\`taskset\`;
@@ -230,6 +242,9 @@ npm run bench -- --help                         # every option (--regenerate, --
 - Load More: the harness asks the list once; if \`meta.next_cursor\` is there it follows the cursors to the deep row and
   measures \`after=<cursor>\`, otherwise it measures the storefront's \`page=N&per_page=6\` request. The baseline
   answers with a keyset query either way.
+- Money lists (issue 9): the admin's invoices (default sort and \`status=pending\`) and the bench customer's
+  \`/wallet/histories\`, page 1 and its \`after=<cursor>\` continuation at row 1,000 (the harness follows
+  \`meta.next_cursor\` there, 20 rows at a time); the baseline also answers \`meta.next_cursor\`, compared too.
 - Each case is one entry in \`tools/bench/cases.mjs\` (path, auth role, targets, indexes, baseline query); the
   targets are in \`tools/bench/report.mjs\`. Not run by CI: it is a benchmark, not a timed test.`;
 

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer, ROOT, serverEntry } from '../scripts/lib.mjs';
+import { val } from './baseline-kit.mjs';
 import { CASES, fill, selectCases } from './cases.mjs';
 import { BENCH_DIR, openDb } from './db.mjs';
 import { apiEnv, BENCH_ACCOUNTS, BENCH_JWT_SECRET, BENCH_PASSWORD, ensureDatabase } from './generate.mjs';
@@ -122,6 +123,14 @@ async function buildContext(db) {
     Math.floor(active / 2),
   ]);
   const perPage = PAGE_SIZES.catalogue;
+  // The bench customer's ledger (about 2,000 entries): the cursor continuation is measured at row 1,000.
+  const walletEntries = Number(
+    (
+      await db.get('SELECT COUNT(*) AS n FROM wallet_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = ?', [
+        BENCH_ACCOUNTS.customer,
+      ])
+    ).n,
+  );
   return {
     active,
     depth,
@@ -141,7 +150,52 @@ async function buildContext(db) {
     suggestFtsMysql: '+tec*',
     loadMorePerPage: perPage,
     loadMoreRow: Math.floor(depth / perPage) * perPage,
+    walletEntries,
+    walletDeepRow: Math.max(20, Math.min(1000, Math.floor(walletEntries / 2 / 20) * 20)),
   };
+}
+
+/**
+ * A case's keyset continuation (`follow: { list, perPage, row, as }` in cases.mjs): the list's rows after row
+ * `row`, as a client paging on asks for them. When the list answers meta.next_cursor, the harness follows the
+ * cursors perPage rows at a time and the case asks `list?per_page=N&after=<cursor>`; otherwise it asks
+ * page=row/perPage+1. Sets ctx[as + 'Path'], ctx[as + 'Mode'] ('cursor' or 'page'), ctx[as + 'Page'] (the
+ * meta.page answered) and ctx[as + 'Note'].
+ */
+async function resolveFollow(follow, ctx, api, headers) {
+  const { list, perPage, as } = follow;
+  const row = Number(val(follow.row, ctx));
+  const sep = list.includes('?') ? '&' : '?';
+  const pagePath = `${list}${sep}page=${row / perPage + 1}&per_page=${perPage}`;
+  let out = {
+    Mode: 'page',
+    Path: pagePath,
+    Page: row / perPage + 1,
+    Note: 'the API returned no meta.next_cursor, so the continuation is page/per_page (OFFSET)',
+  };
+  let after = null;
+  let seen = 0;
+  try {
+    while (seen < row) {
+      const url = `${api}${list}${sep}per_page=${perPage}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const page = await getJson(url, headers);
+      if (page.status !== 200 || !page.body?.data?.length) throw new Error(`${url} answered ${page.status}`);
+      if (page.body.meta?.next_cursor === undefined) break;
+      seen += page.body.data.length;
+      after = page.body.meta.next_cursor;
+      if (!after) throw new Error(`no next_cursor after ${seen} rows`);
+    }
+    if (seen >= row)
+      out = {
+        Mode: 'cursor',
+        Path: `${list}${sep}per_page=${perPage}&after=${encodeURIComponent(after)}`,
+        Page: 1,
+        Note: `the API answered meta.next_cursor; followed ${seen / perPage} cursor(s) of ${perPage} rows to reach row ${row}`,
+      };
+  } catch (error) {
+    out.Note = `the API answered meta.next_cursor but following it failed (${error.message}); fell back to page/per_page`;
+  }
+  for (const [k, v] of Object.entries(out)) ctx[`${as}${k}`] = v;
 }
 
 /**
@@ -215,7 +269,10 @@ function diff(a, b, path = '') {
   return null;
 }
 
-/** Do the API and the baseline answer the same? Compares status, data and meta.total. */
+/**
+ * Do the API and the baseline answer the same? Compares status, data and meta.total, and meta.next_cursor when
+ * the baseline answers one.
+ */
 async function compare(apiUrl, baseUrl, headers) {
   const [a, b] = await Promise.all([getJson(apiUrl, headers), getJson(baseUrl, headers)]);
   const out = { apiStatus: a.status, baseStatus: b.status, same: false, diff: null };
@@ -227,6 +284,9 @@ async function compare(apiUrl, baseUrl, headers) {
     diff(a.body?.data, b.body?.data, 'data') ??
     (a.body?.meta?.total !== b.body?.meta?.total
       ? `meta.total ${a.body?.meta?.total} vs ${b.body?.meta?.total}`
+      : null) ??
+    (b.body?.meta && 'next_cursor' in b.body.meta && a.body?.meta?.next_cursor !== b.body.meta.next_cursor
+      ? `meta.next_cursor ${a.body?.meta?.next_cursor} vs ${b.body.meta.next_cursor}`
       : null);
   out.same = !out.diff;
   out.rows = Array.isArray(a.body?.data) ? a.body.data.length : undefined;
@@ -282,6 +342,7 @@ async function runSize(size, plan) {
     indexes = await ensureIndexes(db, cases, console.log, CASES);
     ctx = await buildContext(db);
     ctx.ftsTable = indexes.find((i) => i.fulltext)?.name ?? 'products_fts';
+    ctx.indexNames = Object.fromEntries(indexes.map((i) => [i.spec, i.name]));
     dbVersion = await db.version();
   } finally {
     await db.close();
@@ -307,6 +368,8 @@ async function runSize(size, plan) {
     const tokens = {};
     for (const role of new Set(cases.map((c) => c.auth).filter(Boolean))) tokens[role] = await login(api, role);
     if (cases.some((c) => c.id === 'load-more')) await resolveLoadMore(ctx, api);
+    for (const c of cases.filter((c) => c.follow))
+      await resolveFollow(c.follow, ctx, api, c.auth ? { authorization: `Bearer ${tokens[c.auth]}` } : {});
     mkdirSync(BENCH_DIR, { recursive: true });
     const ctxFile = join(BENCH_DIR, `context-${gen.target.dialect}-${size}.json`);
     writeFileSync(ctxFile, JSON.stringify(ctx, null, 2));
@@ -331,7 +394,9 @@ async function runSize(size, plan) {
       const baseUrl = `http://127.0.0.1:${basePort}/case/${c.id}`;
       const headers = c.auth ? { authorization: `Bearer ${tokens[c.auth]}` } : {};
       process.stdout.write(`  ${c.id.padEnd(14)} `);
-      const row = { id: c.id, title, path, targets: c.targets ?? [], indexes: c.indexes ?? [] };
+      const row = { id: c.id, title, path, targets: c.targets ?? [], indexes: c.indexes ?? [], page1: c.page1 };
+      if (c.follow)
+        row.note = `${title}: ${ctx[`${c.follow.as}Note`]}. Request: \`${path.replace(/after=[^&]+/, 'after=…')}\`.`;
       row.check = await compare(apiUrl, baseUrl, headers);
       if (row.check.apiStatus >= 400 || row.check.baseStatus >= 400) {
         row.error = row.check.diff;
