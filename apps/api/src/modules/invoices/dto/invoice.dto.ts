@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
-import { MSG, WALLET_CURRENCIES, type PaymentMethod, type WalletCurrency } from '@jara/contracts';
-import { IsMinorAmount, lowerTrim, toMinor, trim, upperTrim } from '../../wallet/dto/amount';
+import { MSG, type PaymentMethod, type WalletCurrency } from '@jara/contracts';
+import { lowerTrim, MinorAmountField, trim, WalletCurrencyField } from '../../wallet/dto/amount';
 
 /** A user id: a safe whole number (1e21 and '1.5' are refused, never rounded or sent to the database). */
 const toId = ({ value }: { value: unknown }) => {
@@ -25,16 +25,10 @@ export class ManualInvoiceDto {
   @Min(1, { message: MSG.money.userRequired })
   user_id!: number;
 
-  @ApiProperty({ example: '7500', description: 'Major units, positive, at most 2 decimals' })
-  @Transform(toMinor)
-  @IsDefined({ message: MSG.money.amountRequired })
-  @IsMinorAmount()
+  @MinorAmountField(undefined, '7500')
   amount!: number;
 
-  @ApiProperty({ enum: WALLET_CURRENCIES })
-  @Transform(upperTrim)
-  @IsDefined({ message: MSG.money.currencyWallet })
-  @IsIn(WALLET_CURRENCIES as unknown as string[], { message: MSG.money.currencyWallet })
+  @WalletCurrencyField()
   currency!: WalletCurrency;
 
   @ApiProperty({ example: 'Storage fee (March)' })

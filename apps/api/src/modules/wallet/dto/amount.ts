@@ -1,4 +1,7 @@
-import { ValidateBy, type ValidationArguments } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsIn, ValidateBy, type ValidationArguments } from 'class-validator';
 import {
   AMOUNT_DECIMALS_MESSAGE,
   AmountError,
@@ -6,6 +9,7 @@ import {
   formatNaira,
   MSG,
   toMinorUnits,
+  WALLET_CURRENCIES,
   type WalletCurrency,
 } from '@jara/contracts';
 import { fieldError } from '../../../common/http/validation';
@@ -70,4 +74,24 @@ export function assertAmountWithin(
   if (limits.min !== undefined && minor < limits.min)
     throw fieldError('amount', MSG.money.amountMin(formatMoney(limits.min, currency)));
   if (minor > limits.max) throw fieldError('amount', MSG.money.amountMax(formatMoney(limits.max, currency)));
+}
+
+/** An amount field of a money DTO: major units on the wire ('5000', at most 2 decimals), minor units after it. */
+export function MinorAmountField(description = 'Major units, positive, at most 2 decimals', example = '5000'): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ example, description }),
+    Transform(toMinor),
+    IsDefined({ message: MSG.money.amountRequired }),
+    IsMinorAmount(),
+  );
+}
+
+/** A wallet currency field of a money DTO (USD or NGN, case-insensitive on the wire). */
+export function WalletCurrencyField(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ enum: WALLET_CURRENCIES }),
+    Transform(upperTrim),
+    IsDefined({ message: MSG.money.currencyWallet }),
+    IsIn(WALLET_CURRENCIES as unknown as string[], { message: MSG.money.currencyWallet }),
+  );
 }

@@ -1,39 +1,24 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MSG, WALLET_CURRENCIES, type LedgerDirection, type WalletCurrency } from '@jara/contracts';
-import { IsMinorAmount, lowerTrim, toMinor, trim, upperTrim } from './amount';
+import { MSG, type LedgerDirection, type WalletCurrency } from '@jara/contracts';
+import { lowerTrim, MinorAmountField, trim, WalletCurrencyField } from './amount';
 
 /** POST /wallet/fund. */
 export class FundWalletDto {
-  @ApiProperty({
-    example: '5000',
-    description: 'Major units (naira or dollars), at most 2 decimals; at least 100 NGN / 1 USD',
-  })
-  @Transform(toMinor)
-  @IsDefined({ message: MSG.money.amountRequired })
-  @IsMinorAmount()
+  @MinorAmountField('Major units (naira or dollars), at most 2 decimals; at least 100 NGN / 1 USD')
   amount!: number;
 
-  @ApiProperty({ enum: WALLET_CURRENCIES })
-  @Transform(upperTrim)
-  @IsDefined({ message: MSG.money.currencyWallet })
-  @IsIn(WALLET_CURRENCIES as unknown as string[], { message: MSG.money.currencyWallet })
+  @WalletCurrencyField()
   currency!: WalletCurrency;
 }
 
 /** POST /wallets/{userId}/adjustments (admin). */
 export class WalletAdjustmentDto {
-  @ApiProperty({ example: '2500', description: 'Major units, positive, at most 2 decimals' })
-  @Transform(toMinor)
-  @IsDefined({ message: MSG.money.amountRequired })
-  @IsMinorAmount()
+  @MinorAmountField(undefined, '2500')
   amount!: number;
 
-  @ApiProperty({ enum: WALLET_CURRENCIES })
-  @Transform(upperTrim)
-  @IsDefined({ message: MSG.money.currencyWallet })
-  @IsIn(WALLET_CURRENCIES as unknown as string[], { message: MSG.money.currencyWallet })
+  @WalletCurrencyField()
   currency!: WalletCurrency;
 
   @ApiProperty({ enum: ['credit', 'debit'] })
