@@ -62,10 +62,41 @@ function documentTitle({ resource }: { resource?: { meta?: { label?: string } } 
   return label ? `${label} | ${BACK_OFFICE_NAME}` : BACK_OFFICE_NAME;
 }
 
+
+/**
+ * Ant Design's theme with Jara's green and text colours that meet WCAG AA contrast (4.5:1) on white:
+ * antd's default secondary and placeholder greys (#8c8c8c, #bfbfbf) do not.
+ */
+const THEME = {
+  ...RefineThemes.Green,
+  token: {
+    ...RefineThemes.Green.token,
+    colorPrimary: JARA_GREEN,
+    colorTextSecondary: '#595959',
+    colorTextDescription: '#595959',
+    colorTextTertiary: '#595959',
+    colorTextPlaceholder: '#6b6b6b',
+    colorTextDisabled: '#6b6b6b',
+    colorError: '#c41d2a',
+    // Typography type="success" and hovered primary buttons stay at 4.5:1 or more with white or on white.
+    colorSuccess: '#237804',
+    colorPrimaryHover: '#096b42',
+    colorPrimaryActive: '#075c38',
+    colorLink: JARA_GREEN,
+    colorLinkHover: '#0f9a5f',
+    colorLinkActive: '#075c38',
+  },
+  components: {
+    ...RefineThemes.Green.components,
+    // The selected sider entry: green text on a pale green (5:1), not on antd's darker mix (2.6:1).
+    Menu: { itemSelectedBg: '#e3f2ea', itemSelectedColor: '#075c38', itemActiveBg: '#e3f2ea' },
+  },
+};
+
 export default function App() {
   return (
     <BrowserRouter>
-      <ConfigProvider theme={{ ...RefineThemes.Green, token: { ...RefineThemes.Green.token, colorPrimary: JARA_GREEN } }}>
+      <ConfigProvider theme={THEME}>
         <AntdApp notification={{ placement: 'topRight', duration: TOAST_AUTO_CLOSE_MS / 1000 }}>
           <Refine
             dataProvider={dataProvider}

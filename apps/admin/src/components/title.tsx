@@ -33,7 +33,8 @@ export function JaraLogo({ size = 28 }: { size?: number }) {
 /** The sider title: logo and 'Jara' (just the logo when collapsed). */
 export function JaraTitle({ collapsed }: TitleProps) {
   return (
-    <Link to="/" style={{ display: 'inline-flex' }} aria-label={BACK_OFFICE_NAME}>
+    // Collapsed, the logo alone needs a name; expanded, the visible 'Jara admin' is the link's name (WCAG 2.5.3).
+    <Link to="/" style={{ display: 'inline-flex' }} aria-label={collapsed ? BACK_OFFICE_NAME : undefined}>
       <Flex align="center" gap={10}>
         <JaraLogo />
         {!collapsed && (

@@ -68,8 +68,7 @@ export function SearchBox({ placeholder = 'Search products...', defaultValue = '
           value={query}
           placeholder={placeholder}
           autoComplete="off"
-          aria-controls={listId}
-          aria-expanded={open && hasResults}
+          aria-controls={open && query.trim() ? listId : undefined}
           onChange={(event) => onChange(event.target.value)}
           onFocus={() => query.trim() && data && setOpen(true)}
           onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
@@ -79,7 +78,8 @@ export function SearchBox({ placeholder = 'Search products...', defaultValue = '
         </button>
       </Form>
       {open && query.trim() ? (
-        <div className="suggestions" id={listId} role="listbox" aria-label="Search suggestions">
+        // Suggestions are plain links (a disclosure, not a listbox: nothing here is "selected"), announced politely.
+        <div className="suggestions" id={listId} role="region" aria-label="Search suggestions" aria-live="polite">
           {fetcher.state === 'loading' && !data ? <p className="suggestions-empty">Searching…</p> : null}
           {data && !hasResults ? <p className="suggestions-empty">No matches for “{query.trim()}”.</p> : null}
           {data?.categories.length ? (
@@ -87,7 +87,7 @@ export function SearchBox({ placeholder = 'Search products...', defaultValue = '
               <h3>Categories</h3>
               <ul>
                 {data.categories.map((category) => (
-                  <li key={category.id} role="option" aria-selected="false">
+                  <li key={category.id}>
                     <Link to={`/category/${category.key}`} onClick={() => setOpen(false)}>
                       {category.name}
                     </Link>
@@ -101,7 +101,7 @@ export function SearchBox({ placeholder = 'Search products...', defaultValue = '
               <h3>Products</h3>
               <ul>
                 {data.products.map((product) => (
-                  <li key={product.id} role="option" aria-selected="false">
+                  <li key={product.id}>
                     <Link to={`/product/${product.id}`} className="suggestion-product" onClick={() => setOpen(false)}>
                       {product.image_card_url ? <img src={product.image_card_url} alt="" width={40} height={40} loading="lazy" /> : null}
                       <span className="suggestion-name">{product.name}</span>

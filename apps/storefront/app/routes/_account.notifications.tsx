@@ -50,7 +50,9 @@ function NotificationRow({ item }: { item: NotificationItem }) {
     <li className={`notification-card${unread ? ' unread' : ''}`} data-testid="notification">
       <div className="notification-body">
         <h2 className="notification-title">
-          {unread ? <span className="unread-dot" aria-label="Unread" /> : null}
+          {unread ? (
+            <span className="unread-dot" role="img" aria-label="Unread" />
+          ) : null}
           {item.title}
         </h2>
         {item.description ? <p className="notification-text">{item.description}</p> : null}

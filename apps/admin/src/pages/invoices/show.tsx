@@ -30,6 +30,7 @@ export default function InvoiceShow() {
 
   return (
     <Show
+      goBack={false}
       isLoading={query.isLoading}
       title={invoice ? `${TEXT.invoice} ${invoice.reference}` : TEXT.title}
       wrapperProps={{ className: 'jara-crud' }}

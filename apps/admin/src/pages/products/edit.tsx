@@ -114,6 +114,7 @@ export default function ProductEdit() {
 
   return (
     <Edit
+      goBack={false}
       isLoading={query?.isLoading}
       title={product ? `${TEXT.edit}: ${product.name}` : TEXT.edit}
       wrapperProps={{ className: 'jara-crud' }}

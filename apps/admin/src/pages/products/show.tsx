@@ -17,6 +17,7 @@ export default function ProductShow() {
 
   return (
     <Show
+      goBack={false}
       isLoading={query.isLoading}
       title={product?.name ?? TEXT.title}
       wrapperProps={{ className: 'jara-crud' }}
