@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { AMOUNT_DECIMALS_MESSAGE, formatNaira, fromMinorUnits, MSG, type Category, type Product } from '@jara/contracts';
 import { api, apiLogin, DEMO, E2E } from '../support/env';
 import { snap } from '../support/screens';
+import { choose, dismissToasts, loginAsAdmin, toast } from '../support/admin';
 
 // The back office catalogue (spec 2.20 product list and edit panel, 2.23 Category Management).
 test.use({ baseURL: E2E.admin });
@@ -18,30 +19,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function loginAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(DEMO.admin.email);
-  await page.getByLabel('Password').fill(DEMO.admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-}
 
-/** Picks an option in the antd Select whose input has the given accessible name. */
-async function choose(page: Page, scope: Page | Locator, name: string, option: string) {
-  await scope.locator('.ant-select', { has: page.getByRole('combobox', { name }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
-}
 
-const toast = (page: Page, text: string) => page.locator('.ant-notification-notice', { hasText: text });
 
-/** Closes open toasts so they do not cover the screenshots. */
-async function dismissToasts(page: Page) {
-  const close = page.locator('.ant-notification-notice-close');
-  for (let i = 0; i < 5 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
-}
 
 /** The API's multipart update (POST /products/{id} with _method=PUT), for setup steps. */
 async function updateProduct(id: number, fields: Record<string, string>, token: string): Promise<number> {

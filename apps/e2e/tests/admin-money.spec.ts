@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { MSG, formatNaira, type Currency, type LiveRates, type PublicUser, type WalletAccount } from '@jara/contracts';
 import { api, apiLogin, DEMO, E2E } from '../support/env';
 import { snap } from '../support/screens';
+import { choose, dismissToasts, loginAsAdmin, toast } from '../support/admin';
 
 // The back office's money screens (issue 9; spec 2.28 currencies and live rates, invoices, wallets).
 // No axe-core check: @axe-core/playwright is not installed in this workspace.
@@ -12,34 +13,13 @@ test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
 });
 
-async function loginAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(DEMO.admin.email);
-  await page.getByLabel('Password').fill(DEMO.admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-}
 
-/** Picks an option in the antd Select whose input has the given accessible name. */
-async function choose(page: Page, scope: Page | Locator, name: string, option: string) {
-  await scope.locator('.ant-select', { has: page.getByRole('combobox', { name }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
-}
 
-const toast = (page: Page, text: string) => page.locator('.ant-notification-notice', { hasText: text });
 const row = (scope: Page | Locator, text: string) => scope.locator('tr.ant-table-row', { hasText: text });
 // Required fields' labels read '* Name': labels are matched by substring.
 const fieldError = (form: Locator, label: string) =>
   form.locator('.ant-form-item', { has: form.page().getByLabel(label) }).locator('.ant-form-item-explain-error');
 
-/** Closes open toasts so they do not cover the screenshots. */
-async function dismissToasts(page: Page) {
-  const close = page.locator('.ant-notification-notice-close');
-  for (let i = 0; i < 5 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
-}
 
 async function demoCustomer(token: string): Promise<PublicUser> {
   const res = await api<{ data: PublicUser[] }>(`/users?q=${encodeURIComponent(DEMO.customer.email)}`, { token });

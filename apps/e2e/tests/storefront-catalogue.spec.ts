@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, apiLogin, DEMO } from '../support/env';
 import { snap } from '../support/screens';
+import { expectToast, login } from '../support/storefront';
 
 // Catalogue journeys (spec 2.8-2.14, 2.21): public home, categories with encrypted ids, product detail with cart,
 // wishlist and structured data, the catalogue filters and Load More, the product manager and the sitemaps.
 
-const SIGNED_IN_TIMEOUT = 15_000;
 
 interface ApiProduct {
   id: number;
@@ -15,17 +15,7 @@ interface ApiProduct {
   category_id: number;
 }
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_TIMEOUT });
-}
 
-async function expectToast(page: Page, text: string | RegExp) {
-  await expect(page.locator('.toast', { hasText: text }).last()).toBeVisible();
-}
 
 /** datetime-local value in Lagos time (UTC+1) of now + offset. */
 function lagosInput(offsetMs: number): string {
@@ -57,7 +47,7 @@ test.describe('public catalogue', () => {
     // Search suggestions (grouped) and the no-JS fallback form.
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await search.fill('samsung');
-    const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+    const suggestions = page.getByRole('region', { name: 'Search suggestions' });
     await expect(suggestions.getByRole('heading', { name: 'Products' })).toBeVisible();
     await snap(page, 'catalogue-home-suggestions');
     await search.press('Enter');

@@ -1,12 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, apiLogin, createVerifiedUser, DEMO } from '../support/env';
 import { snap } from '../support/screens';
+import { expectToast, login } from '../support/storefront';
 
 // Money journeys (spec 2.27, 2.28, issue 9): funding the wallet through the test-mode checkout, paying an invoice
 // from the wallet (once, even when the form is sent twice) or by card through the test checkout, the converters,
 // and screenshots of the screens (snap() also runs axe-core, WCAG 2 A/AA, at both widths).
 
-const SIGNED_IN_TIMEOUT = 15_000;
 
 interface LoginBody {
   token: string;
@@ -21,17 +21,7 @@ interface InvoiceBody {
   amount_minor: number;
 }
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_TIMEOUT });
-}
 
-async function expectToast(page: Page, text: string | RegExp) {
-  await expect(page.locator('.toast', { hasText: text }).last()).toBeVisible();
-}
 
 /** Setup, not under test: funds a wallet through the API and the test-mode gateway. */
 async function fundThroughApi(token: string, amount: string): Promise<void> {

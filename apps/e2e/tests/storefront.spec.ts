@@ -84,7 +84,7 @@ test.describe('public storefront', () => {
     await expect(page.getByRole('heading', { name: 'Get help signing in' })).toBeVisible();
     await snap(page, 'storefront-help');
 
-    await page.goto('/converter');
+    await page.goto('/tracker');
     await expect(page.getByText('Coming soon')).toBeVisible();
     await snap(page, 'storefront-coming-soon');
 
