@@ -76,15 +76,7 @@ export class AuthService {
     // Per-account limit on code guesses (429 while the account must wait); only real comparisons count.
     await this.throttle.attempt('code', dto.email);
     if (!this.sameHash(user.otp_hash, this.hashCode(user.id, dto.otp))) {
-      // Count the wrong guess atomically; a dead code (5 wrong) stays dead until a new one is sent.
-      await this.repo
-        .createQueryBuilder()
-        .update(User)
-        .set({ otp_attempts: () => 'otp_attempts + 1' })
-        .where('id = :id AND otp_attempts < :max', { id: user.id, max: OTP_MAX_ATTEMPTS })
-        .execute();
-      const left = OTP_MAX_ATTEMPTS - user.otp_attempts - 1;
-      throw new BadRequestException(left > 0 ? MSG.auth.otpInvalid : MSG.auth.otpTooManyAttempts);
+      throw new BadRequestException(await this.countWrongCode(user));
     }
 
     // Single use: only one request can consume this exact code.
@@ -235,13 +227,7 @@ export class AuthService {
     // Per-account limit on code guesses (429 while the account must wait); only real comparisons count.
     await this.throttle.attempt('email-change', `user:${user.id}`);
     if (!this.sameHash(user.otp_hash, this.hashCode(user.id, dto.otp, pending))) {
-      await this.repo
-        .createQueryBuilder()
-        .update(User)
-        .set({ otp_attempts: () => 'otp_attempts + 1' })
-        .where('id = :id AND otp_attempts < :max', { id: user.id, max: OTP_MAX_ATTEMPTS })
-        .execute();
-      throw fieldError('otp', OTP_MAX_ATTEMPTS - user.otp_attempts - 1 > 0 ? MSG.auth.otpInvalid : MSG.auth.otpTooManyAttempts);
+      throw fieldError('otp', await this.countWrongCode(user));
     }
 
     const dropPending = () =>
@@ -357,6 +343,20 @@ export class AuthService {
     } catch (error) {
       this.logger.error(`Could not send "${message.subject}" for user ${userId}: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Counts a wrong code atomically (a dead code, 5 wrong, stays dead until a new one is sent) and answers the
+   * message to show: 'invalid' while tries are left, 'too many attempts' after the last one.
+   */
+  private async countWrongCode(user: User): Promise<string> {
+    await this.repo
+      .createQueryBuilder()
+      .update(User)
+      .set({ otp_attempts: () => 'otp_attempts + 1' })
+      .where('id = :id AND otp_attempts < :max', { id: user.id, max: OTP_MAX_ATTEMPTS })
+      .execute();
+    return OTP_MAX_ATTEMPTS - user.otp_attempts - 1 > 0 ? MSG.auth.otpInvalid : MSG.auth.otpTooManyAttempts;
   }
 
   private sameHash(a: string, b: string): boolean {
