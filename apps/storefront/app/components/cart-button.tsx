@@ -1,20 +1,10 @@
 import { Link } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { CART_CHANGE_EVENT, readCartCount } from '~/lib/cart';
+import { readCartCount } from '~/lib/cart';
+import { useCartValue } from '~/lib/use-cart';
 
 /** Cart icon with the sum of the quantities in localStorage 'cart' (both headers). */
 export function CartButton() {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    const update = () => setCount(readCartCount());
-    update();
-    window.addEventListener('storage', update);
-    window.addEventListener(CART_CHANGE_EVENT, update);
-    return () => {
-      window.removeEventListener('storage', update);
-      window.removeEventListener(CART_CHANGE_EVENT, update);
-    };
-  }, []);
+  const count = useCartValue(readCartCount, 0);
   return (
     <Link to="/cart" className="icon-button" aria-label={count ? `Cart, ${count} items` : 'Cart'}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

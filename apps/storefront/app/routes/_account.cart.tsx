@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { useEffect, useState } from 'react';
 import { formatNaira } from '@jara/contracts';
 import { guardLoader } from '~/lib/guards.server';
-import { CART_CHANGE_EVENT, cartLineKobo, cartLineTotalKobo, cartTotalKobo, readCart, removeFromCart, setCartQuantity, type CartItem } from '~/lib/cart';
+import { cartLineKobo, cartLineTotalKobo, cartTotalKobo, readCart, removeFromCart, setCartQuantity, type CartItem } from '~/lib/cart';
 import { ALL_ROLES } from '~/lib/navigation';
+import { useCartValue } from '~/lib/use-cart';
 
 export const meta: MetaFunction = () => [{ title: 'Cart | Jara' }];
 
@@ -15,17 +15,7 @@ export const loader = guardLoader(ALL_ROLES);
  * Every amount is exact kobo formatted as naira; the server prices the order again at checkout.
  */
 export default function CartPage() {
-  const [items, setItems] = useState<CartItem[] | null>(null);
-  useEffect(() => {
-    const update = () => setItems(readCart());
-    update();
-    window.addEventListener('storage', update);
-    window.addEventListener(CART_CHANGE_EVENT, update);
-    return () => {
-      window.removeEventListener('storage', update);
-      window.removeEventListener(CART_CHANGE_EVENT, update);
-    };
-  }, []);
+  const items = useCartValue<CartItem[] | null>(readCart, null);
 
   if (items === null) return <p className="loading-state">Loading cart...</p>;
   return (
@@ -49,7 +39,7 @@ export default function CartPage() {
                   <Link to={`/product/${item.id}`}>{item.name}</Link>
                   <span className="muted">{unit === null ? '—' : formatNaira(unit)}</span>
                   <div className="quantity-input">
-                    <button type="button" aria-label={`Decrease quantity of ${item.name}`} disabled={quantity <= 1} onClick={() => setItems(setCartQuantity(item.id, quantity - 1))}>
+                    <button type="button" aria-label={`Decrease quantity of ${item.name}`} disabled={quantity <= 1} onClick={() => setCartQuantity(item.id, quantity - 1)}>
                       −
                     </button>
                     <input
@@ -58,14 +48,14 @@ export default function CartPage() {
                       min={1}
                       aria-label={`Quantity of ${item.name}`}
                       value={quantity}
-                      onChange={(event) => setItems(setCartQuantity(item.id, Number(event.target.value)))}
+                      onChange={(event) => setCartQuantity(item.id, Number(event.target.value))}
                     />
-                    <button type="button" aria-label={`Increase quantity of ${item.name}`} onClick={() => setItems(setCartQuantity(item.id, quantity + 1))}>
+                    <button type="button" aria-label={`Increase quantity of ${item.name}`} onClick={() => setCartQuantity(item.id, quantity + 1)}>
                       +
                     </button>
                   </div>
                   <strong data-testid="cart-line-total">{formatNaira(cartLineTotalKobo(item))}</strong>
-                  <button type="button" className="btn btn-ghost" onClick={() => setItems(removeFromCart(item.id))}>
+                  <button type="button" className="btn btn-ghost" onClick={() => removeFromCart(item.id)}>
                     Remove
                   </button>
                 </li>
