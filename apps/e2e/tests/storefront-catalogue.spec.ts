@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatNaira } from '@jara/contracts';
 import { api, apiLogin, DEMO } from '../support/env';
 import { snap } from '../support/screens';
 import { expectToast, login } from '../support/storefront';
@@ -331,5 +332,18 @@ test.describe('signed-in catalogue', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.goto('/dashboard');
     await expect(page.getByTestId('cart-badge')).toHaveText('1');
+
+    // The cart page: exact kobo totals that follow the quantity controls, and the badge with them.
+    const [line] = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-total')).toHaveText(formatNaira(line.price_kobo));
+    await page.getByRole('button', { name: `Increase quantity of ${line.name}` }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText(formatNaira(line.price_kobo * 2));
+    await expect(page.getByTestId('cart-badge')).toHaveText('2');
+    await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toBeVisible();
+    await snap(page, 'storefront-cart');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 });
