@@ -10,3 +10,4 @@ export * from './user';
 export * from './catalogue';
 export * from './countdown';
 export * from './wallet';
+export * from './orders';

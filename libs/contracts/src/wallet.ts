@@ -198,7 +198,8 @@ export function invoiceTypeLabel(type: unknown): string {
 }
 
 export type InvoiceStatus = 'pending' | 'paid' | 'cancelled';
-export type PaymentMethod = 'wallet' | 'paystack';
+/** How an invoice was paid: from the wallet, by card (Paystack), or by a bank transfer an admin confirmed. */
+export type PaymentMethod = 'wallet' | 'paystack' | 'transfer';
 
 export interface Invoice {
   id: number;

@@ -1,0 +1,209 @@
+/** Orders: the checkout's input, the order as every app reads it, the lifecycle table and the dashboard's aggregates. */
+import { ORDER_STATUS, type OrderStatus } from './statuses';
+import type { PaymentStart } from './wallet';
+
+/** Payment methods at checkout (API values and the radio's labels). Card goes through Paystack. */
+export const ORDER_PAYMENT_METHODS = [
+  { value: 'wallet', label: 'Wallet' },
+  { value: 'card', label: 'Credit Card' },
+  { value: 'bank_transfer', label: 'Bank Transfer' },
+] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]['value'];
+export const ORDER_PAYMENT_METHOD_VALUES: readonly OrderPaymentMethod[] = ORDER_PAYMENT_METHODS.map((m) => m.value);
+
+export function orderPaymentMethodLabel(method: unknown): string {
+  return ORDER_PAYMENT_METHODS.find((m) => m.value === method)?.label ?? 'Unknown';
+}
+
+/** The checkout's country select (spec 2.15), in its order. */
+export const CHECKOUT_COUNTRIES = [
+  'Nigeria',
+  'Ghana',
+  'Kenya',
+  'South Africa',
+  'United States',
+  'United Kingdom',
+  'Canada',
+] as const;
+export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number];
+
+/** Limits of one order: distinct lines and units per line. */
+export const ORDER_LIMITS = { maxLines: 50, maxQuantity: 999, notesMax: 1000 } as const;
+
+/** Checkout summary (spec 9): shipping Free, tax Included; above ₦50,000 the savings message shows 10 percent. */
+export const CHECKOUT_SUMMARY = {
+  shipping: 'Free',
+  tax: 'Included',
+  step: 'Step 1 of 3',
+  savingsThresholdMinor: 50_000_00,
+  savingsPercent: 10,
+} as const;
+
+/** The savings shown above the threshold (10 percent of the total, whole kobo), or null at or below it. */
+export function checkoutSavingsMinor(totalMinor: number): number | null {
+  if (!Number.isSafeInteger(totalMinor) || totalMinor <= CHECKOUT_SUMMARY.savingsThresholdMinor) return null;
+  return Math.round((totalMinor * CHECKOUT_SUMMARY.savingsPercent) / 100);
+}
+
+export interface CreateOrderLineInput {
+  product_id: number;
+  quantity: number;
+}
+
+/** POST /orders (header Idempotency-Key makes a retry answer the same order). */
+export interface CreateOrderInput {
+  items: CreateOrderLineInput[];
+  full_name: string;
+  street_address: string;
+  city: string;
+  postal_code: string;
+  country: CheckoutCountry;
+  payment_method: OrderPaymentMethod;
+  notes?: string | null;
+}
+
+export interface OrderLine {
+  id: number;
+  product_id: number;
+  product_name: string;
+  product_image: string | null;
+  vendor_id: number | null;
+  unit_price_minor: number;
+  quantity: number;
+  line_total_minor: number;
+  /** Marketplace commission kept by Jara and the vendor's share (set when priced; credited when received). */
+  commission_minor: number;
+  vendor_credit_minor: number;
+  settled_at: string | null;
+  /** The buyer left the review this line allows. */
+  reviewed: boolean;
+}
+
+export interface OrderHistoryEntry {
+  id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: { id: number; name: string | null; role: string } | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface OrderInvoiceRef {
+  id: number;
+  reference: string;
+  type: 'order';
+  status: 'pending' | 'paid' | 'cancelled';
+}
+
+export interface BankTransferDetails {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  /** Put this in the transfer's narration so the payment is matched to the order. */
+  narration: string;
+}
+
+export interface Order {
+  id: number;
+  order_no: string;
+  user: { id: number; name: string | null; email: string | null };
+  status: OrderStatus;
+  status_label: string;
+  currency: 'NGN';
+  subtotal_minor: number;
+  shipping_minor: number;
+  total_minor: number;
+  payment_method: OrderPaymentMethod;
+  full_name: string;
+  street_address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  notes: string | null;
+  invoice: OrderInvoiceRef | null;
+  /** Unpaid orders release their stock at this time. */
+  expires_at: string | null;
+  paid_at: string | null;
+  shipped_at: string | null;
+  received_at: string | null;
+  return_requested_at: string | null;
+  return_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  items: OrderLine[];
+  item_count: number;
+  /** The spec's flat order shape (first line): product name, price and quantity. */
+  product: { id: number; name: string } | null;
+  product_id: number | null;
+  price: number;
+  quantity: number;
+  /** A vendor's view: what this order credits (or will credit) their wallet. */
+  vendor_earnings_minor?: number;
+  /** Only on GET /orders/{id}. */
+  history?: OrderHistoryEntry[];
+  /** Only in the answer to POST /orders. */
+  payment?: PaymentStart | null;
+  bank_transfer?: BankTransferDetails | null;
+}
+
+/** PATCH /orders/{id}/status */
+export interface OrderStatusInput {
+  status: OrderStatus;
+  note?: string | null;
+}
+
+export type OrderActor = 'buyer' | 'vendor' | 'admin';
+
+export interface OrderTransition {
+  from: OrderStatus;
+  to: OrderStatus;
+  by: readonly OrderActor[];
+  /** The button that asks for it. */
+  action: string;
+}
+
+/**
+ * The allowed moves; the API refuses every other with a 422. 3 -> 4 asked by the buyer records a return request
+ * (the order stays To Review); an admin accepting a requested return moves it to 4 and refunds the buyer.
+ */
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  { from: ORDER_STATUS.TO_PAY, to: ORDER_STATUS.CANCELLED, by: ['buyer', 'admin'], action: 'Cancel Order' },
+  { from: ORDER_STATUS.TO_PAY, to: ORDER_STATUS.TO_SHIP, by: ['admin'], action: 'Mark as Paid' },
+  { from: ORDER_STATUS.TO_SHIP, to: ORDER_STATUS.TO_RECEIVE, by: ['vendor', 'admin'], action: 'Mark as Shipped' },
+  { from: ORDER_STATUS.TO_RECEIVE, to: ORDER_STATUS.TO_REVIEW, by: ['buyer', 'admin'], action: 'Confirm Receipt' },
+  { from: ORDER_STATUS.TO_REVIEW, to: ORDER_STATUS.RETURNED, by: ['buyer', 'admin'], action: 'Request Return' },
+];
+
+/** Label of the admin's 3 -> 4 (accepting a requested return). */
+export const ACCEPT_RETURN_ACTION = 'Accept Return';
+
+/** The moves `actor` may ask for on an order in `status` (for showing buttons; the API decides). */
+export function orderMovesFor(status: unknown, actor: OrderActor): OrderTransition[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from === status && t.by.includes(actor));
+}
+
+/** Marketplace commission in basis points (1000 = 10%) and a line's split: commission rounded to whole kobo. */
+export function splitCommission(lineTotalMinor: number, commissionBps: number): { commission: number; vendor: number } {
+  const commission = Math.round((lineTotalMinor * commissionBps) / 10_000);
+  return { commission, vendor: lineTotalMinor - commission };
+}
+
+/** GET /dashboard/orders: the back office's charts (last `days` days, Lagos days). */
+export interface OrderStats {
+  days: number;
+  per_day: { day: string; orders: number; revenue_minor: number }[];
+  by_status: { status: OrderStatus; label: string; count: number }[];
+  top_products: { product_id: number; name: string; quantity: number; revenue_minor: number }[];
+  top_vendors: { vendor_id: number; name: string | null; orders: number; revenue_minor: number }[];
+  commission_minor: number;
+  revenue_minor: number;
+  orders: number;
+}
+
+/** My Transactions (spec 2.16): one row per order line; colours by the order's state. */
+export type TransactionState = 'Delivered' | 'Pending' | 'Cancelled';
+export function transactionState(status: unknown): TransactionState {
+  if (status === ORDER_STATUS.TO_REVIEW) return 'Delivered';
+  if (status === ORDER_STATUS.CANCELLED || status === ORDER_STATUS.RETURNED) return 'Cancelled';
+  return 'Pending';
+}
