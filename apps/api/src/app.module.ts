@@ -26,6 +26,7 @@ import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { WalletModule } from './modules/wallet/wallet.module';
+import { OrdersModule } from './modules/orders/orders.module';
 
 @Module({})
 export class AppModule {
@@ -54,6 +55,7 @@ export class AppModule {
         PaymentsModule,
         WalletModule,
         InvoicesModule,
+        OrdersModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -5,6 +5,8 @@ export const EVENTS = {
   walletFunded: 'wallet.funded',
   invoiceIssued: 'invoice.issued',
   invoicePaid: 'invoice.paid',
+  orderPlaced: 'order.placed',
+  orderStatusChanged: 'order.status_changed',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -40,5 +42,26 @@ export interface InvoiceIssuedEvent {
 
 /** An invoice was paid (wallet or Paystack), after the commit: orders and deliveries react by type and subject id. */
 export interface InvoicePaidEvent extends InvoiceIssuedEvent {
-  method: 'wallet' | 'paystack';
+  method: 'wallet' | 'paystack' | 'transfer';
+}
+
+/** An order was placed (after the commit): the buyer and each vendor with a line in it are told. */
+export interface OrderPlacedEvent {
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  totalMinor: number;
+  vendorIds: number[];
+}
+
+/** An order changed status (after the commit). credited: what each vendor's wallet received at receipt. */
+export interface OrderStatusChangedEvent {
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  from: number | null;
+  to: number;
+  actorId: number | null;
+  credited: { vendorId: number; amountMinor: number }[];
+  returnRequested?: boolean;
 }

@@ -50,6 +50,17 @@ export interface AppConfig {
   paystack: { baseUrl: string; secretKey: string | null; testMode: boolean; timeoutMs: number };
   /** The exchange-rate service (ExchangeRate-API style); apiKey null: live rates are off (503). */
   exchangeRates: { baseUrl: string; apiKey: string | null; cacheSeconds: number; timeoutMs: number };
+  /**
+   * Orders. commissionBps: the marketplace's share of each line (1000 = 10%). paymentWindowMinutes: an unpaid order
+   * is cancelled and its stock returned after this long. expiryIntervalSeconds: how often the API looks (0: never; the
+   * CLI's release-unpaid-orders does it on demand). bankTransfer: the account bank-transfer buyers pay into.
+   */
+  orders: {
+    commissionBps: number;
+    paymentWindowMinutes: number;
+    expiryIntervalSeconds: number;
+    bankTransfer: { bankName: string; accountName: string; accountNumber: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -204,6 +215,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     timeoutMs: int('EXCHANGE_RATE_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 
+  const orders = {
+    commissionBps: int('ORDER_COMMISSION_BPS', 1000, 0, 10_000),
+    paymentWindowMinutes: int('ORDER_PAYMENT_WINDOW_MINUTES', 1440, 1, 30 * 1440),
+    expiryIntervalSeconds: int('ORDER_EXPIRY_INTERVAL_SECONDS', 60, 0, 86_400),
+    bankTransfer: {
+      bankName: str('BANK_TRANSFER_BANK_NAME', 'Providus Bank'),
+      accountName: str('BANK_TRANSFER_ACCOUNT_NAME', 'Jara Commerce Ltd'),
+      accountNumber: str('BANK_TRANSFER_ACCOUNT_NUMBER', '0000000000'),
+    },
+  };
+
   const config: AppConfig = {
     nodeEnv,
     port,
@@ -226,6 +248,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     storefrontUrl,
     paystack,
     exchangeRates,
+    orders,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

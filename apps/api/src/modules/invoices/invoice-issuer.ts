@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { INVOICE_TYPES, WALLET_CURRENCIES, type InvoiceType, type WalletCurrency } from '@jara/contracts';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { Invoice } from './invoice.entity';
@@ -58,23 +58,7 @@ export async function insertInvoice(
       const row = await inTransaction(
         db,
         async (m) => {
-          const entity = m.create(Invoice, {
-            reference: invoiceReference(),
-            user_id: input.userId,
-            type: input.type,
-            subject_id: subjectId,
-            subject_label: input.type === 'manual' ? null : (input.subjectLabel?.slice(0, 191) ?? null),
-            description: input.description.trim().slice(0, 255),
-            amount_minor: input.amountMinor,
-            currency: input.currency,
-            status: 'pending',
-            payment_method: null,
-            paid_at: null,
-            cancelled_at: null,
-            created_by: input.createdBy ?? null,
-          });
-          await m.insert(Invoice, entity);
-          return entity;
+          return insertInvoiceRow(m, input, subjectId);
         },
         {
           // SQLite: an invoice another call raised for the same subject while this one waited is answered as is.
@@ -93,4 +77,32 @@ export async function insertInvoice(
       if (attempt >= 3) throw error; // a reference collision four times in a row is not chance
     }
   }
+}
+
+/**
+ * Inserts a pending invoice inside the caller's transaction (an order raises its invoice with its own rows, so both
+ * commit or neither). The caller owns the subject's uniqueness: the index still refuses a second one.
+ */
+export async function insertInvoiceRow(
+  m: EntityManager,
+  input: IssueInvoiceInput,
+  subjectId: number | null = input.type === 'manual' ? null : (input.subjectId ?? null),
+): Promise<Invoice> {
+  const entity = m.create(Invoice, {
+    reference: invoiceReference(),
+    user_id: input.userId,
+    type: input.type,
+    subject_id: subjectId,
+    subject_label: input.type === 'manual' ? null : (input.subjectLabel?.slice(0, 191) ?? null),
+    description: input.description.trim().slice(0, 255),
+    amount_minor: input.amountMinor,
+    currency: input.currency,
+    status: 'pending',
+    payment_method: null,
+    paid_at: null,
+    cancelled_at: null,
+    created_by: input.createdBy ?? null,
+  });
+  await m.insert(Invoice, entity);
+  return entity;
 }

@@ -21,6 +21,7 @@ import {
   type ListResult,
   type ListSpec,
 } from '../../common/list/list-query';
+import { applyDateRange } from '../../common/list/date-range';
 import { inTransaction } from '../../database/transaction';
 import type { GatewayVerification } from '../payments/payment-gateway';
 import { REFERENCE_PATTERN } from '../payments/payment-gateway';
@@ -62,46 +63,6 @@ const INVOICE_SPEC: ListSpec = {
   limitOffset: true,
 };
 
-const DATE_MESSAGE = '{field} must be a date (YYYY-MM-DD) or a date-time.';
-
-/**
- * created_at_gte / created_at_lte: a day (YYYY-MM-DD, a Lagos day, both ends inclusive: lte runs to the end of the
- * day) or an ISO date-time (without a zone: Lagos time). Anything else is a 422 naming the parameter.
- */
-function dateBound(
-  key: string,
-  raw: string | undefined,
-  end: boolean,
-): { op: '>=' | '<=' | '<'; at: Date } | undefined {
-  if (raw === undefined) return undefined;
-  const text = raw.trim();
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  let at: Date;
-  if (day) {
-    at = new Date(`${text}T00:00:00.000+01:00`);
-    const roundTrip = new Date(at.getTime() + 3600_000).toISOString().slice(0, 10);
-    if (Number.isNaN(at.getTime()) || roundTrip !== text) throw fieldError(key, DATE_MESSAGE.replace('{field}', key));
-    if (end) return { op: '<', at: new Date(at.getTime() + 86_400_000) };
-    return { op: '>=', at };
-  }
-  const match = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
-  at = new Date(match && !match[3] ? `${text.replace(' ', 'T')}+01:00` : text.replace(' ', 'T'));
-  if (!match || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1970 || at.getUTCFullYear() > 9999)
-    throw fieldError(key, DATE_MESSAGE.replace('{field}', key));
-  return { op: end ? '<=' : '>=', at };
-}
-
-function applyDateRange(qb: SelectQueryBuilder<Invoice>, query: ListQuery): ListQuery {
-  const rest: ListQuery = { ...query };
-  const from = dateBound('created_at_gte', singleValue(query, 'created_at_gte'), false);
-  const to = dateBound('created_at_lte', singleValue(query, 'created_at_lte'), true);
-  delete rest.created_at_gte;
-  delete rest.created_at_lte;
-  if (from) qb.andWhere(`i.created_at ${from.op} :createdFrom`, { createdFrom: from.at });
-  if (to) qb.andWhere(`i.created_at ${to.op} :createdTo`, { createdTo: to.at });
-  return rest;
-}
-
 /**
  * Invoices: raised by other modules through issue() (orders, deliveries) or by an admin (manual), paid from the
  * wallet (the debit and the status change in one transaction, both conditional) or by card (settled on verify or
@@ -135,6 +96,22 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     return presentInvoice(row);
   }
 
+  /**
+   * For invoices raised or paid inside another module's transaction (an order's): emits invoice.issued and, when it
+   * is paid, invoice.paid, after that transaction committed.
+   */
+  async announce(invoiceId: number, paidWith?: InvoicePaidEvent['method']): Promise<void> {
+    const row = await this.one(invoiceId);
+    await this.emit(EVENTS.invoiceIssued, this.event(row));
+    if (paidWith && row.status === 'paid') await this.emit(EVENTS.invoicePaid, { ...this.event(row), method: paidWith } satisfies InvoicePaidEvent);
+  }
+
+  /** invoice.paid for an invoice another module marked paid inside its own transaction (a confirmed bank transfer). */
+  async announcePaid(invoiceId: number, method: InvoicePaidEvent['method']): Promise<void> {
+    const row = await this.one(invoiceId);
+    if (row.status === 'paid') await this.emit(EVENTS.invoicePaid, { ...this.event(row), method } satisfies InvoicePaidEvent);
+  }
+
   /** The invoice of an order or a delivery, if one was raised. */
   async forSubject(type: Exclude<InvoiceType, 'manual'>, subjectId: number): Promise<InvoiceDto | null> {
     const row = await this.base().where('i.type = :type AND i.subject_id = :subjectId', { type, subjectId }).getOne();
@@ -144,14 +121,14 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
   /** Admin: every invoice; status, type, currency, user_id, email (contains), created_at_gte/lte, q; newest first. */
   async list(query: ListQuery): Promise<ListResult<InvoiceDto>> {
     const qb = this.base();
-    const rest = applyDateRange(qb, query);
+    const rest = applyDateRange(qb, query, 'i.created_at');
     return (await paginate(qb, rest, INVOICE_SPEC)).map(presentInvoice);
   }
 
   /** The signed-in user's invoices (ownership from the token), newest first. */
   async listOwn(userId: number, query: ListQuery): Promise<ListResult<InvoiceDto>> {
     const qb = this.base().where('i.user_id = :ownerId', { ownerId: userId });
-    const rest = applyDateRange(qb, query);
+    const rest = applyDateRange(qb, query, 'i.created_at');
     delete rest.user_id;
     return (await paginate(qb, rest, INVOICE_SPEC)).map(presentInvoice);
   }

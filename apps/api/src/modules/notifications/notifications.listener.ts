@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { formatDollars, formatNaira, MSG } from '@jara/contracts';
-import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent, type UserDeletedEvent, type UserVerifiedEvent, type WalletFundedEvent } from '../../common/events';
+import { formatDollars, formatNaira, MSG, orderStatusLabel } from '@jara/contracts';
+import {
+  EVENTS,
+  type InvoiceIssuedEvent,
+  type InvoicePaidEvent,
+  type OrderPlacedEvent,
+  type OrderStatusChangedEvent,
+  type UserDeletedEvent,
+  type UserVerifiedEvent,
+  type WalletFundedEvent,
+} from '../../common/events';
 import { NotificationsService } from './notifications.service';
 
 /** Turns domain events from other modules into notifications. */
@@ -38,13 +47,66 @@ export class NotificationsListener {
   @OnEvent(EVENTS.invoiceIssued, { promisify: true })
   async onInvoiceIssued(event: InvoiceIssuedEvent): Promise<void> {
     const text = MSG.money.invoiceIssued(event.reference, money(event.amountMinor, event.currency), event.description);
-    await this.notifications.notify({ userId: event.userId, title: MSG.money.invoiceIssuedTitle, description: text.slice(0, 255), message: text });
+    await this.notifications.notify({
+      userId: event.userId,
+      title: MSG.money.invoiceIssuedTitle,
+      description: text.slice(0, 255),
+      message: text,
+    });
   }
 
   @OnEvent(EVENTS.invoicePaid, { promisify: true })
   async onInvoicePaid(event: InvoicePaidEvent): Promise<void> {
     const text = MSG.money.invoicePaid(event.reference, money(event.amountMinor, event.currency));
-    await this.notifications.notify({ userId: event.userId, title: MSG.money.invoicePaidTitle, description: text.slice(0, 255), message: text });
+    await this.notifications.notify({
+      userId: event.userId,
+      title: MSG.money.invoicePaidTitle,
+      description: text.slice(0, 255),
+      message: text,
+    });
+  }
+
+  @OnEvent(EVENTS.orderPlaced, { promisify: true })
+  async onOrderPlaced(event: OrderPlacedEvent): Promise<void> {
+    const text = MSG.orders.placedText(event.orderNo, formatNaira(event.totalMinor));
+    await this.notifications.notify({
+      userId: event.userId,
+      title: MSG.orders.placedTitle,
+      description: text,
+      message: text,
+    });
+    for (const vendorId of event.vendorIds) {
+      const sold = MSG.orders.soldText(event.orderNo);
+      await this.notifications.notify({
+        userId: vendorId,
+        title: MSG.orders.soldTitle,
+        description: sold,
+        message: sold,
+      });
+    }
+  }
+
+  /** The buyer hears of every change of their order; a vendor of the money their wallet received. */
+  @OnEvent(EVENTS.orderStatusChanged, { promisify: true })
+  async onOrderStatusChanged(event: OrderStatusChangedEvent): Promise<void> {
+    const text = event.returnRequested
+      ? `${MSG.orders.returnRequested} (${event.orderNo})`
+      : MSG.orders.changedText(event.orderNo, orderStatusLabel(event.to));
+    await this.notifications.notify({
+      userId: event.userId,
+      title: MSG.orders.changedTitle,
+      description: text,
+      message: text,
+    });
+    for (const credit of event.credited) {
+      const earned = MSG.orders.earnedText(event.orderNo, formatNaira(credit.amountMinor));
+      await this.notifications.notify({
+        userId: credit.vendorId,
+        title: MSG.orders.changedTitle,
+        description: earned,
+        message: earned,
+      });
+    }
   }
 }
 

@@ -3,9 +3,9 @@ import { BaseEntity } from '../../common/base.entity';
 import { User } from '../users/user.entity';
 import { Product } from './product.entity';
 
-/** One review per user per product (posting again replaces it). */
+/** A buyer's review of a product, one per order line (the line is at To Review when it is written). */
 @Entity('product_reviews')
-@Index('uq_reviews_product_user', ['product_id', 'user_id'], { unique: true })
+@Index('idx_reviews_user_product', ['user_id', 'product_id'])
 @Index('idx_reviews_product_created', ['product_id', 'created_at', 'id'])
 export class ProductReview extends BaseEntity {
   @Column({ type: 'integer' })
@@ -24,6 +24,11 @@ export class ProductReview extends BaseEntity {
 
   @Column({ type: 'integer' })
   rating!: number;
+
+  /** The order line this review was left for (one review per line); null for reviews from before orders existed. */
+  @Index('uq_reviews_order_item', { unique: true })
+  @Column({ type: 'integer', nullable: true })
+  order_item_id!: number | null;
 
   @Column({ type: 'text', nullable: true })
   comment!: string | null;

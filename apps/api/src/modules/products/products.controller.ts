@@ -98,8 +98,8 @@ export class ProductsController {
 
   @ApiBearerAuth()
   @Post(':id/reviews')
-  @ApiOperation({ summary: 'Add or replace your review (rating 1-5, comment)' })
+  @ApiOperation({ summary: 'Review a product you bought (an order at To Review; once per order line): rating 1-5, comment, order_id?' })
   async review(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: CreateReviewDto) {
-    return { message: 'Thank you for your review!', data: await this.reviews.upsert(user, id, dto) };
+    return { message: MSG.orders.reviewThanks, data: await this.reviews.create(user, id, dto) };
   }
 }

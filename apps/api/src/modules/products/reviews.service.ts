@@ -1,7 +1,9 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { MSG, type ProductReview as ReviewDto } from '@jara/contracts';
+import { MSG, ORDER_STATUS, type ProductReview as ReviewDto } from '@jara/contracts';
+import { inTransaction, isUniqueViolation } from '../../database/transaction';
+import { OrderItem } from '../orders/order.entity';
 import { integerFilter, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import type { CreateReviewDto } from './dto/product.dto';
@@ -18,7 +20,11 @@ export class ReviewsService {
 
   async list(productId: number, query: ListQuery): Promise<ListResult<ReviewDto>> {
     await this.activeProduct(productId);
-    const qb = this.reviews.createQueryBuilder('r').leftJoin('r.user', 'u').addSelect(['u.id', 'u.name']).where('r.product_id = :productId', { productId });
+    const qb = this.reviews
+      .createQueryBuilder('r')
+      .leftJoin('r.user', 'u')
+      .addSelect(['u.id', 'u.name'])
+      .where('r.product_id = :productId', { productId });
     const page = await paginate(qb, query, {
       sortable: { created_at: 'r.created_at', rating: 'r.rating' },
       filterable: { rating: integerFilter('r.rating') },
@@ -30,28 +36,78 @@ export class ReviewsService {
   }
 
   /**
-   * Adds or replaces the caller's review and recomputes the product's average and count in the same
-   * transaction, from the reviews themselves (so concurrent reviews cannot leave them out of step).
+   * A buyer's review (the To Review tab's 'Leave a Review'): allowed for a line of this product in one of the
+   * caller's orders at To Review (3), once per line (order_id picks the order when there are several). The product's
+   * average and count are recomputed from the reviews in the same transaction.
    */
-  async upsert(user: User, productId: number, dto: CreateReviewDto): Promise<ReviewDto> {
+  async create(user: User, productId: number, dto: CreateReviewDto): Promise<ReviewDto> {
     const product = await this.activeProduct(productId);
     if (product.user_id === user.id) throw new ForbiddenException('You cannot review your own product.');
-    await this.db.transaction(async (tx) => {
-      const repo = tx.getRepository(ProductReview);
-      const existing = await repo.findOne({ where: { product_id: productId, user_id: user.id } });
-      if (existing) await repo.update({ id: existing.id }, { rating: dto.rating, comment: dto.comment ?? null });
-      else await repo.insert(repo.create({ product_id: productId, user_id: user.id, rating: dto.rating, comment: dto.comment ?? null }));
-      await tx
-        .createQueryBuilder()
-        .update(Product)
-        .set({
-          average_rating: () => '(SELECT ROUND(AVG(r.rating), 2) FROM product_reviews r WHERE r.product_id = :pid)',
-          review_count: () => '(SELECT COUNT(*) FROM product_reviews r WHERE r.product_id = :pid)',
-        })
-        .where('id = :pid', { pid: productId })
-        .execute();
-    });
-    const row = await this.reviews.createQueryBuilder('r').leftJoin('r.user', 'u').addSelect(['u.id', 'u.name']).where('r.product_id = :productId AND r.user_id = :userId', { productId, userId: user.id }).getOneOrFail();
+    const eligible = () => {
+      const qb = this.db
+        .getRepository(OrderItem)
+        .createQueryBuilder('i')
+        .innerJoin('i.order', 'o')
+        .where('o.user_id = :userId AND o.status = :toReview AND i.product_id = :productId', {
+          userId: user.id,
+          toReview: ORDER_STATUS.TO_REVIEW,
+          productId,
+        });
+      if (dto.order_id) qb.andWhere('o.id = :orderId', { orderId: dto.order_id });
+      return qb;
+    };
+    const line = await eligible()
+      .andWhere('NOT EXISTS (SELECT 1 FROM product_reviews r WHERE r.order_item_id = i.id)')
+      .orderBy('i.id', 'ASC')
+      .getOne();
+    if (!line) {
+      if (await eligible().getExists()) throw new ConflictException(MSG.orders.reviewAlreadyLeft);
+      throw new ForbiddenException(MSG.orders.reviewNotAllowed);
+    }
+    let id = 0;
+    try {
+      await inTransaction(
+        this.db,
+        async (tx) => {
+          const repo = tx.getRepository(ProductReview);
+          const row = repo.create({
+            product_id: productId,
+            user_id: user.id,
+            order_item_id: line.id,
+            rating: dto.rating,
+            comment: dto.comment ?? null,
+          });
+          await repo.insert(row);
+          id = row.id;
+          await tx
+            .createQueryBuilder()
+            .update(Product)
+            .set({
+              average_rating: () => '(SELECT ROUND(AVG(r.rating), 2) FROM product_reviews r WHERE r.product_id = :pid)',
+              review_count: () => '(SELECT COUNT(*) FROM product_reviews r WHERE r.product_id = :pid)',
+            })
+            .where('id = :pid', { pid: productId })
+            .execute();
+        },
+        {
+          // SQLite: a review of this line written while this request waited is refused before BEGIN.
+          before: async (m) => {
+            if (await m.exists(ProductReview, { where: { order_item_id: line.id } }))
+              throw new ConflictException(MSG.orders.reviewAlreadyLeft);
+          },
+        },
+      );
+    } catch (error) {
+      // Two reviews of one line at once (MySQL/MariaDB): the unique index keeps one.
+      if (isUniqueViolation(error)) throw new ConflictException(MSG.orders.reviewAlreadyLeft);
+      throw error;
+    }
+    const row = await this.reviews
+      .createQueryBuilder('r')
+      .leftJoin('r.user', 'u')
+      .addSelect(['u.id', 'u.name'])
+      .where('r.id = :id', { id })
+      .getOneOrFail();
     return this.present(row);
   }
 

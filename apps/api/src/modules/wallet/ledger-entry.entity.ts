@@ -5,7 +5,8 @@ import { numeric } from '../../common/transformers';
 import { User } from '../users/user.entity';
 
 /** What moved the money: a Paystack funding, an invoice paid from the wallet, a refund, an admin adjustment, a credit. */
-export type LedgerKind = 'funding' | 'invoice_payment' | 'refund' | 'adjustment' | 'credit';
+/** sale: a vendor's share of a received order line; sale_reversal: taken back when the return is accepted. */
+export type LedgerKind = 'funding' | 'invoice_payment' | 'refund' | 'adjustment' | 'credit' | 'sale' | 'sale_reversal';
 
 /**
  * The wallet's append-only ledger. A completed entry is never edited; a pending one (a funding waiting for

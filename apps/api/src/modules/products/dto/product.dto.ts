@@ -178,6 +178,14 @@ export class CreateReviewDto {
   @IsString()
   @MaxLength(2000)
   comment?: string;
+
+  @ApiPropertyOptional({ description: 'The order the review is for, when the product was bought in several' })
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'order_id must be an order id.' })
+  @Min(1, { message: 'order_id must be an order id.' })
+  @Max(2_147_483_647, { message: 'order_id must be an order id.' })
+  order_id?: number;
 }
 
 export class WishlistDto {

@@ -1,0 +1,129 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CHECKOUT_COUNTRIES,
+  MSG,
+  ORDER_LIMITS,
+  ORDER_PAYMENT_METHOD_VALUES,
+  ORDER_STATUSES,
+  type CheckoutCountry,
+  type OrderPaymentMethod,
+  type OrderStatus,
+} from '@jara/contracts';
+
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const text = ({ value }: { value: unknown }) =>
+  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
+/** Whole numbers arrive as numbers (JSON) or digit strings (forms); anything else stays as is and fails IsInt. */
+const whole = ({ value }: { value: unknown }) =>
+  blank(value) ? undefined : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
+
+const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${ORDER_LIMITS.maxQuantity}.`;
+
+export class OrderLineDto {
+  @ApiProperty()
+  @Transform(whole)
+  @IsNotEmpty({ message: 'Choose a product.' })
+  @IsInt({ message: 'product_id must be a product id.' })
+  @Min(1, { message: 'product_id must be a product id.' })
+  @Max(2_147_483_647, { message: 'product_id must be a product id.' })
+  product_id!: number;
+
+  @ApiProperty({ minimum: 1, maximum: ORDER_LIMITS.maxQuantity })
+  @Transform(whole)
+  @IsNotEmpty({ message: QUANTITY_MESSAGE })
+  @IsInt({ message: QUANTITY_MESSAGE })
+  @Min(1, { message: QUANTITY_MESSAGE })
+  @Max(ORDER_LIMITS.maxQuantity, { message: QUANTITY_MESSAGE })
+  quantity!: number;
+}
+
+export class CreateOrderDto {
+  @ApiProperty({ type: [OrderLineDto] })
+  @IsArray({ message: MSG.orders.itemsRequired })
+  @ArrayMinSize(1, { message: MSG.orders.itemsRequired })
+  @ArrayMaxSize(ORDER_LIMITS.maxLines, { message: `An order can have at most ${ORDER_LIMITS.maxLines} lines.` })
+  @ValidateNested({ each: true })
+  @Type(() => OrderLineDto)
+  items!: OrderLineDto[];
+
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.checkout.required.full_name })
+  @IsString({ message: MSG.checkout.required.full_name })
+  @MaxLength(120)
+  full_name!: string;
+
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.checkout.required.street_address })
+  @IsString({ message: MSG.checkout.required.street_address })
+  @MaxLength(255)
+  street_address!: string;
+
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.checkout.required.city })
+  @IsString({ message: MSG.checkout.required.city })
+  @MaxLength(100)
+  city!: string;
+
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.checkout.required.postal_code })
+  @IsString({ message: MSG.checkout.required.postal_code })
+  @MaxLength(20)
+  postal_code!: string;
+
+  @ApiProperty({ enum: CHECKOUT_COUNTRIES })
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.checkout.required.country })
+  @IsIn(CHECKOUT_COUNTRIES, { message: MSG.checkout.required.country })
+  country!: CheckoutCountry;
+
+  @ApiProperty({ enum: ORDER_PAYMENT_METHOD_VALUES })
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.checkout.required.payment_method })
+  @IsIn(ORDER_PAYMENT_METHOD_VALUES, { message: MSG.checkout.required.payment_method })
+  payment_method!: OrderPaymentMethod;
+
+  @ApiPropertyOptional()
+  @Transform(text)
+  @IsOptional()
+  @IsString()
+  @MaxLength(ORDER_LIMITS.notesMax)
+  notes?: string;
+}
+
+const STATUS_VALUES = ORDER_STATUSES.map((s) => s.code);
+const STATUS_MESSAGE = `status must be one of ${STATUS_VALUES.join(', ')}.`;
+
+export class OrderStatusDto {
+  @ApiProperty({ enum: STATUS_VALUES })
+  @Transform(whole)
+  @IsNotEmpty({ message: STATUS_MESSAGE })
+  @IsIn(STATUS_VALUES, { message: STATUS_MESSAGE })
+  status!: OrderStatus;
+
+  @ApiPropertyOptional({ description: 'A note for the history (the reason of a return request)' })
+  @Transform(text)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  note?: string;
+}

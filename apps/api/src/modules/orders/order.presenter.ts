@@ -1,0 +1,89 @@
+import { orderStatusLabel, type Order as OrderDto, type OrderHistoryEntry, type OrderLine } from '@jara/contracts';
+import type { StorageService } from '../../common/storage/storage.service';
+import type { Invoice } from '../invoices/invoice.entity';
+import type { Order, OrderItem, OrderStatusChange } from './order.entity';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export interface OrderView {
+  order: Order;
+  /** The lines this viewer may see (a vendor: only theirs). */
+  items: OrderItem[];
+  invoice: Pick<Invoice, 'id' | 'reference' | 'status'> | null;
+  reviewedItemIds: ReadonlySet<number>;
+  /** Set when a vendor reads the order. */
+  vendorView: boolean;
+  history?: OrderStatusChange[];
+}
+
+export function presentLine(item: OrderItem, storage: StorageService, reviewed: boolean): OrderLine {
+  return {
+    id: item.id,
+    product_id: item.product_id,
+    product_name: item.product_name,
+    product_image: storage.urlFor(storage.cardKey(item.product_image)) ?? storage.urlFor(item.product_image),
+    vendor_id: item.vendor_id,
+    unit_price_minor: item.unit_price_minor,
+    quantity: item.quantity,
+    line_total_minor: item.line_total_minor,
+    commission_minor: item.commission_minor,
+    vendor_credit_minor: item.vendor_credit_minor,
+    settled_at: iso(item.settled_at),
+    reviewed,
+  };
+}
+
+export function presentHistory(change: OrderStatusChange): OrderHistoryEntry {
+  return {
+    id: change.id,
+    from_status: change.from_status,
+    to_status: change.to_status,
+    actor: change.actor_id ? { id: change.actor_id, name: change.actor?.name ?? null, role: change.actor_role } : null,
+    note: change.note,
+    created_at: iso(change.created_at) as string,
+  };
+}
+
+/** The one shape in which an order leaves the API. */
+export function presentOrder(view: OrderView, storage: StorageService): OrderDto {
+  const { order, items } = view;
+  const first = items[0];
+  const dto: OrderDto = {
+    id: order.id,
+    order_no: order.order_no,
+    user: { id: order.user_id, name: order.user?.name ?? null, email: order.user?.email ?? null },
+    status: order.status,
+    status_label: orderStatusLabel(order.status),
+    currency: 'NGN',
+    subtotal_minor: order.subtotal_minor,
+    shipping_minor: order.shipping_minor,
+    total_minor: order.total_minor,
+    payment_method: order.payment_method,
+    full_name: order.full_name,
+    street_address: order.street_address,
+    city: order.city,
+    postal_code: order.postal_code,
+    country: order.country,
+    notes: order.notes,
+    invoice: view.invoice
+      ? { id: view.invoice.id, reference: view.invoice.reference, type: 'order', status: view.invoice.status }
+      : null,
+    expires_at: iso(order.expires_at),
+    paid_at: iso(order.paid_at),
+    shipped_at: iso(order.shipped_at),
+    received_at: iso(order.received_at),
+    return_requested_at: iso(order.return_requested_at),
+    return_reason: order.return_reason,
+    created_at: iso(order.created_at) as string,
+    updated_at: iso(order.updated_at) as string,
+    items: items.map((item) => presentLine(item, storage, view.reviewedItemIds.has(item.id))),
+    item_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    product: first ? { id: first.product_id, name: first.product_name } : null,
+    product_id: first?.product_id ?? null,
+    price: first ? first.unit_price_minor / 100 : 0,
+    quantity: first?.quantity ?? 0,
+  };
+  if (view.vendorView) dto.vendor_earnings_minor = items.reduce((sum, item) => sum + item.vendor_credit_minor, 0);
+  if (view.history) dto.history = view.history.map(presentHistory);
+  return dto;
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, Headers, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
+import type { ListQuery } from '../../common/list/list-query';
+import type { User } from '../users/user.entity';
+import { readIdempotencyKey } from '../wallet/idempotency.service';
+import { CreateOrderDto, OrderStatusDto } from './dto/order.dto';
+import { OrderStatsService } from './order-stats.service';
+import { OrdersService } from './orders.service';
+
+@ApiTags('orders')
+@ApiBearerAuth()
+@Controller('orders')
+export class OrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Roles('customer', 'vendor')
+  @Post()
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retry with the same key answers the same order',
+  })
+  @ApiOperation({
+    summary:
+      'Place an order: items [{product_id, quantity}], delivery details, payment_method wallet/card/bank_transfer, notes. Prices and stock from the server; short stock 409; wallet short 422',
+  })
+  async create(@CurrentUser() user: User, @Body() dto: CreateOrderDto, @Headers('idempotency-key') key?: string) {
+    return { data: await this.orders.create(user, dto, readIdempotencyKey(key)) };
+  }
+
+  @Roles('admin', 'vendor')
+  @Get()
+  @ApiOperation({
+    summary:
+      'Orders (list contract): admin all, vendor those with their products; status (repeatable), created_at_gte/lte, order_no, email, user_id, payment_method, q; after= cursor',
+  })
+  list(@CurrentUser() user: User, @Query() query: ListQuery) {
+    return this.orders.list(user, query);
+  }
+
+  @Get('user/:userId')
+  @ApiOperation({
+    summary: "A buyer's orders (own, or any for an admin; others 404): status (repeatable), dates; after= cursor",
+  })
+  ofBuyer(@CurrentUser() user: User, @Param('userId', ParseIntPipe) userId: number, @Query() query: ListQuery) {
+    return this.orders.listOfBuyer(user, userId, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One order with lines, invoice and history (buyer, vendor of a line, admin; others 404)' })
+  async show(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+    return { data: await this.orders.get(user, id) };
+  }
+
+  @Patch(':id/status')
+  @ApiOperation({
+    summary:
+      'Move an order: buyer cancels 0->5, confirms 2->3, asks a return 3->4; vendor/admin ships 1->2; admin confirms a transfer 0->1 and accepts returns 3->4; anything else 422',
+  })
+  async status(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: OrderStatusDto) {
+    return { data: await this.orders.changeStatus(user, id, dto) };
+  }
+}
+
+@ApiTags('orders')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin')
+export class OrderStatsController {
+  constructor(private readonly stats: OrderStatsService) {}
+
+  @Get('order-stats')
+  @ApiOperation({
+    summary:
+      'Dashboard charts: orders and revenue per day, by status, top products and vendors, commission (days 1-90, default 30)',
+  })
+  async show(@Query() query: ListQuery) {
+    return { data: await this.stats.stats(query) };
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { InvoicesModule } from '../invoices/invoices.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { Order, OrderItem, OrderStatusChange } from './order.entity';
+import { OrderStatsService } from './order-stats.service';
+import { OrdersController, OrderStatsController } from './orders.controller';
+import { OrdersListener } from './orders.listener';
+import { OrdersService } from './orders.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Order, OrderItem, OrderStatusChange]),
+    WalletModule,
+    InvoicesModule,
+    PaymentsModule,
+  ],
+  controllers: [OrdersController, OrderStatsController],
+  providers: [OrdersService, OrderStatsService, OrdersListener],
+  exports: [OrdersService],
+})
+export class OrdersModule {}
