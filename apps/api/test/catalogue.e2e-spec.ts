@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
 import { User } from '../src/modules/users/user.entity';
+import { buyAndReceive } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 describe('Catalogue (e2e)', () => {
@@ -454,17 +455,23 @@ describe('Catalogue (e2e)', () => {
   });
 
   describe('reviews, wishlist and sellers', () => {
-    it('keeps average_rating and review_count in step with reviews', async () => {
-      const p = await product(otherVendor.token, { name: 'Reviewed Kettle', price: 12000 });
+    it('keeps average_rating and review_count in step with reviews (one per order line, by buyers)', async () => {
+      const p = await product(otherVendor.token, { name: 'Reviewed Kettle', price: 12000, stock_quantity: 10 });
+      const adminAccount = { token: admin };
+      await buyAndReceive(t, adminAccount, customer, p.id);
+      await buyAndReceive(t, adminAccount, vendor, p.id);
       await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(customer.token)).send({ rating: 5, comment: 'Great' }).expect(201);
       await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(vendor.token)).send({ rating: 2 }).expect(201);
       let row = await t.db.getRepository(Product).findOneByOrFail({ id: p.id });
       expect([Number(row.average_rating), row.review_count]).toEqual([3.5, 2]);
-      await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(customer.token)).send({ rating: 4 }).expect(201);
+      // A second review needs a second order line.
+      await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(customer.token)).send({ rating: 4 }).expect(409);
+      await buyAndReceive(t, adminAccount, customer, p.id);
+      await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(customer.token)).send({ rating: 2 }).expect(201);
       row = await t.db.getRepository(Product).findOneByOrFail({ id: p.id });
-      expect([Number(row.average_rating), row.review_count]).toEqual([3, 2]);
+      expect([Number(row.average_rating), row.review_count]).toEqual([3, 3]);
       const list = await t.http().get(`/api/v1/products/${p.id}/reviews`).expect(200);
-      expect(list.body.data).toHaveLength(2);
+      expect(list.body.data).toHaveLength(3);
       await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(otherVendor.token)).send({ rating: 5 }).expect(403);
       const bad = await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(customer.token)).send({ rating: 6 }).expect(422);
       expect(bad.body.errors.rating[0]).toMatch(/1 to 5/);
@@ -512,8 +519,11 @@ describe('Catalogue (e2e)', () => {
       const seller = await signUp(t, { role: 'vendor' });
       const reviewer = await signUp(t);
       const other = await signUp(t);
-      const kept = await product(seller.token, { name: 'Deletion Kettle', price: 9000 });
-      const rated = await product(vendor.token, { name: 'Deletion Fan', price: 7000 });
+      const kept = await product(seller.token, { name: 'Deletion Kettle', price: 9000, stock_quantity: 5 });
+      const rated = await product(vendor.token, { name: 'Deletion Fan', price: 7000, stock_quantity: 5 });
+      await buyAndReceive(t, { token: admin }, reviewer, rated.id);
+      await buyAndReceive(t, { token: admin }, other, rated.id);
+      await buyAndReceive(t, { token: admin }, reviewer, kept.id);
       await t.http().post(`/api/v1/products/${rated.id}/reviews`).set(auth(reviewer.token)).send({ rating: 1, comment: 'Broke' }).expect(201);
       await t.http().post(`/api/v1/products/${rated.id}/reviews`).set(auth(other.token)).send({ rating: 5 }).expect(201);
       await t.http().post(`/api/v1/products/${kept.id}/reviews`).set(auth(reviewer.token)).send({ rating: 4 }).expect(201);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { Product } from '../src/modules/products/product.entity';
+import { moveOrder, placeOrder } from './support/orders';
 import { listRoutes } from './support/routes';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -148,6 +149,24 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       sorts: ['created_at', 'id', 'amount', 'amount_minor'],
       shape: 'list',
     })),
+    ...(['/api/v1/orders', 'orders/user/{userId}'] as const).map<Endpoint>((name) => ({
+      name,
+      path: () => (name === '/api/v1/orders' ? name : `/api/v1/orders/user/${customerId}`),
+      roles: name === '/api/v1/orders' ? ['vendor', 'admin'] : SIGNED_IN,
+      filters: ['status', 'user_id', 'id', 'order_no', 'payment_method', 'email'],
+      params: ['created_at_gte', 'created_at_lte'],
+      sorts: ['created_at', 'id', 'total', 'total_minor'],
+      shape: 'list',
+    })),
+    {
+      name: 'admin/order-stats',
+      path: () => '/api/v1/admin/order-stats',
+      roles: ['admin'],
+      filters: [],
+      params: ['days'],
+      sorts: [],
+      shape: 'object',
+    },
     {
       name: 'sitemap-entries',
       path: () => '/api/v1/products/sitemap-entries',
@@ -207,6 +226,7 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
         .field('description', 'Fuzz fixture')
         .field('status', i === 4 ? '0' : '1')
         .field('category_id', String(category))
+        .field('stock_quantity', '10')
         .field('price', `${1500 * (i + 1)}.5${i}`)
         .field('flash_start_at', new Date(Date.now() - 3600_000).toISOString())
         .field('flash_end_at', new Date(Date.now() + 3600_000).toISOString())
@@ -214,7 +234,6 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
         .expect(201);
       if (!productId) productId = res.body.data.id;
     }
-    await t.http().post(`/api/v1/products/${productId}/reviews`).set(auth(customer.token)).send({ rating: 4, comment: 'Good' }).expect(201);
     await t.http().post('/api/v1/wishlist').set(auth(customer.token)).send({ product_id: productId }).expect(201);
     // Money rows for the wallet and invoice lists: a credit, a debit, an invoice of each status.
     const adjust = (direction: string, amount: string) =>
@@ -227,6 +246,12 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
     const invoices = (await t.http().get('/api/v1/invoices').set(auth(admin.token)).expect(200)).body.data as Array<{ id: number }>;
     await t.http().post(`/api/v1/invoices/${invoices[0].id}/pay`).set(auth(customer.token)).send({ method: 'wallet' }).expect(200);
     await t.http().post(`/api/v1/invoices/${invoices[1].id}/cancel`).set(auth(admin.token)).expect(200);
+    // An order received (To Review), so the order lists have rows and the customer may review the product.
+    const order = (await placeOrder(t, customer.token, [{ product_id: productId, quantity: 1 }]).expect(201)).body.data as { id: number };
+    await moveOrder(t, admin.token, order.id, 2).expect(200);
+    await moveOrder(t, customer.token, order.id, 3).expect(200);
+    await placeOrder(t, customer.token, [{ product_id: productId, quantity: 1 }], { payment_method: 'bank_transfer' }).expect(201);
+    await t.http().post(`/api/v1/products/${productId}/reviews`).set(auth(customer.token)).send({ rating: 4, comment: 'Good' }).expect(201);
     await t.http().post('/api/v1/contact-messages').send({ full_name: 'Amaka Obi', email: 'amaka@example.com', message: 'Hello there, I have a question.' });
     expect(await t.db.getRepository(Product).count()).toBe(5);
   });

@@ -353,6 +353,34 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
     });
   });
 
+  describe('concurrency', () => {
+    it('100 concurrent single-unit orders for a product with stock 10 leave exactly 10 orders and stock 0, every time', async () => {
+      const buyers = await Promise.all([1, 2, 3, 4].map(() => signUp(t)));
+      for (const b of buyers) await creditWallet(t, admin.token, b.user.id, '1000000');
+      for (let round = 0; round < 5; round++) {
+        const hot = await product(vendor, { name: `Order Flash Deal ${round}`, price: 9999, stock_quantity: 10 });
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, i) =>
+            placeOrder(t, buyers[i % buyers.length].token, [{ product_id: hot.id, quantity: 1 }], {
+              payment_method: i % 2 ? 'wallet' : 'bank_transfer',
+            }),
+          ),
+        );
+        const statuses = answers.map((a) => a.status);
+        expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+        expect(statuses.filter((s) => s === 409)).toHaveLength(90);
+        for (const refused of answers.filter((a) => a.status === 409))
+          expect([MSG.orders.outOfStock, MSG.orders.onlyLeft(`Order Flash Deal ${round}`, 0)]).toContain(refused.body.message);
+        expect(await stock(hot.id)).toBe(0);
+        expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM order_items WHERE product_id = ?', [hot.id])).toBe(10);
+        expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = ?', [hot.id])).toBe(10);
+      }
+      expect(await ledgerDrift(t.db)).toEqual([]);
+      const negative = await countRows(t.db, 'SELECT COUNT(*) AS n FROM products WHERE stock_quantity < 0');
+      expect(negative).toBe(0);
+    }, 120_000);
+  });
+
   describe('reviews', () => {
     it('only a buyer whose order reached To Review may review, once per order line; the rating follows', async () => {
       const radio = await product(vendor, { name: 'Order Radio', price: 7000, stock_quantity: 5 });

@@ -7,6 +7,7 @@ import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
 import { User } from '../src/modules/users/user.entity';
 import { Invoice } from '../src/modules/invoices/invoice.entity';
+import { Order, OrderItem, OrderVendor } from '../src/modules/orders/order.entity';
 import { LedgerEntry } from '../src/modules/wallet/ledger-entry.entity';
 import { analyze, captureStatements, expectIndexedList, explain, isMysqlDb, planProblems } from './support/query-plan';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
@@ -113,7 +114,37 @@ describe('Query plans of the lists (e2e)', () => {
       created_at: new Date(Date.now() - i * hour),
     }));
     for (let i = 0; i < entries.length; i += 250) await t.db.getRepository(LedgerEntry).insert(entries.slice(i, i + 250) as Array<Partial<LedgerEntry>>);
-    await analyze(t.db, ['products', 'users', 'notifications', 'contact_messages', 'categories', 'product_reviews', 'invoices', 'wallet_ledger']);
+    // Orders (issue 10): many buyers, every status, one line each; a third of the lines are the vendor's.
+    const orders = Array.from({ length: PRODUCTS }, (_, i) => ({
+      order_no: `JR-PLAN-${String(i).padStart(6, '0')}`,
+      user_id: i % 4 === 0 ? admin.user.id : planUsers[i % planUsers.length].id,
+      status: (i * 7) % 6,
+      subtotal_minor: 100_00 + i,
+      total_minor: 100_00 + i,
+      payment_method: 'wallet',
+      full_name: `Buyer ${i}`,
+      street_address: '1 Plan Street',
+      city: 'Lagos',
+      postal_code: '100001',
+      country: 'Nigeria',
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<Order>>;
+    for (let i = 0; i < orders.length; i += 250) await t.db.getRepository(Order).insert(orders.slice(i, i + 250));
+    const orderIds = (await t.db.getRepository(Order).find({ select: { id: true }, order: { id: 'ASC' } })).map((o) => o.id);
+    const lines = orderIds.map((orderId, i) => ({
+      order_id: orderId,
+      product_id: 1 + (i % PRODUCTS),
+      vendor_id: i % 3 === 0 ? vendor.user.id : planUsers[(i * 5) % planUsers.length].id,
+      product_name: `Plan product ${i}`,
+      unit_price_minor: 100_00 + i,
+      quantity: 1,
+      line_total_minor: 100_00 + i,
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<OrderItem>>;
+    for (let i = 0; i < lines.length; i += 250) await t.db.getRepository(OrderItem).insert(lines.slice(i, i + 250));
+    const byVendor = lines.map((l, i) => ({ order_id: l.order_id, vendor_id: l.vendor_id, status: orders[i].status, created_at: orders[i].created_at })) as Array<Partial<OrderVendor>>;
+    for (let i = 0; i < byVendor.length; i += 250) await t.db.getRepository(OrderVendor).insert(byVendor.slice(i, i + 250));
+    await analyze(t.db, ['products', 'users', 'notifications', 'contact_messages', 'categories', 'product_reviews', 'invoices', 'wallet_ledger', 'orders', 'order_items', 'order_vendors']);
   });
   afterAll(() => t.close());
 
@@ -214,6 +245,17 @@ describe('Query plans of the lists (e2e)', () => {
       await expectIndexedList(t, '/api/v1/invoices?status=pending', { table: 'invoices' }, admin.token);
       await expectIndexedList(t, '/api/v1/invoices?type=delivery', { table: 'invoices' }, admin.token);
       await expectIndexedList(t, '/api/v1/invoices/user', { table: 'invoices' }, admin.token);
+    });
+    it("orders: the admin's list (default, by status), a buyer's own, a vendor's (their lines only)", async () => {
+      const orders = { table: 'orders' };
+      await expectIndexedList(t, '/api/v1/orders', orders, admin.token);
+      await expectIndexedList(t, '/api/v1/orders?status=1', orders, admin.token);
+      // (status=4&status=5, the Returns & Cancellations tab, sorts: an IN list has no single index order. The tab
+      // asks it of one buyer's orders (idx_orders_user_status_created), a set bounded by what one person bought.)
+      await expectIndexedList(t, `/api/v1/orders/user/${admin.user.id}`, orders, admin.token);
+      await expectIndexedList(t, `/api/v1/orders/user/${admin.user.id}?status=1`, orders, admin.token);
+      await expectIndexedList(t, '/api/v1/orders', orders, vendor.token);
+      await expectIndexedList(t, '/api/v1/orders?status=1', orders, vendor.token);
     });
     it('wallet histories (own), also continued with the cursor', async () => {
       await expectIndexedList(t, '/api/v1/wallet/histories', { table: 'wallet_ledger' }, admin.token);

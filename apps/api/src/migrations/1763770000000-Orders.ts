@@ -107,6 +107,24 @@ export class Orders1763770000000 implements MigrationInterface {
         foreignKeys: [fk('actor_id', 'users')],
       }),
     );
+    await queryRunner.createTable(
+      new Table({
+        name: 'order_vendors',
+        columns: [
+          idColumn(),
+          integer('order_id'),
+          integer('vendor_id'),
+          integer('status'),
+          { name: 'created_at', type: 'datetime', precision: 6 },
+        ],
+        indices: [
+          index('uq_order_vendors_order_vendor', ['order_id', 'vendor_id'], true),
+          index('idx_order_vendors_vendor_created', ['vendor_id', 'created_at', 'order_id']),
+          index('idx_order_vendors_vendor_status_created', ['vendor_id', 'status', 'created_at', 'order_id']),
+        ],
+        foreignKeys: [fk('order_id', 'orders', 'CASCADE')],
+      }),
+    );
     // Reviews: one per order line (a buyer may review a product again after buying it again).
     await queryRunner.createIndex('product_reviews', index('idx_reviews_user_product', ['user_id', 'product_id']));
     await queryRunner.dropIndex('product_reviews', 'uq_reviews_product_user');
@@ -122,6 +140,7 @@ export class Orders1763770000000 implements MigrationInterface {
     await queryRunner.dropColumn('product_reviews', 'order_item_id');
     await queryRunner.createIndex('product_reviews', index('uq_reviews_product_user', ['product_id', 'user_id'], true));
     await queryRunner.dropIndex('product_reviews', 'idx_reviews_user_product');
+    await queryRunner.dropTable('order_vendors');
     await queryRunner.dropTable('order_status_changes');
     await queryRunner.dropTable('order_items');
     await queryRunner.dropTable('orders');

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { InvoicesModule } from '../invoices/invoices.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { WalletModule } from '../wallet/wallet.module';
-import { Order, OrderItem, OrderStatusChange } from './order.entity';
+import { Order, OrderItem, OrderStatusChange, OrderVendor } from './order.entity';
 import { OrderStatsService } from './order-stats.service';
 import { OrdersController, OrderStatsController } from './orders.controller';
 import { OrdersListener } from './orders.listener';
@@ -11,7 +11,7 @@ import { OrdersService } from './orders.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Order, OrderItem, OrderStatusChange]),
+    TypeOrmModule.forFeature([Order, OrderItem, OrderStatusChange, OrderVendor]),
     WalletModule,
     InvoicesModule,
     PaymentsModule,

@@ -46,7 +46,7 @@ import { IdempotencyService } from '../wallet/idempotency.service';
 import { InsufficientBalanceError } from '../wallet/wallet-ledger';
 import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.service';
 import type { CreateOrderDto, OrderStatusDto } from './dto/order.dto';
-import { Order, OrderItem, OrderStatusChange } from './order.entity';
+import { Order, OrderItem, OrderStatusChange, OrderVendor } from './order.entity';
 import { presentOrder, type OrderView } from './order.presenter';
 
 const ORDER_SPEC: ListSpec = {
@@ -66,6 +66,17 @@ const ORDER_SPEC: ListSpec = {
   tiebreaker: 'o.id',
   defaultPerPage: 10,
   limitOffset: true,
+};
+
+/**
+ * A vendor's orders are read through order_vendors (ov): sorts and the status filter on its columns, so the page comes
+ * off idx_order_vendors_vendor_[status_]created without sorting all of the vendor's orders.
+ */
+const VENDOR_ORDER_SPEC: ListSpec = {
+  ...ORDER_SPEC,
+  sortable: { ...ORDER_SPEC.sortable, created_at: 'ov.created_at', id: 'ov.order_id' },
+  filterable: { ...ORDER_SPEC.filterable, status: integerFilter('ov.status', { multi: true, ops: ['eq'] }) },
+  tiebreaker: 'ov.order_id',
 };
 
 const ORDER_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -315,6 +326,12 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
         }),
       ),
     );
+    const vendorIds = [...new Set(lines.map((l) => l.vendorId).filter((v): v is number => v !== null))];
+    if (vendorIds.length)
+      await m.insert(
+        OrderVendor,
+        vendorIds.map((vendorId) => ({ order_id: order.id, vendor_id: vendorId, status: order.status, created_at: order.created_at })),
+      );
     await this.record(m, order.id, null, ORDER_STATUS.TO_PAY, { actor: 'buyer', user, note: null });
     const count = lines.reduce((sum, line) => sum + line.quantity, 0);
     const invoice = await insertInvoiceRow(m, {
@@ -340,6 +357,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
         invoiceId: invoice.id,
       });
       await m.update(Order, { id: order.id }, { status: ORDER_STATUS.TO_SHIP, paid_at: now });
+      await m.update(OrderVendor, { order_id: order.id }, { status: ORDER_STATUS.TO_SHIP });
       await this.record(m, order.id, ORDER_STATUS.TO_PAY, ORDER_STATUS.TO_SHIP, {
         actor: 'buyer',
         user,
@@ -378,12 +396,9 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
   /** GET /orders: an admin sees every order; a vendor the orders with a line of theirs. */
   async list(viewer: User, query: ListQuery): Promise<ListResult<OrderDto>> {
     const qb = this.base();
-    const vendorId = viewer.role === 'admin' ? null : viewer.id;
-    if (vendorId !== null)
-      qb.andWhere('EXISTS (SELECT 1 FROM order_items vi WHERE vi.order_id = o.id AND vi.vendor_id = :vendorId)', {
-        vendorId,
-      });
-    return this.page(qb, query, vendorId);
+    if (viewer.role === 'admin') return this.page(qb, query, null);
+    qb.innerJoin(OrderVendor, 'ov', 'ov.order_id = o.id').andWhere('ov.vendor_id = :vendorId', { vendorId: viewer.id });
+    return this.page(qb, query, viewer.id, VENDOR_ORDER_SPEC, 'ov.created_at');
   }
 
   /** GET /orders/user/{userId}: the buyer's own orders (an admin may read anyone's). */
@@ -423,9 +438,11 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     qb: SelectQueryBuilder<Order>,
     query: ListQuery,
     vendorId: number | null,
+    spec: ListSpec = ORDER_SPEC,
+    createdColumn = 'o.created_at',
   ): Promise<ListResult<OrderDto>> {
-    const rest = applyDateRange(qb, query, 'o.created_at');
-    const result = await paginate(qb, rest, ORDER_SPEC);
+    const rest = applyDateRange(qb, query, createdColumn);
+    const result = await paginate(qb, rest, spec);
     const views = await this.views(result.data, vendorId);
     const byId = new Map(views.map((v) => [v.order.id, v]));
     return result.map((order) => presentOrder(byId.get(order.id) as OrderView, this.storage));
@@ -561,6 +578,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
         fieldError('status', MSG.orders.moveRefused(orderStatusLabel(now?.status), orderStatusLabel(to))),
       );
     }
+    await m.update(OrderVendor, { order_id: order.id }, { status: to });
   }
 
   private changed(
@@ -819,6 +837,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
         .execute();
       if (done.affected !== 1) return;
       moved = true;
+      await m.update(OrderVendor, { order_id: orderId }, { status: ORDER_STATUS.TO_SHIP });
       await this.record(m, orderId, ORDER_STATUS.TO_PAY, ORDER_STATUS.TO_SHIP, {
         actor: 'buyer',
         user: null,
