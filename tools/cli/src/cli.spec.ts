@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DataSource, In, MoreThan } from 'typeorm';
 import { loadConfig } from '../../../apps/api/src/config/config';
 import { createDataSource } from '../../../apps/api/src/database/data-source';
+import { Order, OrderItem } from '../../../apps/api/src/modules/orders/order.entity';
 import { Product } from '../../../apps/api/src/modules/products/product.entity';
 import { User } from '../../../apps/api/src/modules/users/user.entity';
 import { createTestDatabase, type TestDatabase } from '../../../apps/api/test/support/test-database';
@@ -100,6 +101,36 @@ describe('jara CLI', () => {
     expect(await cli('seed', '--if-empty')).toBe(0);
     expect(out.join('\n')).toContain('seed skipped');
   });
+
+  it('release-unpaid-orders cancels orders past their payment window and returns their stock, through the API service', async () => {
+    expect(await cli('seed')).toBe(0);
+    const { orderId, productId, stockBefore } = await withDb(async (db) => {
+      const customer = await db.getRepository(User).findOneByOrFail({ email: 'customer@jara.local' });
+      const product = await db.getRepository(Product).findOneOrFail({ where: { status: 1 }, order: { id: 'ASC' } });
+      const order = db.getRepository(Order).create({
+        order_no: 'JR-CLI-000001', user_id: customer.id, status: 0, subtotal_minor: 2 * product.price_kobo, total_minor: 2 * product.price_kobo,
+        payment_method: 'bank_transfer', full_name: 'Chioma Adeyemi', street_address: '1 Test Road', city: 'Lagos', postal_code: '100001',
+        country: 'Nigeria', expires_at: new Date(Date.now() - 60_000),
+      });
+      await db.getRepository(Order).insert(order);
+      await db.getRepository(OrderItem).insert({
+        order_id: order.id, product_id: product.id, vendor_id: null, product_name: product.name, unit_price_minor: product.price_kobo,
+        quantity: 2, line_total_minor: 2 * product.price_kobo,
+      });
+      return { orderId: order.id, productId: product.id, stockBefore: product.stock_quantity };
+    });
+    expect(await cli('release-unpaid-orders', '--at', 'yesterday')).toBe(2);
+    expect(await cli('release-unpaid-orders')).toBe(0);
+    expect(out.join('\n')).toContain('Released 1 unpaid order(s) and their stock.');
+    await withDb(async (db) => {
+      expect((await db.getRepository(Order).findOneByOrFail({ id: orderId })).status).toBe(5);
+      expect((await db.getRepository(Product).findOneByOrFail({ id: productId })).stock_quantity).toBe(stockBefore + 2);
+      const [{ n }] = await db.query('SELECT COUNT(*) AS n FROM order_status_changes WHERE order_id = ? AND to_status = 5', [orderId]);
+      expect(Number(n)).toBe(1);
+    });
+    expect(await cli('release-unpaid-orders')).toBe(0);
+    expect(out.join('\n')).toContain('No unpaid order is past its payment window.');
+  }, 60_000);
 
   it('gives the demo customer a funded wallet and one pending invoice, once, with the balance equal to its ledger', async () => {
     expect(await cli('seed')).toBe(0);

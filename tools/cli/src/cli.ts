@@ -1,6 +1,7 @@
 import { createContext, UsageError, type CliContext, type Io } from './context';
 import { createAdmin, createAdminHelp } from './commands/create-admin';
 import { migrate, migrateHelp } from './commands/migrate';
+import { releaseUnpaidOrders, releaseUnpaidOrdersHelp } from './commands/release-unpaid-orders';
 import { seed, seedHelp } from './commands/seed';
 
 interface Command {
@@ -13,6 +14,11 @@ const COMMANDS: Record<string, Command> = {
   migrate: { summary: 'run pending database migrations', help: migrateHelp, run: (ctx) => migrate(ctx) },
   seed: { summary: 'add the demo data (idempotent)', help: seedHelp, run: seed },
   'create-admin': { summary: 'create or promote an admin account', help: createAdminHelp, run: createAdmin },
+  'release-unpaid-orders': {
+    summary: 'cancel unpaid orders past their payment window, returning stock',
+    help: releaseUnpaidOrdersHelp,
+    run: releaseUnpaidOrders,
+  },
 };
 
 export const USAGE = `Jara CLI
