@@ -28,7 +28,20 @@ interface Endpoint {
   shape: 'list' | 'object';
 }
 
-const LIST_PARAMS = ['page', 'per_page', 'limit', '_start', '_end', '_sort', '_order', 'sort', 'order', 'q', 'search', 'after'];
+const LIST_PARAMS = [
+  'page',
+  'per_page',
+  'limit',
+  '_start',
+  '_end',
+  '_sort',
+  '_order',
+  'sort',
+  'order',
+  'q',
+  'search',
+  'after',
+];
 const OPERATORS = ['', '_like', '_gte', '_lte', '_ne'];
 const SEED = 20261122;
 const RUNS = 150;
@@ -45,9 +58,43 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       name: path,
       path: () => path,
       roles: EVERYONE,
-      filters: ['id', 'category_id', 'user_id', 'type', 'name', 'sku', 'price', 'price_ngn', 'price_kobo', 'average_rating', 'rating'],
-      params: ['min_price', 'max_price', 'min_rating', 'status', 'mine', 'flash_active', 'rated', 'min_reviews', 'name_like', 'after'],
-      sorts: ['id', 'name', 'price', 'price_ngn', 'price_kobo', 'rating', 'average_rating', 'created_at', 'flash_end_at', 'stock_quantity'],
+      filters: [
+        'id',
+        'category_id',
+        'user_id',
+        'type',
+        'name',
+        'sku',
+        'price',
+        'price_ngn',
+        'price_kobo',
+        'average_rating',
+        'rating',
+      ],
+      params: [
+        'min_price',
+        'max_price',
+        'min_rating',
+        'status',
+        'mine',
+        'flash_active',
+        'rated',
+        'min_reviews',
+        'name_like',
+        'after',
+      ],
+      sorts: [
+        'id',
+        'name',
+        'price',
+        'price_ngn',
+        'price_kobo',
+        'rating',
+        'average_rating',
+        'created_at',
+        'flash_end_at',
+        'stock_quantity',
+      ],
       shape: 'list',
     })),
     {
@@ -214,11 +261,22 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
     vendorId = vendor.user.id;
     customerId = customer.user.id;
     const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-    const category = (await t.http().post('/api/v1/categories').set(auth(admin.token)).send({ name: 'Phones & Tablets' }).expect(201)).body.data.id as number;
+    const category = (
+      await t.http().post('/api/v1/categories').set(auth(admin.token)).send({ name: 'Phones & Tablets' }).expect(201)
+    ).body.data.id as number;
     await t.http().post('/api/v1/categories').set(auth(admin.token)).send({ name: 'dormant', status: 0 }).expect(201);
-    const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c60' } }).jpeg().toBuffer();
-    for (const [i, name] of ['Tecno Spark 20', 'itel A70', 'Ankara Gown 😀', 'Agbada 100%_off', 'ñandú O’Brien'].entries()) {
-      const res = await t.http()
+    const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c60' } })
+      .jpeg()
+      .toBuffer();
+    for (const [i, name] of [
+      'Tecno Spark 20',
+      'itel A70',
+      'Ankara Gown 😀',
+      'Agbada 100%_off',
+      'ñandú O’Brien',
+    ].entries()) {
+      const res = await t
+        .http()
         .post('/api/v1/products')
         .set(auth(vendor.token))
         .field('name', name)
@@ -237,34 +295,118 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
     await t.http().post('/api/v1/wishlist').set(auth(customer.token)).send({ product_id: productId }).expect(201);
     // Money rows for the wallet and invoice lists: a credit, a debit, an invoice of each status.
     const adjust = (direction: string, amount: string) =>
-      t.http().post(`/api/v1/wallets/${customer.user.id}/adjustments`).set(auth(admin.token)).send({ amount, currency: 'NGN', direction, reason: 'Fuzz fixture' }).expect(201);
+      t
+        .http()
+        .post(`/api/v1/wallets/${customer.user.id}/adjustments`)
+        .set(auth(admin.token))
+        .send({ amount, currency: 'NGN', direction, reason: 'Fuzz fixture' })
+        .expect(201);
     await adjust('credit', '5000');
     await adjust('debit', '1000');
     for (const amount of ['700', '800', '900']) {
-      await t.http().post('/api/v1/invoices').set(auth(admin.token)).send({ user_id: customer.user.id, amount, currency: 'NGN', description: `Fuzz ${amount}` }).expect(201);
+      await t
+        .http()
+        .post('/api/v1/invoices')
+        .set(auth(admin.token))
+        .send({ user_id: customer.user.id, amount, currency: 'NGN', description: `Fuzz ${amount}` })
+        .expect(201);
     }
-    const invoices = (await t.http().get('/api/v1/invoices').set(auth(admin.token)).expect(200)).body.data as Array<{ id: number }>;
-    await t.http().post(`/api/v1/invoices/${invoices[0].id}/pay`).set(auth(customer.token)).send({ method: 'wallet' }).expect(200);
+    const invoices = (await t.http().get('/api/v1/invoices').set(auth(admin.token)).expect(200)).body.data as Array<{
+      id: number;
+    }>;
+    await t
+      .http()
+      .post(`/api/v1/invoices/${invoices[0].id}/pay`)
+      .set(auth(customer.token))
+      .send({ method: 'wallet' })
+      .expect(200);
     await t.http().post(`/api/v1/invoices/${invoices[1].id}/cancel`).set(auth(admin.token)).expect(200);
     // An order received (To Review), so the order lists have rows and the customer may review the product.
-    const order = (await placeOrder(t, customer.token, [{ product_id: productId, quantity: 1 }]).expect(201)).body.data as { id: number };
+    const order = (await placeOrder(t, customer.token, [{ product_id: productId, quantity: 1 }]).expect(201)).body
+      .data as { id: number };
     await moveOrder(t, admin.token, order.id, 2).expect(200);
     await moveOrder(t, customer.token, order.id, 3).expect(200);
-    await placeOrder(t, customer.token, [{ product_id: productId, quantity: 1 }], { payment_method: 'bank_transfer' }).expect(201);
-    await t.http().post(`/api/v1/products/${productId}/reviews`).set(auth(customer.token)).send({ rating: 4, comment: 'Good' }).expect(201);
-    await t.http().post('/api/v1/contact-messages').send({ full_name: 'Amaka Obi', email: 'amaka@example.com', message: 'Hello there, I have a question.' });
+    await placeOrder(t, customer.token, [{ product_id: productId, quantity: 1 }], {
+      payment_method: 'bank_transfer',
+    }).expect(201);
+    await t
+      .http()
+      .post(`/api/v1/products/${productId}/reviews`)
+      .set(auth(customer.token))
+      .send({ rating: 4, comment: 'Good' })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/v1/contact-messages')
+      .send({ full_name: 'Amaka Obi', email: 'amaka@example.com', message: 'Hello there, I have a question.' });
     expect(await t.db.getRepository(Product).count()).toBe(5);
   });
   afterAll(() => t.close());
 
   /** Values that have broken list endpoints before, or could: numbers past every bound, SQL, unicode, huge text. */
   const nasty = fc.constantFrom(
-    '1e21', '1e20', '1e30', '1e300', '-1', '-0', '0', '1', '2', '1.5', '1.999', 'NaN', 'Infinity', '-Infinity',
-    '9007199254740993', '99999999999999999999', '0x10', '1_000', ' 1 ', '', ' ', 'null', 'undefined', 'true', 'false',
-    'asc', 'desc', 'ASC', 'DESC', 'random', 'name', 'id', 'name,id', 'name,', ',', 'price_ngn', 'password_hash', 'all',
-    "' OR 1=1 --", '1; DROP TABLE users', "') UNION SELECT password_hash FROM users --", '"', '`', '\\', '%', '_', '!', '%%',
-    '\u0000', '😀', 'Ω≈ç√∫', 'ñandú', '\u202e', '\ud83d', '<script>alert(1)</script>', 'a'.repeat(201), 'x'.repeat(5000),
-    '{"$gt":""}', '[1,2]', 'constructor', '__proto__', 'toString',
+    '1e21',
+    '1e20',
+    '1e30',
+    '1e300',
+    '-1',
+    '-0',
+    '0',
+    '1',
+    '2',
+    '1.5',
+    '1.999',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '9007199254740993',
+    '99999999999999999999',
+    '0x10',
+    '1_000',
+    ' 1 ',
+    '',
+    ' ',
+    'null',
+    'undefined',
+    'true',
+    'false',
+    'asc',
+    'desc',
+    'ASC',
+    'DESC',
+    'random',
+    'name',
+    'id',
+    'name,id',
+    'name,',
+    ',',
+    'price_ngn',
+    'password_hash',
+    'all',
+    "' OR 1=1 --",
+    '1; DROP TABLE users',
+    "') UNION SELECT password_hash FROM users --",
+    '"',
+    '`',
+    '\\',
+    '%',
+    '_',
+    '!',
+    '%%',
+    '\u0000',
+    '😀',
+    'Ω≈ç√∫',
+    'ñandú',
+    '\u202e',
+    '\ud83d',
+    '<script>alert(1)</script>',
+    'a'.repeat(201),
+    'x'.repeat(5000),
+    '{"$gt":""}',
+    '[1,2]',
+    'constructor',
+    '__proto__',
+    'toString',
   );
   const value = fc.oneof(
     { weight: 4, arbitrary: nasty },
@@ -273,7 +415,20 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
     { weight: 2, arbitrary: fc.integer({ min: -5, max: 2_000_000 }).map(String) },
     { weight: 1, arbitrary: fc.double().map(String) },
   );
-  const junkKeys = ['__proto__', 'constructor', 'hasOwnProperty', 'password_hash', 'id]', 'page[]', 'a[b]', '_sort_like', 'q_like', '', '😀', "name' OR '1"];
+  const junkKeys = [
+    '__proto__',
+    'constructor',
+    'hasOwnProperty',
+    'password_hash',
+    'id]',
+    'page[]',
+    'a[b]',
+    '_sort_like',
+    'q_like',
+    '',
+    '😀',
+    "name' OR '1",
+  ];
 
   function keysOf(endpoint: Endpoint): string[] {
     const filters = endpoint.filters.flatMap((field) => OPERATORS.map((op) => `${field}${op}`));
@@ -290,9 +445,15 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       fc.stringMatching(/^[a-z]{1,6}$/),
     );
     const pair = fc.tuple(key, fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 2, arbitrary: value }));
-    return fc.array(pair, { minLength: 1, maxLength: 4 }).chain((pairs) =>
-      fc.boolean().map((repeat) => (repeat ? [...pairs, [pairs[0][0], pairs[pairs.length - 1][1]] as [string, string]] : pairs)),
-    );
+    return fc
+      .array(pair, { minLength: 1, maxLength: 4 })
+      .chain((pairs) =>
+        fc
+          .boolean()
+          .map((repeat) =>
+            repeat ? [...pairs, [pairs[0][0], pairs[pairs.length - 1][1]] as [string, string]] : pairs,
+          ),
+      );
   }
 
   function encode(pairs: Array<[string, string]>): string {
@@ -313,36 +474,48 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
         : !!errors &&
           typeof errors === 'object' &&
           Object.keys(errors).length > 0 &&
-          Object.values(errors).every((list) => Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string' && m.length > 0));
-    if (!shaped || !fieldErrors) throw new Error(`${label} answered ${status} with ${JSON.stringify(body).slice(0, 300)}`);
+          Object.values(errors).every(
+            (list) =>
+              Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string' && m.length > 0),
+          );
+    if (!shaped || !fieldErrors)
+      throw new Error(`${label} answered ${status} with ${JSON.stringify(body).slice(0, 300)}`);
   }
 
-  it.each(endpoints.map((e) => [e.name, e] as const))('%s: no 5xx, and every 4xx in the error shape', async (_name, endpoint) => {
-    const roles = new Set<Role>();
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...endpoint.roles), queryOf(endpoint), async (role, pairs) => {
-        roles.add(role);
-        const url = `${endpoint.path()}?${encode(pairs)}`;
-        const req = t.http().get(url);
-        if (role !== 'anonymous') req.set('Authorization', `Bearer ${tokens[role]}`);
-        const res = await req;
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const label = `${role} GET ${url.slice(0, 300)}`;
-        if (res.status >= 500) throw new Error(`${label} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
-        if (res.status >= 400) expectErrorShape(label, res.status, res.body);
-        else if (res.status === 200) {
-          const data = res.body?.data;
-          const ok = endpoint.shape === 'list' ? Array.isArray(data) && typeof res.body.meta?.total === 'number' : !!data && typeof data === 'object';
-          if (!ok) throw new Error(`${label} answered 200 with ${JSON.stringify(res.body).slice(0, 300)}`);
-        } else throw new Error(`${label} answered ${res.status}`);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    // Every role that may call the endpoint was exercised, and the fuzz reached both answers and refusals.
-    expect([...roles].sort()).toEqual([...endpoint.roles].sort());
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
-  }, 240_000);
+  it.each(endpoints.map((e) => [e.name, e] as const))(
+    '%s: no 5xx, and every 4xx in the error shape',
+    async (_name, endpoint) => {
+      const roles = new Set<Role>();
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...endpoint.roles), queryOf(endpoint), async (role, pairs) => {
+          roles.add(role);
+          const url = `${endpoint.path()}?${encode(pairs)}`;
+          const req = t.http().get(url);
+          if (role !== 'anonymous') req.set('Authorization', `Bearer ${tokens[role]}`);
+          const res = await req;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const label = `${role} GET ${url.slice(0, 300)}`;
+          if (res.status >= 500)
+            throw new Error(`${label} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+          if (res.status >= 400) expectErrorShape(label, res.status, res.body);
+          else if (res.status === 200) {
+            const data = res.body?.data;
+            const ok =
+              endpoint.shape === 'list'
+                ? Array.isArray(data) && typeof res.body.meta?.total === 'number'
+                : !!data && typeof data === 'object';
+            if (!ok) throw new Error(`${label} answered 200 with ${JSON.stringify(res.body).slice(0, 300)}`);
+          } else throw new Error(`${label} answered ${res.status}`);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      // Every role that may call the endpoint was exercised, and the fuzz reached both answers and refusals.
+      expect([...roles].sort()).toEqual([...endpoint.roles].sort());
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+    },
+    240_000,
+  );
 
   it('fuzzes every list the API serves (a new list endpoint must join the table above)', async () => {
     const covered = new Set(endpoints.map((e) => e.path()));

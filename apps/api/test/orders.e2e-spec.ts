@@ -370,10 +370,18 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
         expect(statuses.filter((s) => s === 201)).toHaveLength(10);
         expect(statuses.filter((s) => s === 409)).toHaveLength(90);
         for (const refused of answers.filter((a) => a.status === 409))
-          expect([MSG.orders.outOfStock, MSG.orders.onlyLeft(`Order Flash Deal ${round}`, 0)]).toContain(refused.body.message);
+          expect([MSG.orders.outOfStock, MSG.orders.onlyLeft(`Order Flash Deal ${round}`, 0)]).toContain(
+            refused.body.message,
+          );
         expect(await stock(hot.id)).toBe(0);
         expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM order_items WHERE product_id = ?', [hot.id])).toBe(10);
-        expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = ?', [hot.id])).toBe(10);
+        expect(
+          await countRows(
+            t.db,
+            'SELECT COUNT(*) AS n FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = ?',
+            [hot.id],
+          ),
+        ).toBe(10);
       }
       expect(await ledgerDrift(t.db)).toEqual([]);
       const negative = await countRows(t.db, 'SELECT COUNT(*) AS n FROM products WHERE stock_quantity < 0');

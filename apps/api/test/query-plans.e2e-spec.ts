@@ -80,9 +80,16 @@ describe('Query plans of the lists (e2e)', () => {
       await t.db.getRepository(ContactMessage).insert(messages.slice(i, i + 500) as Array<Partial<ContactMessage>>);
     const reviewers = await t.db.getRepository(User).find({ select: { id: true }, take: 300 });
     reviewed = rows.findIndex((r) => r.status === 1) + 1; // ids follow insertion order on a fresh database
-    await t.db.getRepository(ProductReview).insert(
-      reviewers.map((u, i) => ({ product_id: reviewed, user_id: u.id, rating: 1 + (i % 5), created_at: new Date(Date.now() - i * hour) })),
-    );
+    await t.db
+      .getRepository(ProductReview)
+      .insert(
+        reviewers.map((u, i) => ({
+          product_id: reviewed,
+          user_id: u.id,
+          rating: 1 + (i % 5),
+          created_at: new Date(Date.now() - i * hour),
+        })),
+      );
     // Money: invoices of many users in every status and type, and a long ledger for the admin (issue 9).
     const planUsers = await t.db.getRepository(User).find({ select: { id: true }, take: 400 });
     const statuses = ['pending', 'paid', 'cancelled'] as const;
@@ -101,7 +108,8 @@ describe('Query plans of the lists (e2e)', () => {
         created_at: new Date(Date.now() - i * hour),
       };
     });
-    for (let i = 0; i < invoices.length; i += 250) await t.db.getRepository(Invoice).insert(invoices.slice(i, i + 250) as Array<Partial<Invoice>>);
+    for (let i = 0; i < invoices.length; i += 250)
+      await t.db.getRepository(Invoice).insert(invoices.slice(i, i + 250) as Array<Partial<Invoice>>);
     const entries = Array.from({ length: PRODUCTS }, (_, i) => ({
       user_id: i % 3 === 0 ? vendor.user.id : admin.user.id,
       description: `Plan entry ${i}`,
@@ -113,7 +121,8 @@ describe('Query plans of the lists (e2e)', () => {
       kind: 'adjustment' as const,
       created_at: new Date(Date.now() - i * hour),
     }));
-    for (let i = 0; i < entries.length; i += 250) await t.db.getRepository(LedgerEntry).insert(entries.slice(i, i + 250) as Array<Partial<LedgerEntry>>);
+    for (let i = 0; i < entries.length; i += 250)
+      await t.db.getRepository(LedgerEntry).insert(entries.slice(i, i + 250) as Array<Partial<LedgerEntry>>);
     // Orders (issue 10): many buyers, every status, one line each; a third of the lines are the vendor's.
     const orders = Array.from({ length: PRODUCTS }, (_, i) => ({
       order_no: `JR-PLAN-${String(i).padStart(6, '0')}`,
@@ -130,7 +139,9 @@ describe('Query plans of the lists (e2e)', () => {
       created_at: new Date(Date.now() - i * hour),
     })) as Array<Partial<Order>>;
     for (let i = 0; i < orders.length; i += 250) await t.db.getRepository(Order).insert(orders.slice(i, i + 250));
-    const orderIds = (await t.db.getRepository(Order).find({ select: { id: true }, order: { id: 'ASC' } })).map((o) => o.id);
+    const orderIds = (await t.db.getRepository(Order).find({ select: { id: true }, order: { id: 'ASC' } })).map(
+      (o) => o.id,
+    );
     const lines = orderIds.map((orderId, i) => ({
       order_id: orderId,
       product_id: 1 + (i % PRODUCTS),
@@ -142,9 +153,27 @@ describe('Query plans of the lists (e2e)', () => {
       created_at: new Date(Date.now() - i * hour),
     })) as Array<Partial<OrderItem>>;
     for (let i = 0; i < lines.length; i += 250) await t.db.getRepository(OrderItem).insert(lines.slice(i, i + 250));
-    const byVendor = lines.map((l, i) => ({ order_id: l.order_id, vendor_id: l.vendor_id, status: orders[i].status, created_at: orders[i].created_at })) as Array<Partial<OrderVendor>>;
-    for (let i = 0; i < byVendor.length; i += 250) await t.db.getRepository(OrderVendor).insert(byVendor.slice(i, i + 250));
-    await analyze(t.db, ['products', 'users', 'notifications', 'contact_messages', 'categories', 'product_reviews', 'invoices', 'wallet_ledger', 'orders', 'order_items', 'order_vendors']);
+    const byVendor = lines.map((l, i) => ({
+      order_id: l.order_id,
+      vendor_id: l.vendor_id,
+      status: orders[i].status,
+      created_at: orders[i].created_at,
+    })) as Array<Partial<OrderVendor>>;
+    for (let i = 0; i < byVendor.length; i += 250)
+      await t.db.getRepository(OrderVendor).insert(byVendor.slice(i, i + 250));
+    await analyze(t.db, [
+      'products',
+      'users',
+      'notifications',
+      'contact_messages',
+      'categories',
+      'product_reviews',
+      'invoices',
+      'wallet_ledger',
+      'orders',
+      'order_items',
+      'order_vendors',
+    ]);
   });
   afterAll(() => t.close());
 
@@ -200,7 +229,8 @@ describe('Query plans of the lists (e2e)', () => {
         expect(cursor).toBeTruthy();
         const plan = await expectIndexedList(t, `/api/v1/products/active?per_page=24${sort}&after=${cursor}`, products);
         // MySQL/MariaDB must seek to the cursor (a range on the index), not walk the status prefix from the top.
-        if (isMysqlDb(t.db)) expect(plan.find((line) => /\bp\b/.test(line) || /products/.test(line))).toMatch(/\brange\b/);
+        if (isMysqlDb(t.db))
+          expect(plan.find((line) => /\bp\b/.test(line) || /products/.test(line))).toMatch(/\brange\b/);
       }
     });
     it('sorted by name (case-insensitive)', () =>
@@ -239,7 +269,8 @@ describe('Query plans of the lists (e2e)', () => {
       await expectIndexedList(t, '/api/v1/notifications', { table: 'notifications' }, admin.token);
       await expectIndexedList(t, '/api/v1/contact-messages', { table: 'contact_messages' }, admin.token);
     });
-    it("a product's reviews", () => expectIndexedList(t, `/api/v1/products/${reviewed}/reviews`, { table: 'product_reviews' }));
+    it("a product's reviews", () =>
+      expectIndexedList(t, `/api/v1/products/${reviewed}/reviews`, { table: 'product_reviews' }));
     it("the admin's invoices: default sort, by status, by type; a user's own invoices", async () => {
       await expectIndexedList(t, '/api/v1/invoices', { table: 'invoices' }, admin.token);
       await expectIndexedList(t, '/api/v1/invoices?status=pending', { table: 'invoices' }, admin.token);
@@ -259,9 +290,18 @@ describe('Query plans of the lists (e2e)', () => {
     });
     it('wallet histories (own), also continued with the cursor', async () => {
       await expectIndexedList(t, '/api/v1/wallet/histories', { table: 'wallet_ledger' }, admin.token);
-      const first = await t.http().get('/api/v1/wallet/histories?per_page=20').set('Authorization', `Bearer ${admin.token}`).expect(200);
+      const first = await t
+        .http()
+        .get('/api/v1/wallet/histories?per_page=20')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
       expect(first.body.meta.next_cursor).toBeTruthy();
-      const plan = await expectIndexedList(t, `/api/v1/wallet/histories?per_page=20&after=${first.body.meta.next_cursor}`, { table: 'wallet_ledger' }, admin.token);
+      const plan = await expectIndexedList(
+        t,
+        `/api/v1/wallet/histories?per_page=20&after=${first.body.meta.next_cursor}`,
+        { table: 'wallet_ledger' },
+        admin.token,
+      );
       // MySQL/MariaDB seek to the cursor instead of walking the user's entries from the newest.
       if (isMysqlDb(t.db)) expect(plan.find((line) => /wallet_ledger|table=l\b/.test(line))).toMatch(/\brange\b/);
     });

@@ -24,7 +24,10 @@ describe('jara CLI', () => {
     dir = mkdtempSync(join(tmpdir(), 'jara-cli-'));
     database = await createTestDatabase();
     // the CLI needs a file (or server) database: each command opens its own connection
-    env = { DATA_DIR: dir, DATABASE_URL: database.url === 'sqlite::memory:' ? `sqlite:${join(dir, 'cli.sqlite')}` : database.url };
+    env = {
+      DATA_DIR: dir,
+      DATABASE_URL: database.url === 'sqlite::memory:' ? `sqlite:${join(dir, 'cli.sqlite')}` : database.url,
+    };
   });
   beforeEach(() => {
     out = [];
@@ -72,7 +75,12 @@ describe('jara CLI', () => {
     expect(await cli('seed')).toBe(0);
     expect(out.join('\n')).toContain('0 created, 3 already there');
     await withDb(async (db) => {
-      const users = await db.getRepository(User).find({ where: { email: In(['admin@jara.local', 'customer@jara.local', 'vendor@jara.local']) }, order: { email: 'ASC' } });
+      const users = await db
+        .getRepository(User)
+        .find({
+          where: { email: In(['admin@jara.local', 'customer@jara.local', 'vendor@jara.local']) },
+          order: { email: 'ASC' },
+        });
       expect(users.map((u) => [u.email, u.role])).toEqual([
         ['admin@jara.local', 'admin'],
         ['customer@jara.local', 'customer'],
@@ -87,17 +95,40 @@ describe('jara CLI', () => {
       const [{ n: categories }] = await db.query('SELECT COUNT(*) AS n FROM categories');
       expect(Number(products)).toBeGreaterThanOrEqual(300);
       expect(Number(categories)).toBeGreaterThanOrEqual(12);
-      const flash = await db.getRepository(Product).count({ where: { type: 'flash', flash_end_at: MoreThan(new Date()) } });
+      const flash = await db
+        .getRepository(Product)
+        .count({ where: { type: 'flash', flash_end_at: MoreThan(new Date()) } });
       expect(flash).toBeGreaterThan(10);
-      const [{ n: vendors }] = await db.query("SELECT COUNT(DISTINCT user_id) AS n FROM products");
+      const [{ n: vendors }] = await db.query('SELECT COUNT(DISTINCT user_id) AS n FROM products');
       expect(Number(vendors)).toBeGreaterThanOrEqual(4);
       const [{ n: drift }] = await db.query(
         'SELECT COUNT(*) AS n FROM products p WHERE p.review_count <> (SELECT COUNT(*) FROM product_reviews r WHERE r.product_id = p.id)',
       );
       expect(Number(drift)).toBe(0);
-      const [{ n: priced }] = await db.query('SELECT COUNT(*) AS n FROM products WHERE price_kobo > 0 AND image IS NOT NULL');
+      const [{ n: priced }] = await db.query(
+        'SELECT COUNT(*) AS n FROM products WHERE price_kobo > 0 AND image IS NOT NULL',
+      );
       expect(Number(priced)).toBe(Number(products));
     });
+    await withDb(async (db) => {
+      // Demo orders: real rows in every state, vendors credited exactly their settled shares, ledgers consistent.
+      const [{ n: orders }] = await db.query('SELECT COUNT(*) AS n FROM orders');
+      expect(Number(orders)).toBeGreaterThanOrEqual(50);
+      const statuses: Array<{ status: number }> = await db.query('SELECT DISTINCT status FROM orders ORDER BY status');
+      expect(statuses.map((r) => Number(r.status))).toEqual([0, 1, 2, 3, 4, 5]);
+      const [{ n: unsynced }] = await db.query(
+        'SELECT COUNT(*) AS n FROM order_vendors ov JOIN orders o ON o.id = ov.order_id WHERE ov.status <> o.status',
+      );
+      expect(Number(unsynced)).toBe(0);
+      const [{ n: drift }] = await db.query(
+        `SELECT COUNT(*) AS n FROM wallets w WHERE w.ngn_minor <> (SELECT COALESCE(SUM(CASE WHEN l.direction = 'credit' THEN l.amount_minor ELSE -l.amount_minor END), 0) FROM wallet_ledger l WHERE l.user_id = w.user_id AND l.currency = 'NGN' AND l.status = 'completed')`,
+      );
+      expect(Number(drift)).toBe(0);
+      const [{ n: credited }] = await db.query("SELECT COUNT(*) AS n FROM wallet_ledger WHERE kind = 'sale'");
+      const [{ n: settled }] = await db.query('SELECT COUNT(*) AS n FROM order_items WHERE settled_at IS NOT NULL');
+      expect(Number(credited)).toBe(Number(settled));
+    });
+    expect(out.join('\n')).toContain('Orders: orders already there');
     expect(await cli('seed', '--if-empty')).toBe(0);
     expect(out.join('\n')).toContain('seed skipped');
   });
@@ -108,14 +139,28 @@ describe('jara CLI', () => {
       const customer = await db.getRepository(User).findOneByOrFail({ email: 'customer@jara.local' });
       const product = await db.getRepository(Product).findOneOrFail({ where: { status: 1 }, order: { id: 'ASC' } });
       const order = db.getRepository(Order).create({
-        order_no: 'JR-CLI-000001', user_id: customer.id, status: 0, subtotal_minor: 2 * product.price_kobo, total_minor: 2 * product.price_kobo,
-        payment_method: 'bank_transfer', full_name: 'Chioma Adeyemi', street_address: '1 Test Road', city: 'Lagos', postal_code: '100001',
-        country: 'Nigeria', expires_at: new Date(Date.now() - 60_000),
+        order_no: 'JR-CLI-000001',
+        user_id: customer.id,
+        status: 0,
+        subtotal_minor: 2 * product.price_kobo,
+        total_minor: 2 * product.price_kobo,
+        payment_method: 'bank_transfer',
+        full_name: 'Chioma Adeyemi',
+        street_address: '1 Test Road',
+        city: 'Lagos',
+        postal_code: '100001',
+        country: 'Nigeria',
+        expires_at: new Date(Date.now() - 60_000),
       });
       await db.getRepository(Order).insert(order);
       await db.getRepository(OrderItem).insert({
-        order_id: order.id, product_id: product.id, vendor_id: null, product_name: product.name, unit_price_minor: product.price_kobo,
-        quantity: 2, line_total_minor: 2 * product.price_kobo,
+        order_id: order.id,
+        product_id: product.id,
+        vendor_id: null,
+        product_name: product.name,
+        unit_price_minor: product.price_kobo,
+        quantity: 2,
+        line_total_minor: 2 * product.price_kobo,
       });
       return { orderId: order.id, productId: product.id, stockBefore: product.stock_quantity };
     });
@@ -125,7 +170,10 @@ describe('jara CLI', () => {
     await withDb(async (db) => {
       expect((await db.getRepository(Order).findOneByOrFail({ id: orderId })).status).toBe(5);
       expect((await db.getRepository(Product).findOneByOrFail({ id: productId })).stock_quantity).toBe(stockBefore + 2);
-      const [{ n }] = await db.query('SELECT COUNT(*) AS n FROM order_status_changes WHERE order_id = ? AND to_status = 5', [orderId]);
+      const [{ n }] = await db.query(
+        'SELECT COUNT(*) AS n FROM order_status_changes WHERE order_id = ? AND to_status = 5',
+        [orderId],
+      );
       expect(Number(n)).toBe(1);
     });
     expect(await cli('release-unpaid-orders')).toBe(0);
@@ -137,21 +185,43 @@ describe('jara CLI', () => {
     expect(out.join('\n')).toContain('Wallet: 0 demo credit(s) and 0 demo invoice(s) added');
     await withDb(async (db) => {
       const customer = await db.getRepository(User).findOneByOrFail({ email: 'customer@jara.local' });
-      const [wallet] = await db.query('SELECT ngn_minor AS ngn, usd_minor AS usd FROM wallets WHERE user_id = ?', [customer.id]);
+      const [wallet] = await db.query('SELECT ngn_minor AS ngn, usd_minor AS usd FROM wallets WHERE user_id = ?', [
+        customer.id,
+      ]);
       expect([Number(wallet.ngn), Number(wallet.usd)]).toEqual([25_000_000, 10_000]);
-      const entries: Array<{ description: string; status: string; direction: string; currency: string; amount: unknown }> = await db.query(
+      const entries: Array<{
+        description: string;
+        status: string;
+        direction: string;
+        currency: string;
+        amount: unknown;
+      }> = await db.query(
         'SELECT description, status, direction, currency, amount_minor AS amount FROM wallet_ledger WHERE user_id = ? ORDER BY currency',
         [customer.id],
       );
       expect(entries.map((e) => ({ ...e, amount: Number(e.amount) }))).toEqual([
-        { description: 'Welcome credit (demo)', status: 'completed', direction: 'credit', currency: 'NGN', amount: 25_000_000 },
-        { description: 'Welcome credit (demo)', status: 'completed', direction: 'credit', currency: 'USD', amount: 10_000 },
+        {
+          description: 'Welcome credit (demo)',
+          status: 'completed',
+          direction: 'credit',
+          currency: 'NGN',
+          amount: 25_000_000,
+        },
+        {
+          description: 'Welcome credit (demo)',
+          status: 'completed',
+          direction: 'credit',
+          currency: 'USD',
+          amount: 10_000,
+        },
       ]);
-      const invoices: Array<{ description: string; status: string; amount: unknown; currency: string }> = await db.query(
-        'SELECT description, status, amount_minor AS amount, currency FROM invoices WHERE user_id = ?',
-        [customer.id],
-      );
-      expect(invoices.map((i) => ({ ...i, amount: Number(i.amount) }))).toEqual([{ description: 'Storage fee (demo)', status: 'pending', amount: 750_000, currency: 'NGN' }]);
+      const invoices: Array<{ description: string; status: string; amount: unknown; currency: string }> =
+        await db.query('SELECT description, status, amount_minor AS amount, currency FROM invoices WHERE user_id = ?', [
+          customer.id,
+        ]);
+      expect(invoices.map((i) => ({ ...i, amount: Number(i.amount) }))).toEqual([
+        { description: 'Storage fee (demo)', status: 'pending', amount: 750_000, currency: 'NGN' },
+      ]);
     });
   });
 
@@ -166,7 +236,9 @@ describe('jara CLI', () => {
   });
 
   it('create-admin creates a verified admin, and promotes an existing account', async () => {
-    expect(await cli('create-admin', '--email', 'Ops@Jara.ng', '--password', 'correct-horse', '--name', 'Ops Lead')).toBe(0);
+    expect(
+      await cli('create-admin', '--email', 'Ops@Jara.ng', '--password', 'correct-horse', '--name', 'Ops Lead'),
+    ).toBe(0);
     expect(await cli('create-admin', '--email=customer@jara.local', '--password=new-password-1')).toBe(0);
     await withDb(async (db) => {
       const ops = await db.getRepository(User).findOneByOrFail({ email: 'ops@jara.ng' });
@@ -183,9 +255,22 @@ describe('jara CLI', () => {
     let prod: Record<string, string>;
     beforeAll(() => {
       const prodDir = join(dir, 'production');
-      prod = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), DATA_DIR: prodDir, DATABASE_URL: `sqlite:${join(dir, 'production.sqlite')}` };
+      prod = {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        DATA_DIR: prodDir,
+        DATABASE_URL: `sqlite:${join(dir, 'production.sqlite')}`,
+      };
     });
-    const userEmails = () => withDb((db) => db.getRepository(User).find({ order: { email: 'ASC' } }).then((rows) => rows.map((u) => u.email)), prod);
+    const userEmails = () =>
+      withDb(
+        (db) =>
+          db
+            .getRepository(User)
+            .find({ order: { email: 'ASC' } })
+            .then((rows) => rows.map((u) => u.email)),
+        prod,
+      );
 
     it('seed refuses the demo accounts with a clear message and exit 1, and creates nothing', async () => {
       expect(await runCli(['seed'], prod, io)).toBe(1);
@@ -200,7 +285,9 @@ describe('jara CLI', () => {
     });
 
     it('create-admin is the production path; a first-run seed then leaves the database alone', async () => {
-      expect(await runCli(['create-admin', '--email', 'ops@jara.ng', '--password', 'a-long-password'], prod, io)).toBe(0);
+      expect(await runCli(['create-admin', '--email', 'ops@jara.ng', '--password', 'a-long-password'], prod, io)).toBe(
+        0,
+      );
       expect(await userEmails()).toEqual(['ops@jara.ng']);
       expect(await runCli(['seed', '--if-empty'], prod, io)).toBe(0);
       expect(out.join('\n')).toContain('seed skipped');
@@ -211,7 +298,9 @@ describe('jara CLI', () => {
       expect(await runCli(['seed', '--force-demo'], prod, io)).toBe(0);
       expect(err).toEqual([]);
       expect(out.join('\n')).toContain('Demo accounts: 3 created, 0 already there.');
-      expect(await userEmails()).toEqual(expect.arrayContaining(['admin@jara.local', 'customer@jara.local', 'ops@jara.ng', 'vendor@jara.local']));
+      expect(await userEmails()).toEqual(
+        expect.arrayContaining(['admin@jara.local', 'customer@jara.local', 'ops@jara.ng', 'vendor@jara.local']),
+      );
     });
   });
 

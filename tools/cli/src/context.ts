@@ -37,7 +37,10 @@ export function createContext(env: Record<string, string | undefined>, io: Io): 
 }
 
 /** Parses --name value and --flag options; unknown options are a usage error. */
-export function parseOptions(args: string[], known: Record<string, 'string' | 'boolean'>): Record<string, string | boolean> {
+export function parseOptions(
+  args: string[],
+  known: Record<string, 'string' | 'boolean'>,
+): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];

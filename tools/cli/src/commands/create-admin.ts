@@ -13,12 +13,15 @@ with that e-mail and sets its password.
 
 export async function createAdmin(ctx: CliContext, args: string[]): Promise<number> {
   const options = parseOptions(args, { email: 'string', password: 'string', name: 'string' });
-  const email = String(options.email ?? '').trim().toLowerCase();
+  const email = String(options.email ?? '')
+    .trim()
+    .toLowerCase();
   const password = String(options.password ?? '');
   if (!email) throw new UsageError('--email is required.');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not a valid e-mail address.`);
   if (!password) throw new UsageError('--password is required.');
-  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) throw new UsageError(`--password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH)
+    throw new UsageError(`--password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
 
   const db = await ctx.open();
   try {
@@ -35,7 +38,11 @@ export async function createAdmin(ctx: CliContext, args: string[]): Promise<numb
       // A new password and role end the account's existing sessions (their tokens carry the old token_version).
       await repo.update(
         { id: existing.id },
-        { ...fields, ...(options.name ? { name: String(options.name) } : {}), token_version: () => 'token_version + 1' },
+        {
+          ...fields,
+          ...(options.name ? { name: String(options.name) } : {}),
+          token_version: () => 'token_version + 1',
+        },
       );
       ctx.io.out(`Updated ${email}: now an active admin with the new password.`);
     } else {

@@ -8,7 +8,9 @@ export async function migrate(ctx: CliContext): Promise<number> {
   const db = await ctx.open();
   try {
     const ran = await db.runMigrations({ transaction: 'each' });
-    ctx.io.out(ran.length ? `Ran ${ran.length} migration(s): ${ran.map((m) => m.name).join(', ')}` : 'Database is up to date.');
+    ctx.io.out(
+      ran.length ? `Ran ${ran.length} migration(s): ${ran.map((m) => m.name).join(', ')}` : 'Database is up to date.',
+    );
     return 0;
   } finally {
     await db.destroy();

@@ -24,7 +24,9 @@ export async function releaseUnpaidOrders(ctx: CliContext, args: string[]): Prom
       total += released;
       if (released === 0) break;
     }
-    ctx.io.out(total ? `Released ${total} unpaid order(s) and their stock.` : 'No unpaid order is past its payment window.');
+    ctx.io.out(
+      total ? `Released ${total} unpaid order(s) and their stock.` : 'No unpaid order is past its payment window.',
+    );
     return 0;
   } finally {
     await app.close();

@@ -2,6 +2,7 @@ import { User } from '../../../../apps/api/src/modules/users/user.entity';
 import { parseOptions, type CliContext } from '../context';
 import { seedCatalogue } from '../seeders/catalogue.seeder';
 import { seedMoney } from '../seeders/money.seeder';
+import { seedOrders } from '../seeders/orders.seeder';
 import { DEMO_ACCOUNTS, seedUsers } from '../seeders/users.seeder';
 
 export const seedHelp = `Usage: npm run cli -- seed [--if-empty] [--force-demo]
@@ -54,6 +55,12 @@ export async function seed(ctx: CliContext, args: string[]): Promise<number> {
       money.skipped
         ? 'Wallet: no demo customer; skipped.'
         : `Wallet: ${money.credits} demo credit(s) and ${money.invoices} demo invoice(s) added (existing ones kept).`,
+    );
+    const orders = await seedOrders(db, ctx.config);
+    ctx.io.out(
+      orders.skipped
+        ? 'Orders: orders already there (or no catalogue); left as they are.'
+        : `Orders: ${orders.orders} demo orders of the last 30 days.`,
     );
     return 0;
   } finally {

@@ -31,7 +31,12 @@ function escapeXml(text: string): string {
 
 /** A product picture drawn here (no downloads): the category colour, a shape and the product's initials. */
 function productSvg(name: string, category: CategorySeed, variant: number): Buffer {
-  const initials = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0].toUpperCase()).join('');
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0].toUpperCase())
+    .join('');
   const shapes = [
     `<circle cx="620" cy="180" r="150" fill="#ffffff22"/>`,
     `<rect x="470" y="60" width="260" height="260" rx="48" fill="#ffffff22" transform="rotate(18 600 190)"/>`,
@@ -53,7 +58,9 @@ function productSvg(name: string, category: CategorySeed, variant: number): Buff
  * Only raster images reach storage; uploads never accept SVG.
  */
 function drawProductImage(name: string, category: CategorySeed, variant: number): Promise<Buffer> {
-  return sharp(productSvg(name, category, variant)).webp({ lossless: true, effort: 0 }).toBuffer();
+  return sharp(productSvg(name, category, variant))
+    .webp({ lossless: true, effort: 0 })
+    .toBuffer();
 }
 
 /**
@@ -61,7 +68,10 @@ function drawProductImage(name: string, category: CategorySeed, variant: number)
  * flash sales ending over the coming days, and reviews that give products real ratings.
  * Skipped when products already exist.
  */
-export async function seedCatalogue(db: DataSource, config: AppConfig): Promise<{ categories: number; products: number; reviews: number; skipped: boolean }> {
+export async function seedCatalogue(
+  db: DataSource,
+  config: AppConfig,
+): Promise<{ categories: number; products: number; reviews: number; skipped: boolean }> {
   const products = db.getRepository(Product);
   if ((await products.count()) > 0) return { categories: 0, products: 0, reviews: 0, skipped: true };
   const random = prng(2026);
@@ -85,7 +95,16 @@ export async function seedCatalogue(db: DataSource, config: AppConfig): Promise<
   for (const v of VENDOR_SEEDS) {
     let vendor = await users.findOne({ where: { email: v.email } });
     if (!vendor) {
-      vendor = users.create({ email: v.email, name: v.name, city: v.city, country: 'Nigeria', role: 'vendor', status: '1', password_hash: vendorPassword, email_verified_at: new Date() });
+      vendor = users.create({
+        email: v.email,
+        name: v.name,
+        city: v.city,
+        country: 'Nigeria',
+        role: 'vendor',
+        status: '1',
+        password_hash: vendorPassword,
+        email_verified_at: new Date(),
+      });
       await users.insert(vendor);
     }
     vendors.push(vendor);
@@ -95,7 +114,15 @@ export async function seedCatalogue(db: DataSource, config: AppConfig): Promise<
     const email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@reviewers.jara.local`;
     let reviewer = await users.findOne({ where: { email } });
     if (!reviewer) {
-      reviewer = users.create({ email, name, role: 'customer', status: '1', password_hash: null, email_verified_at: new Date(), country: 'Nigeria' });
+      reviewer = users.create({
+        email,
+        name,
+        role: 'customer',
+        status: '1',
+        password_hash: null,
+        email_verified_at: new Date(),
+        country: 'Nigeria',
+      });
       await users.insert(reviewer);
     }
     reviewers.push(reviewer);
@@ -105,7 +132,13 @@ export async function seedCatalogue(db: DataSource, config: AppConfig): Promise<
   const images = new Map<string, Promise<string>>();
   const imageFor = (seed: CategorySeed, item: string, variant: number) => {
     const key = `${seed.name}/${item}`;
-    if (!images.has(key)) images.set(key, drawProductImage(item, seed, variant).then((webp) => storage.storeGeneratedVariants('products', webp, { detail: 800, card: 400 }, 1)));
+    if (!images.has(key))
+      images.set(
+        key,
+        drawProductImage(item, seed, variant).then((webp) =>
+          storage.storeGeneratedVariants('products', webp, { detail: 800, card: 400 }, 1),
+        ),
+      );
     return images.get(key) as Promise<string>;
   };
 
@@ -118,7 +151,8 @@ export async function seedCatalogue(db: DataSource, config: AppConfig): Promise<
     const round = (n: number) => Math.max(500, Math.round(n / 500) * 500);
     const naira = round(seed.price[0] + (seed.price[1] - seed.price[0]) * Math.pow(random(), 2));
     const roll = random();
-    const type: ProductType = roll < 0.12 ? 'flash' : roll < 0.27 ? 'summer' : roll < 0.45 ? 'trending' : roll < 0.6 ? 'hot' : 'new';
+    const type: ProductType =
+      roll < 0.12 ? 'flash' : roll < 0.27 ? 'summer' : roll < 0.45 ? 'trending' : roll < 0.6 ? 'hot' : 'new';
     let flashStart: Date | null = null;
     let flashEnd: Date | null = null;
     if (type === 'flash') {
@@ -164,10 +198,15 @@ export async function seedCatalogue(db: DataSource, config: AppConfig): Promise<
       while (chosen.size < count) chosen.add(Math.floor(random() * reviewers.length));
       for (const r of chosen) {
         const rating = Math.min(5, Math.max(1, Math.round(bias + (random() - 0.3) * 2)));
-        reviewRows.push(tx.getRepository(ProductReview).create({ product_id: product.id, user_id: reviewers[r].id, rating, comment: pick(REVIEW_COMMENTS) }));
+        reviewRows.push(
+          tx
+            .getRepository(ProductReview)
+            .create({ product_id: product.id, user_id: reviewers[r].id, rating, comment: pick(REVIEW_COMMENTS) }),
+        );
       }
     }
-    for (let i = 0; i < reviewRows.length; i += 100) await tx.getRepository(ProductReview).insert(reviewRows.slice(i, i + 100));
+    for (let i = 0; i < reviewRows.length; i += 100)
+      await tx.getRepository(ProductReview).insert(reviewRows.slice(i, i + 100));
     reviews = reviewRows.length;
     await tx.query(
       `UPDATE products SET

@@ -14,9 +14,30 @@ export interface DemoAccount {
 
 /** The demo accounts printed by `npm start` and used by the browser tests. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'admin@jara.local', password: 'Admin123!', role: 'admin', name: 'Jara Admin', phone: '+2348010000001', city: 'Lagos' },
-  { email: 'vendor@jara.local', password: 'Vendor123!', role: 'vendor', name: 'Emeka Balogun Stores', phone: '+2348010000002', city: 'Onitsha' },
-  { email: 'customer@jara.local', password: 'Customer123!', role: 'customer', name: 'Chioma Adeyemi', phone: '+2348010000003', city: 'Ibadan' },
+  {
+    email: 'admin@jara.local',
+    password: 'Admin123!',
+    role: 'admin',
+    name: 'Jara Admin',
+    phone: '+2348010000001',
+    city: 'Lagos',
+  },
+  {
+    email: 'vendor@jara.local',
+    password: 'Vendor123!',
+    role: 'vendor',
+    name: 'Emeka Balogun Stores',
+    phone: '+2348010000002',
+    city: 'Onitsha',
+  },
+  {
+    email: 'customer@jara.local',
+    password: 'Customer123!',
+    role: 'customer',
+    name: 'Chioma Adeyemi',
+    phone: '+2348010000003',
+    city: 'Ibadan',
+  },
 ];
 
 /** Creates each demo account that does not exist yet (verified, active); existing accounts are left as they are. */

@@ -330,7 +330,12 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     if (vendorIds.length)
       await m.insert(
         OrderVendor,
-        vendorIds.map((vendorId) => ({ order_id: order.id, vendor_id: vendorId, status: order.status, created_at: order.created_at })),
+        vendorIds.map((vendorId) => ({
+          order_id: order.id,
+          vendor_id: vendorId,
+          status: order.status,
+          created_at: order.created_at,
+        })),
       );
     await this.record(m, order.id, null, ORDER_STATUS.TO_PAY, { actor: 'buyer', user, note: null });
     const count = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -452,12 +457,10 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
   private async views(orders: Order[], vendorId: number | null): Promise<OrderView[]> {
     if (!orders.length) return [];
     const ids = orders.map((o) => o.id);
-    const items = await this.db
-      .getRepository(OrderItem)
-      .find({
-        where: vendorId === null ? { order_id: In(ids) } : { order_id: In(ids), vendor_id: vendorId },
-        order: { id: 'ASC' },
-      });
+    const items = await this.db.getRepository(OrderItem).find({
+      where: vendorId === null ? { order_id: In(ids) } : { order_id: In(ids), vendor_id: vendorId },
+      order: { id: 'ASC' },
+    });
     const invoiceIds = orders.map((o) => o.invoice_id).filter((v): v is number => v !== null);
     const invoices = invoiceIds.length
       ? await this.db

@@ -1,0 +1,206 @@
+import { Like, type DataSource } from 'typeorm';
+import { ORDER_STATUS, splitCommission, type OrderStatus } from '@jara/contracts';
+import type { AppConfig } from '../../../../apps/api/src/config/config';
+import { inTransaction } from '../../../../apps/api/src/database/transaction';
+import { insertInvoiceRow } from '../../../../apps/api/src/modules/invoices/invoice-issuer';
+import { Invoice } from '../../../../apps/api/src/modules/invoices/invoice.entity';
+import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../../../../apps/api/src/modules/orders/order.entity';
+import { Product } from '../../../../apps/api/src/modules/products/product.entity';
+import { User } from '../../../../apps/api/src/modules/users/user.entity';
+import { WalletLedger } from '../../../../apps/api/src/modules/wallet/wallet-ledger';
+
+export const DEMO_ORDER_COUNT = 60;
+const DAY = 86_400_000;
+
+/** The same deterministic generator as the catalogue's, with its own seed. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Final statuses of the demo orders, most of them delivered. */
+const FINAL: OrderStatus[] = [3, 3, 3, 3, 2, 2, 1, 1, 0, 5, 4];
+const CITIES = ['Lagos', 'Abuja', 'Ibadan', 'Port Harcourt', 'Kano', 'Enugu', 'Benin City'];
+
+/**
+ * Demo order history (the last 30 days) for the catalogue's reviewer accounts, so the back office's orders and
+ * charts and the vendors' order lists have something to show on a first start. Paid by card (no wallet movement for
+ * buyers); received orders credit their vendors through the WalletLedger, returned ones refund and reverse, exactly
+ * as the API does. Not for the demo customer, whose orders are the ones they place. Skipped when orders exist.
+ */
+export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ orders: number; skipped: boolean }> {
+  if ((await db.getRepository(Order).count()) > 0) return { orders: 0, skipped: true };
+  const buyers = await db
+    .getRepository(User)
+    .find({ where: { email: Like('%@reviewers.jara.local') }, order: { id: 'ASC' } });
+  const products = await db.getRepository(Product).find({ where: { status: 1 }, order: { id: 'ASC' }, take: 120 });
+  if (!buyers.length || !products.length) return { orders: 0, skipped: true };
+  const owners = await db.getRepository(User).find({ where: { role: 'vendor' }, select: ['id'] });
+  const vendors = new Set(owners.map((o) => o.id));
+  const random = prng(20261122);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const ledger = new WalletLedger(db);
+  const now = Date.now();
+  for (let n = 0; n < DEMO_ORDER_COUNT; n++) {
+    const buyer = buyers[n % buyers.length];
+    const final = pick(FINAL);
+    const createdAt = new Date(now - Math.floor(random() * 29 * DAY) - 3_600_000);
+    const chosen = [...new Set([pick(products), ...(random() < 0.4 ? [pick(products)] : [])])].filter(
+      (p) => p.user_id !== buyer.id,
+    );
+    if (!chosen.length) continue;
+    const lines = chosen.map((product) => {
+      const quantity = 1 + Math.floor(random() * 3);
+      const lineTotal = Number(product.price_kobo) * quantity;
+      const vendorId = vendors.has(product.user_id) ? product.user_id : null;
+      const split = vendorId
+        ? splitCommission(lineTotal, config.orders.commissionBps)
+        : { commission: lineTotal, vendor: 0 };
+      return { product, quantity, lineTotal, vendorId, split };
+    });
+    const total = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+    const at = (step: number) => new Date(createdAt.getTime() + step * 9 * 3_600_000);
+    const paid = final !== ORDER_STATUS.TO_PAY && final !== ORDER_STATUS.CANCELLED;
+    const { orderId, itemIds } = await inTransaction(db, async (m) => {
+      const order = m.create(Order, {
+        order_no: `JR-${createdAt.toISOString().slice(2, 10).replace(/-/g, '')}-D${String(n).padStart(5, '0')}`,
+        user_id: buyer.id,
+        status: final,
+        currency: 'NGN',
+        subtotal_minor: total,
+        shipping_minor: 0,
+        total_minor: total,
+        payment_method: final === ORDER_STATUS.TO_PAY ? 'bank_transfer' : 'card',
+        full_name: buyer.name ?? 'Jara Buyer',
+        street_address: `${10 + n} Adeola Odeku Street`,
+        city: pick(CITIES),
+        postal_code: '101241',
+        country: 'Nigeria',
+        notes: n % 4 === 0 ? 'Please call on arrival.' : null,
+        invoice_id: null,
+        expires_at: final === ORDER_STATUS.TO_PAY ? new Date(now + DAY) : null,
+        paid_at: paid ? at(0) : null,
+        shipped_at: final >= 2 && final <= 4 ? at(2) : null,
+        received_at: final === 3 || final === 4 ? at(5) : null,
+        return_requested_at: final === 4 ? at(7) : null,
+        return_reason: final === 4 ? 'Wrong size' : null,
+        stock_released_at: final === ORDER_STATUS.CANCELLED ? at(1) : null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      await m.insert(Order, order);
+      const items = lines.map((l) =>
+        m.create(OrderItem, {
+          order_id: order.id,
+          product_id: l.product.id,
+          vendor_id: l.vendorId,
+          product_name: l.product.name,
+          product_image: l.product.image,
+          unit_price_minor: Number(l.product.price_kobo),
+          quantity: l.quantity,
+          line_total_minor: l.lineTotal,
+          commission_minor: l.split.commission,
+          vendor_credit_minor: l.split.vendor,
+          settled_at: null,
+          reversed_at: null,
+          created_at: createdAt,
+        }),
+      );
+      await m.insert(OrderItem, items);
+      const vendorIds = [...new Set(lines.map((l) => l.vendorId).filter((v): v is number => v !== null))];
+      if (vendorIds.length)
+        await m.insert(
+          OrderVendor,
+          vendorIds.map((vendorId) => ({
+            order_id: order.id,
+            vendor_id: vendorId,
+            status: final,
+            created_at: createdAt,
+          })),
+        );
+      const invoice = await insertInvoiceRow(m, {
+        userId: buyer.id,
+        type: 'order',
+        subjectId: order.id,
+        subjectLabel: `Order ${order.order_no}`,
+        amountMinor: total,
+        currency: 'NGN',
+        description: `Order ${order.order_no}`,
+      });
+      await m.update(
+        Invoice,
+        { id: invoice.id },
+        {
+          status: paid ? 'paid' : final === ORDER_STATUS.CANCELLED ? 'cancelled' : 'pending',
+          payment_method: paid ? 'paystack' : null,
+          paid_at: paid ? at(0) : null,
+          cancelled_at: final === ORDER_STATUS.CANCELLED ? at(1) : null,
+          created_at: createdAt,
+        },
+      );
+      await m.update(Order, { id: order.id }, { invoice_id: invoice.id });
+      const steps: Array<[OrderStatus | null, OrderStatus, string, string | null, number]> = [
+        [null, 0, 'buyer', null, 0],
+      ];
+      if (final === ORDER_STATUS.CANCELLED) steps.push([0, 5, 'buyer', null, 1]);
+      if (paid) steps.push([0, 1, 'system', 'Paid by card', 0]);
+      if (paid && final >= 2) steps.push([1, 2, 'vendor', null, 2]);
+      if (final === 3 || final === 4) steps.push([2, 3, 'buyer', null, 5]);
+      if (final === 4) steps.push([3, 3, 'buyer', 'Return requested: Wrong size', 7], [3, 4, 'admin', null, 8]);
+      await m.insert(
+        OrderStatusChange,
+        steps.map(([from, to, role, note, step]) => ({
+          order_id: order.id,
+          from_status: from,
+          to_status: to,
+          actor_id: role === 'buyer' ? buyer.id : role === 'vendor' ? (vendorIds[0] ?? null) : null,
+          actor_role: role === 'vendor' && !vendorIds.length ? 'system' : role === 'admin' ? 'system' : role,
+          note,
+          created_at: at(step),
+        })),
+      );
+      return { orderId: order.id, itemIds: items.map((i) => i.id) };
+    });
+    if (final !== 3 && final !== 4) continue;
+    // Settlement and its reversal through the ledger, as the API does at receipt and on an accepted return.
+    for (const [i, line] of lines.entries()) {
+      if (!line.vendorId || line.split.vendor <= 0) continue;
+      const sale = { userId: line.vendorId, amountMinor: line.split.vendor, currency: 'NGN' as const };
+      await ledger.postAlone({
+        ...sale,
+        direction: 'credit',
+        description: `Sale: ${line.quantity} x ${line.product.name} (demo order), less commission`,
+        reference: `sale-${itemIds[i]}`,
+        kind: 'sale',
+      });
+      await db.getRepository(OrderItem).update({ id: itemIds[i] }, { settled_at: at(5) });
+      if (final === 4) {
+        await ledger.postAlone({
+          ...sale,
+          direction: 'debit',
+          description: `Return: ${line.quantity} x ${line.product.name} (demo order)`,
+          reference: `reverse-${itemIds[i]}`,
+          kind: 'sale_reversal',
+        });
+        await db.getRepository(OrderItem).update({ id: itemIds[i] }, { reversed_at: at(8) });
+      }
+    }
+    if (final === 4)
+      await ledger.postAlone({
+        userId: buyer.id,
+        amountMinor: total,
+        currency: 'NGN',
+        direction: 'credit',
+        description: 'Refund: demo order returned',
+        reference: `refund-order-${orderId}`,
+        kind: 'refund',
+      });
+  }
+  return { orders: await db.getRepository(Order).count(), skipped: false };
+}
