@@ -155,6 +155,24 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       expect(await stock(mine.id)).toBe(5);
       expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM orders')).toBe(before);
       await t.http().post('/api/v1/orders').send({}).expect(401);
+      for (const body of [
+        { items: 'x' },
+        { items: [null] },
+        { items: [1] },
+        { items: [{}] },
+        { items: [{ product_id: '1 OR 1=1', quantity: '2' }] },
+        { items: Array.from({ length: 51 }, (_, i) => ({ product_id: i + 1, quantity: 1 })) },
+        { items: [{ product_id: mine.id, quantity: 1 }], notes: { $gt: '' }, full_name: ['a'] },
+        { items: [{ product_id: mine.id, quantity: 1 }], notes: 'x'.repeat(5000) },
+      ]) {
+        const answer = await t
+          .http()
+          .post('/api/v1/orders')
+          .set(bearer(buyer.token))
+          .send({ ...ADDRESS, payment_method: 'wallet', ...body });
+        expect([answer.status, typeof answer.body.message]).toEqual([422, 'string']);
+      }
+      await moveOrder(t, buyer.token, 1, '1; DROP TABLE orders' as never).expect(422);
       await placeOrder(t, admin.token, [{ product_id: mine.id, quantity: 1 }]).expect(403);
     });
 
@@ -311,6 +329,10 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
         ]).expect(201)
       ).body.data as Order;
       await t.http().get(`/api/v1/orders/${order.id}`).set(bearer(stranger.token)).expect(404);
+      // Two sellers' goods: neither vendor may mark the whole order shipped; Jara (an admin) ships it.
+      expect((await moveOrder(t, vendor.token, order.id, 2).expect(422)).body.errors.status).toEqual([
+        MSG.orders.mixedOrder,
+      ]);
       await t.http().get(`/api/v1/orders/user/${buyer.user.id}`).set(bearer(stranger.token)).expect(404);
       await t.http().get('/api/v1/orders').set(bearer(buyer.token)).expect(403);
       const asVendor = (await t.http().get(`/api/v1/orders/${order.id}`).set(bearer(otherVendor.token)).expect(200))

@@ -329,6 +329,7 @@ export const MSG = {
     itemsRequired: 'Add at least one product to your order.',
     moveRefused: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,
     notYourMove: 'You cannot make this change to this order.',
+    mixedOrder: "This order includes other sellers' products: Jara ships it.",
     alreadyPaid: 'This order has already been paid.',
     returnNotRequested: 'The buyer has not asked to return this order.',
     returnAlreadyRequested: 'A return has already been requested for this order.',

@@ -520,6 +520,16 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     const transition = ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);
     if (!transition) throw fieldError('status', MSG.orders.moveRefused(orderStatusLabel(from), orderStatusLabel(to)));
     if (!transition.by.includes(actor)) throw fieldError('status', MSG.orders.notYourMove);
+    // A vendor ships only an order that is all theirs; an order with other sellers' lines is shipped by Jara (admin).
+    if (
+      actor === 'vendor' &&
+      (await this.db
+        .getRepository(OrderItem)
+        .createQueryBuilder('i')
+        .where('i.order_id = :id AND (i.vendor_id IS NULL OR i.vendor_id <> :vendorId)', { id, vendorId: viewer.id })
+        .getExists())
+    )
+      throw fieldError('status', MSG.orders.mixedOrder);
     const move: Move = { actor, user: viewer, note: dto.note ?? null };
     let event: OrderStatusChangedEvent | null = null;
     try {
