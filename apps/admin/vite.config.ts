@@ -30,6 +30,11 @@ const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
     /^(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[^/]*|devlop|bail|trough|is-plain-obj|extend|estree-util-[^/]+|html-url-attributes|trim-lines|zwitch|longest-streak|ccount|markdown-table|style-to-[^/]+|inline-style-parser|@types\/[^/]+)\//,
   ],
   ['refine', /^@refinedev\//],
+  // Recharts and its d3/redux internals, only for the dashboard's order charts: never in the shared vendor chunk.
+  [
+    'charts',
+    /^(recharts|victory-vendor|d3-[^/]+|internmap|@reduxjs\/toolkit|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store)\//,
+  ],
   // Flag SVG components, only for the live-rates page (about 58 kB gzipped): never in the shared vendor chunk.
   ['flags', /^country-flag-icons\//],
 ];

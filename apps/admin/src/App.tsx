@@ -34,6 +34,8 @@ const InvoiceCreate = lazy(() => import('./pages/invoices/create'));
 const InvoiceShow = lazy(() => import('./pages/invoices/show'));
 const WalletList = lazy(() => import('./pages/wallets/list'));
 const WalletShow = lazy(() => import('./pages/wallets/show'));
+const OrderList = lazy(() => import('./pages/orders/list'));
+const OrderShow = lazy(() => import('./pages/orders/show'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -140,6 +142,10 @@ export default function App() {
                 <Route path="/currencies">
                   <Route index element={<CurrencyList />} />
                   <Route path="live-rates" element={<LiveRatesPage />} />
+                </Route>
+                <Route path="/orders">
+                  <Route index element={<OrderList />} />
+                  <Route path="show/:id" element={<OrderShow />} />
                 </Route>
                 <Route path="/invoices">
                   <Route index element={<InvoiceList />} />

@@ -6,6 +6,9 @@ import { session } from './session';
 /**
  * Asks the stored role (spec section 6): every back office resource and action is admin-only today.
  * The API enforces the same rules; this only hides what the user could not do anyway.
+ *
+ * Besides Refine's list/show/create/edit/delete, screens ask about these actions (admin-only like the rest):
+ * - orders `status`: the status-change buttons of an order (PATCH /orders/{id}/status; decision 011).
  */
 export const accessControlProvider: AccessControlProvider = {
   can: async () => {

@@ -6,6 +6,7 @@ import {
   FileTextOutlined,
   LineChartOutlined,
   MailOutlined,
+  ShoppingCartOutlined,
   ShoppingOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -35,6 +36,13 @@ export const resources: ResourceProps[] = [
     name: 'categories',
     list: '/categories',
     meta: { label: 'Categories', icon: <AppstoreOutlined />, canDelete: true },
+  },
+  // Orders (issue 10, decision 011): every order, its lines, invoice, history and the admin's status changes.
+  {
+    name: 'orders',
+    list: '/orders',
+    show: '/orders/show/:id',
+    meta: { label: 'Orders', icon: <ShoppingCartOutlined /> },
   },
   // Money (issue 9): currencies and live rates (spec 2.28), invoices and wallets, grouped in the sider.
   {

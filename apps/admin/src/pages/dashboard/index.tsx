@@ -4,6 +4,7 @@ import { Alert, Card, Col, Row, Statistic } from 'antd';
 import { AppstoreOutlined, MailOutlined, NotificationOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, CrownOutlined } from '@ant-design/icons';
 import { ACTIVE, ROLE_LABELS, type Role } from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
+import { OrderCharts } from './order-charts';
 
 /** GET /admin/stats answer (the lead's endpoint; later issues add more counts). */
 export interface AdminStats {
@@ -119,6 +120,7 @@ export default function DashboardPage() {
           <StatCard title={TEXT.categories} value={categories.value} icon={<AppstoreOutlined />} loading={categories.loading} />
         </Col>
       </Row>
+      <OrderCharts />
     </div>
   );
 }

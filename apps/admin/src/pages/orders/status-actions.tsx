@@ -1,0 +1,176 @@
+import { useState, type ReactNode } from 'react';
+import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { CheckCircleOutlined, CarOutlined, RollbackOutlined, StopOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  ACCEPT_RETURN_ACTION,
+  MSG,
+  ORDER_LIMITS,
+  ORDER_STATUS,
+  formatLongDateTime,
+  formatNaira,
+  orderMovesFor,
+  orderStatusLabel,
+  type Order,
+  type OrderStatus,
+  type OrderStatusInput,
+} from '@jara/contracts';
+import { fieldError } from '../../providers/http';
+import { ORDER_TEXT as TEXT } from './text';
+
+/** One button the admin may press on this order: the move and its label. */
+export interface AdminMove {
+  to: OrderStatus;
+  action: string;
+}
+
+/**
+ * The admin's moves from the order's status (ORDER_TRANSITIONS via orderMovesFor). 3 -> 4 is the admin accepting
+ * a return the buyer asked for, so it is offered only when the buyer has asked (return_requested_at).
+ */
+export function adminMoves(order: Pick<Order, 'status' | 'return_requested_at'>): AdminMove[] {
+  return orderMovesFor(order.status, 'admin').flatMap((move) => {
+    if (move.from === ORDER_STATUS.TO_REVIEW && move.to === ORDER_STATUS.RETURNED) {
+      return order.return_requested_at ? [{ to: move.to, action: ACCEPT_RETURN_ACTION }] : [];
+    }
+    return [{ to: move.to, action: move.action }];
+  });
+}
+
+const ICONS: Partial<Record<OrderStatus, ReactNode>> = {
+  [ORDER_STATUS.TO_SHIP]: <WalletOutlined />,
+  [ORDER_STATUS.TO_RECEIVE]: <CarOutlined />,
+  [ORDER_STATUS.TO_REVIEW]: <CheckCircleOutlined />,
+  [ORDER_STATUS.RETURNED]: <RollbackOutlined />,
+  [ORDER_STATUS.CANCELLED]: <StopOutlined />,
+};
+
+const DANGER = new Set<OrderStatus>([ORDER_STATUS.CANCELLED, ORDER_STATUS.RETURNED]);
+
+/** What else happens with this move, in a sentence (the API does it in the status change's transaction). */
+function consequence(order: Order, to: OrderStatus): string | null {
+  if (to === ORDER_STATUS.TO_SHIP) return TEXT.confirmPaid;
+  if (to === ORDER_STATUS.TO_REVIEW) return TEXT.confirmSettle;
+  if (to === ORDER_STATUS.CANCELLED) return TEXT.confirmCancel;
+  if (to === ORDER_STATUS.RETURNED) return TEXT.confirmRefund(formatNaira(order.total_minor));
+  return null;
+}
+
+/** The message of a refused change: the status field's error of a 422, else the API's message (409 and others). */
+function refusal(error: HttpError | null | undefined): string {
+  return fieldError(error, 'status') ?? error?.message ?? MSG.orders.statusUpdateFailed;
+}
+
+/**
+ * The status-change buttons of an order (admin): each asks for confirmation with an optional note, then
+ * PATCHes /orders/{id}/status {status, note}. The API decides; a refusal shows its message.
+ */
+export function OrderStatusActions({ order }: { order: Order }) {
+  const invalidate = useInvalidate();
+  const { data: can } = useCan({ resource: 'orders', action: 'status', params: { id: order.id } });
+  // The move being confirmed and the status it starts from (kept: the order may be refetched meanwhile).
+  const [move, setMove] = useState<(AdminMove & { from: OrderStatus }) | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [form] = Form.useForm<{ note: string }>();
+  const { mutate: patch, mutation } = useCustomMutation<{ data: Order }, HttpError, OrderStatusInput>();
+
+  const moves = adminMoves(order);
+  if (!can?.can || moves.length === 0) return null;
+
+  const open = (next: AdminMove) => {
+    form.resetFields();
+    setFailure(null);
+    setMove({ ...next, from: order.status });
+  };
+  const close = () => {
+    if (!mutation.isPending) setMove(null);
+  };
+  const submit = ({ note }: { note?: string }) => {
+    if (!move) return;
+    const trimmed = note?.trim();
+    patch(
+      {
+        url: `orders/${order.id}/status`,
+        method: 'patch',
+        values: { status: move.to, note: trimmed ? trimmed : null },
+        successNotification: () => ({ message: MSG.orders.statusUpdated, type: 'success' }),
+        // Refine's antd notifications show `description` as the heading and `message` as the text.
+        errorNotification: (error) => ({ description: MSG.orders.statusUpdateFailed, message: refusal(error), type: 'error' }),
+      },
+      {
+        onSuccess: () => {
+          setMove(null);
+          invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
+        },
+        onError: (error) => {
+          setFailure(refusal(error));
+          // The order may have moved meanwhile (another admin, the buyer, the expiry job): show it as it is now.
+          invalidate({ resource: 'orders', invalidates: ['detail'], id: order.id });
+        },
+      },
+    );
+  };
+
+  const accepting = move?.to === ORDER_STATUS.RETURNED;
+  return (
+    <>
+      <Space wrap>
+        {moves.map((m) => (
+          <Button
+            key={m.to}
+            type={DANGER.has(m.to) ? 'default' : 'primary'}
+            danger={DANGER.has(m.to)}
+            icon={ICONS[m.to]}
+            onClick={() => open(m)}
+          >
+            {m.action}
+          </Button>
+        ))}
+      </Space>
+      <Modal
+        open={move !== null}
+        title={move ? TEXT.confirmTitle(move.action, order.order_no) : undefined}
+        okText={move?.action}
+        cancelText={TEXT.keep}
+        // After a refusal the order is shown as it is now; the buttons on the page offer what is still possible.
+        okButtonProps={{
+          danger: move ? DANGER.has(move.to) : false,
+          loading: mutation.isPending,
+          disabled: failure !== null,
+          htmlType: 'submit',
+          form: 'order-status-form',
+        }}
+        cancelButtonProps={{ disabled: mutation.isPending }}
+        onCancel={close}
+        destroyOnHidden
+        maskClosable={!mutation.isPending}
+      >
+        {move && (
+          <Space direction="vertical" size={12} style={{ width: '100%' }}>
+            <Typography.Paragraph style={{ margin: 0 }}>{TEXT.confirmMove(orderStatusLabel(move.from), orderStatusLabel(move.to))}</Typography.Paragraph>
+            {consequence(order, move.to) && (
+              <Alert type={accepting ? 'warning' : 'info'} showIcon message={consequence(order, move.to)} />
+            )}
+            {accepting && (
+              <div data-testid="return-request-summary">
+                <Typography.Text strong>{TEXT.returnReason}: </Typography.Text>
+                <Typography.Text style={{ whiteSpace: 'pre-line' }}>{order.return_reason || TEXT.noReason}</Typography.Text>
+                {order.return_requested_at && (
+                  <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
+                    {TEXT.returnRequestedOn(formatLongDateTime(order.return_requested_at))}
+                  </Typography.Paragraph>
+                )}
+              </div>
+            )}
+            {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
+            <Form id="order-status-form" form={form} layout="vertical" onFinish={submit} aria-label={TEXT.moves} requiredMark={false}>
+              <Form.Item name="note" label={TEXT.note} style={{ marginBottom: 24 }}>
+                <Input.TextArea rows={3} maxLength={ORDER_LIMITS.notesMax} showCount placeholder={TEXT.notePlaceholder} />
+              </Form.Item>
+            </Form>
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}
