@@ -36,6 +36,7 @@ import { StorageService } from '../../common/storage/storage.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction } from '../../database/transaction';
 import { insertInvoiceRow } from '../invoices/invoice-issuer';
+import { InvoicePayment } from '../invoices/invoice-payment.entity';
 import { Invoice } from '../invoices/invoice.entity';
 import { InvoicesService } from '../invoices/invoices.service';
 import { PaymentsService } from '../payments/payments.service';
@@ -69,8 +70,8 @@ const ORDER_SPEC: ListSpec = {
 };
 
 /**
- * A vendor's orders are read through order_vendors (ov): sorts and the status filter on its columns, so the page comes
- * off idx_order_vendors_vendor_[status_]created without sorting all of the vendor's orders.
+ * A vendor's orders are read off order_vendors (ov, the main table): sorts, the cursor and the status filter on its
+ * columns, so the page comes off idx_order_vendors_vendor_[status_]created without sorting all of the vendor's orders.
  */
 const VENDOR_ORDER_SPEC: ListSpec = {
   ...ORDER_SPEC,
@@ -89,9 +90,17 @@ function newOrderNo(now = new Date()): string {
 }
 
 /** A short line of stock: the 409 that names the product. */
-function shortOf(product: Pick<Product, 'name' | 'stock_quantity'>): ConflictException {
+/**
+ * A short line of stock: the 409. Its message is the spec's ('This product is out of stock.') or the quantity left;
+ * errors.items names the product either way, so a cart of several lines knows which one to fix.
+ */
+function shortOf(product: Pick<Product, 'id' | 'name' | 'stock_quantity'>): ConflictException {
   const left = Math.max(0, Number(product.stock_quantity));
-  return new ConflictException(left === 0 ? MSG.orders.outOfStock : MSG.orders.onlyLeft(product.name, left));
+  const message = left === 0 ? MSG.orders.outOfStock : MSG.orders.onlyLeft(product.name, left);
+  return new ConflictException({
+    message,
+    errors: { items: [left === 0 ? `${product.name}: ${MSG.orders.outOfStock}` : message] },
+  });
 }
 
 interface PricedLine {
@@ -190,7 +199,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       );
       if (!replayed && created) await this.announcePlaced(result.orderId, result.invoiceId, byWallet);
       const order = await this.getFor(user, result.orderId, false);
-      if (replayed) return order;
+      if (replayed) return this.replayed(order);
       if (dto.payment_method === 'card') {
         const payment = (await this.invoices.pay(user, result.invoiceId, { method: 'paystack' })) as PaymentStart;
         return { ...order, payment };
@@ -386,6 +395,22 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     } satisfies OrderPlacedEvent);
   }
 
+  /**
+   * A retried submission answers the same order with what the first answer carried: the bank details, or the card
+   * payment already started (its checkout link), while the order waits for payment.
+   */
+  private async replayed(order: OrderDto): Promise<OrderDto> {
+    if (order.status !== ORDER_STATUS.TO_PAY) return order;
+    if (order.payment_method === 'bank_transfer') return { ...order, bank_transfer: this.bankTransfer(order.order_no) };
+    if (order.payment_method !== 'card' || !order.invoice) return order;
+    const started = await this.db
+      .getRepository(InvoicePayment)
+      .findOne({ where: { invoice_id: order.invoice.id, status: 'pending' }, order: { id: 'DESC' } });
+    return started?.authorization_url
+      ? { ...order, payment: { authorization_url: started.authorization_url, reference: started.reference } }
+      : order;
+  }
+
   private bankTransfer(orderNo: string): BankTransferDetails {
     const bank = this.config.orders.bankTransfer;
     return {
@@ -400,10 +425,19 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
 
   /** GET /orders: an admin sees every order; a vendor the orders with a line of theirs. */
   async list(viewer: User, query: ListQuery): Promise<ListResult<OrderDto>> {
-    const qb = this.base();
-    if (viewer.role === 'admin') return this.page(qb, query, null);
-    qb.innerJoin(OrderVendor, 'ov', 'ov.order_id = o.id').andWhere('ov.vendor_id = :vendorId', { vendorId: viewer.id });
-    return this.page(qb, query, viewer.id, VENDOR_ORDER_SPEC, 'ov.created_at');
+    if (viewer.role === 'admin') return this.page(this.base(), query, null);
+    // A vendor: the page is read off order_vendors (its main table, so keyset cursors work), then the orders.
+    const qb = this.db
+      .getRepository(OrderVendor)
+      .createQueryBuilder('ov')
+      .innerJoin(Order, 'o', 'o.id = ov.order_id')
+      .leftJoin(User, 'u', 'u.id = o.user_id')
+      .where('ov.vendor_id = :vendorId', { vendorId: viewer.id });
+    const rows = await paginate(qb, applyDateRange(qb, query, 'ov.created_at'), VENDOR_ORDER_SPEC);
+    const ids = rows.data.map((row) => row.order_id);
+    const orders = ids.length ? await this.base().where('o.id IN (:...ids)', { ids }).getMany() : [];
+    const views = new Map((await this.views(orders, viewer.id)).map((v) => [v.order.id, v]));
+    return rows.map((row) => presentOrder(views.get(row.order_id) as OrderView, this.storage));
   }
 
   /** GET /orders/user/{userId}: the buyer's own orders (an admin may read anyone's). */
@@ -443,11 +477,9 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     qb: SelectQueryBuilder<Order>,
     query: ListQuery,
     vendorId: number | null,
-    spec: ListSpec = ORDER_SPEC,
-    createdColumn = 'o.created_at',
   ): Promise<ListResult<OrderDto>> {
-    const rest = applyDateRange(qb, query, createdColumn);
-    const result = await paginate(qb, rest, spec);
+    const rest = applyDateRange(qb, query, 'o.created_at');
+    const result = await paginate(qb, rest, ORDER_SPEC);
     const views = await this.views(result.data, vendorId);
     const byId = new Map(views.map((v) => [v.order.id, v]));
     return result.map((order) => presentOrder(byId.get(order.id) as OrderView, this.storage));
