@@ -319,6 +319,12 @@ export const MSG = {
       country: 'Please select a country',
       payment_method: 'Please choose a payment method',
     },
+    /** Storefront checkout (issue 10): the gateway redirect, the wallet link and the bank-transfer panel. */
+    redirecting: 'Taking you to the payment page…',
+    fundWallet: 'Fund your wallet',
+    bankTransferTitle: 'Pay by bank transfer',
+    bankTransferText: (amount: string) =>
+      `Transfer ${amount} to this account. Put the narration in your transfer so we can match it to your order.`,
   },
   orders: {
     notFound: 'Order not found.',
@@ -355,6 +361,19 @@ export const MSG = {
     soldTitle: 'New order',
     soldText: (orderNo: string) => `Order ${orderNo} includes your products. Ship it once it is paid.`,
     earnedText: (orderNo: string, amount: string) => `Order ${orderNo} was received: ${amount} was credited to your wallet.`,
+    /** Storefront order screens (issue 10). */
+    payNow: 'Pay now',
+    awaitingPayment: (until: string | null) => `This order is waiting for payment${until ? ` until ${until}` : ''}.`,
+    ratingRequired: 'Choose a rating from 1 to 5 stars.',
+    submitReview: 'Submit Review',
+    returnReason: 'Reason for the return',
+    sendReturn: 'Send return request',
+    toFulfil: 'Orders to fulfil',
+    myPurchases: 'My purchases',
+    salesIntro: 'Orders with your products. Ship them once they are paid; you are credited when the buyer confirms receipt.',
+    newest: 'Back to the newest orders',
+    /** The product page's review section (issue 10): the link to the To Review tab. */
+    reviewOrdersLink: 'See your orders to review',
   },
   common: {
     validationFailed: 'The given data was invalid.',

@@ -1,9 +1,13 @@
 import { INVOICE_STATUSES, WALLET_STATUSES, invoiceStatusTone, walletStatusTone, type StatusTone } from '@jara/contracts';
 import type { CurrencyOption } from '~/lib/converter';
 
-/** A coloured status (spec 4): success green, warning yellow, anything else grey; the text carries the meaning. */
-export function StatusPill({ label, tone }: { label: string; tone: StatusTone }) {
-  return <span className={`status-pill tone-${tone === 'success' || tone === 'warning' ? tone : 'default'}`}>{label}</span>;
+/** A coloured status (spec 4): success green, warning yellow, danger red, info blue, else grey; the text carries the meaning. */
+export function StatusPill({ label, tone, testId }: { label: string; tone: StatusTone; testId?: string }) {
+  return (
+    <span className={`status-pill tone-${tone}`} data-testid={testId}>
+      {label}
+    </span>
+  );
 }
 
 function labelOf(rows: ReadonlyArray<{ code: number | string; label: string }>, status: unknown): string {

@@ -1,5 +1,5 @@
 import { formatNaira } from '@jara/contracts';
-import { cartLine, cartLineKobo, cartTotalKobo, type CartItem } from './cart';
+import { boundQuantity, cartLine, cartLineKobo, cartTotalKobo, orderLines, refreshCart, type CartItem } from './cart';
 
 describe('cart amounts', () => {
   it('stores the exact kobo price on the line, not a naira float', () => {
@@ -24,5 +24,56 @@ describe('cart amounts', () => {
     expect(cartLineKobo({ price: '2,000' })).toBe(200000);
     expect(cartLineKobo({ price_ngn: 1.999 })).toBeNull();
     expect(cartTotalKobo([{ id: 1, name: 'x', quantity: 2, price: 'free' }, { id: 2, name: 'y', quantity: -4, price_kobo: 500 }])).toBe(0);
+  });
+});
+
+describe('cart refresh (issue 10)', () => {
+  const products = [
+    { id: 1, name: 'Ankara tote', price_kobo: 1250000, price_ngn: 12500, stock_quantity: 10 },
+    { id: 2, name: 'Shea butter', price_kobo: 300050, price_ngn: 3000.5, stock_quantity: 2 },
+    { id: 3, name: 'Sold out', price_kobo: 100, price_ngn: 1, stock_quantity: 0 },
+  ];
+
+  it('keeps an unchanged cart as it is and says nothing', () => {
+    const items: CartItem[] = [{ id: 1, name: 'Ankara tote', quantity: 2, price_kobo: 1250000, price_ngn: 12500, image: 'a.png' }];
+    const result = refreshCart(items, products);
+    expect(result.changed).toBe(false);
+    expect(result.gone).toEqual([]);
+    expect(result.items).toEqual([{ ...items[0], stock_quantity: 10 }]);
+  });
+
+  it('takes the new exact price (price_ngn kept), bounds the quantity by the stock and drops what is gone', () => {
+    const items: CartItem[] = [
+      { id: 1, name: 'Old name', quantity: 1, price_kobo: 1000000, price_ngn: 10000 },
+      { id: 2, name: 'Shea butter', quantity: 5, price_kobo: 300050, price_ngn: 3000.5 },
+      { id: 3, name: 'Sold out', quantity: 1, price_kobo: 100 },
+      { id: 9, name: 'Deleted thing', quantity: 1, price_kobo: 100 },
+    ];
+    const result = refreshCart(items, products);
+    expect(result.changed).toBe(true);
+    expect(result.gone).toEqual(['Sold out', 'Deleted thing']);
+    expect(result.items).toEqual([
+      { id: 1, name: 'Ankara tote', quantity: 1, price_kobo: 1250000, price_ngn: 12500, stock_quantity: 10 },
+      { id: 2, name: 'Shea butter', quantity: 2, price_kobo: 300050, price_ngn: 3000.5, stock_quantity: 2 },
+    ]);
+  });
+
+  it('a line priced only in naira is compared by its exact kobo', () => {
+    const result = refreshCart([{ id: 2, name: 'Shea butter', quantity: 1, price_ngn: 3000.5 }], products);
+    expect(result.changed).toBe(false);
+    expect(result.items[0].price_kobo).toBe(300050);
+  });
+
+  it('bounds quantities from 1 to the known stock', () => {
+    expect(boundQuantity({ stock_quantity: 3 }, 7)).toBe(3);
+    expect(boundQuantity({ stock_quantity: 3 }, 0)).toBe(1);
+    expect(boundQuantity({}, 12.7)).toBe(12);
+    expect(boundQuantity({ stock_quantity: null }, 5000)).toBe(999);
+  });
+
+  it('sends product_id and quantity only', () => {
+    expect(orderLines([{ id: 4, name: 'x', quantity: 2, price_kobo: 10 }, { id: 0, name: 'bad', quantity: 1 }, { id: 5, name: 'y', quantity: -1 }])).toEqual([
+      { product_id: 4, quantity: 2 },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { CART_STORAGE_KEY, toMinorUnits } from '@jara/contracts';
+import { CART_STORAGE_KEY, ORDER_LIMITS, toMinorUnits } from '@jara/contracts';
 
 /** Custom event the cart screens dispatch after writing localStorage (the storage event only fires in other tabs). */
 export const CART_CHANGE_EVENT = 'jara:cart-change';
@@ -29,6 +29,8 @@ export interface CartItem {
   quantity: number;
   price_kobo?: number;
   price_ngn?: number;
+  /** The stock the cart last read from the API (bounds the quantity); absent on older lines. */
+  stock_quantity?: number | null;
   [field: string]: unknown;
 }
 
@@ -94,11 +96,84 @@ export function addToCart(product: { id: number; name: string; price_kobo: numbe
   return next;
 }
 
-/** Sets a line's quantity (at least 1). */
+/** The stock a line last read from the API (refreshCart stores it), or null when unknown. */
+export function cartLineStock(item: Pick<CartItem, 'stock_quantity'>): number | null {
+  const stock = item.stock_quantity;
+  return typeof stock === 'number' && Number.isSafeInteger(stock) && stock >= 0 ? stock : null;
+}
+
+/** A quantity for a line: a whole number from 1, at most the line's known stock (and the order limit). */
+export function boundQuantity(item: Pick<CartItem, 'stock_quantity'>, quantity: number): number {
+  const stock = cartLineStock(item);
+  const wanted = Math.max(1, Math.floor(quantity) || 1);
+  return Math.min(wanted, ORDER_LIMITS.maxQuantity, stock === null ? Number.MAX_SAFE_INTEGER : Math.max(1, stock));
+}
+
+/** Sets a line's quantity (at least 1, at most the stock the cart last saw). */
 export function setCartQuantity(productId: number, quantity: number): CartItem[] {
-  const next = readCart().map((item) => (item.id === productId ? { ...item, quantity: Math.max(1, Math.floor(quantity) || 1) } : item));
+  const next = readCart().map((item) => (item.id === productId ? { ...item, quantity: boundQuantity(item, quantity) } : item));
   writeCart(next);
   return next;
+}
+
+/** Empties the cart (after an order is placed). */
+export function clearCart(): void {
+  writeCart([]);
+}
+
+/** The fields of a product the cart refresh reads (GET /products?id=...). */
+export interface CartProduct {
+  id: number;
+  name: string;
+  price_kobo: number;
+  price_ngn: number;
+  stock_quantity: number | null;
+}
+
+export interface CartRefresh {
+  items: CartItem[];
+  /** A price, quantity or line changed (the screen says so). */
+  changed: boolean;
+  /** Names of the lines removed: the product is gone, inactive or out of stock. */
+  gone: string[];
+}
+
+/**
+ * The cart brought up to date with the API's products: exact prices (price_kobo, price_ngn kept for the spec's
+ * readers), names, stock; a quantity above the stock comes down to it; a product that is missing (deleted or
+ * inactive: the public list has active products only) or out of stock leaves the cart. Pure, for the tests.
+ */
+export function refreshCart(items: readonly CartItem[], products: readonly CartProduct[]): CartRefresh {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const gone: string[] = [];
+  let changed = false;
+  const next: CartItem[] = [];
+  for (const item of items) {
+    const product = byId.get(Number(item.id));
+    const stock = product && typeof product.stock_quantity === 'number' ? Math.max(0, Math.floor(product.stock_quantity)) : null;
+    if (!product || stock === 0) {
+      gone.push(String(product?.name ?? item.name ?? `#${item.id}`));
+      changed = true;
+      continue;
+    }
+    const quantity = lineQuantity(item) || 1;
+    const bounded = stock === null ? quantity : Math.min(quantity, stock);
+    if (bounded !== quantity || cartLineKobo(item) !== product.price_kobo) changed = true;
+    next.push({ ...item, name: product.name, price_kobo: product.price_kobo, price_ngn: product.price_ngn, stock_quantity: stock, quantity: bounded });
+  }
+  return { items: next, changed, gone };
+}
+
+/** Saves a refreshed cart when it differs from what is stored (so listeners only fire on a real change). */
+export function saveRefreshedCart(items: CartItem[]): void {
+  if (JSON.stringify(items) !== JSON.stringify(readCart())) writeCart(items);
+}
+
+/** The order's lines as POST /orders takes them: product_id and quantity only (the server prices). */
+export function orderLines(items: readonly CartItem[]): Array<{ product_id: number; quantity: number }> {
+  return items
+    .map((item) => ({ product_id: Number(item.id), quantity: lineQuantity(item) }))
+    .filter((line) => Number.isSafeInteger(line.product_id) && line.product_id > 0 && line.quantity > 0);
 }
 
 export function removeFromCart(productId: number): CartItem[] {

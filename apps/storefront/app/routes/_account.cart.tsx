@@ -1,10 +1,12 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { formatNaira } from '@jara/contracts';
+import { MSG, formatNaira } from '@jara/contracts';
+import { CartRefreshNotice } from '~/components/orders';
 import { guardLoader } from '~/lib/guards.server';
-import { cartLineKobo, cartLineTotalKobo, cartTotalKobo, readCart, removeFromCart, setCartQuantity, type CartItem } from '~/lib/cart';
+import { boundQuantity, cartLineKobo, cartLineStock, cartLineTotalKobo, cartTotalKobo, readCart, removeFromCart, setCartQuantity, type CartItem } from '~/lib/cart';
 import { ALL_ROLES } from '~/lib/navigation';
 import { useCartValue } from '~/lib/use-cart';
+import { useCartRefresh } from '~/lib/use-cart-refresh';
 
 export const meta: MetaFunction = () => [{ title: 'Cart | Jara' }];
 
@@ -12,18 +14,22 @@ export const loader = guardLoader(ALL_ROLES);
 
 /**
  * Spec 2.15: the cart kept in localStorage ('cart'): items, quantity controls, total, 'Proceed to Checkout'.
- * Every amount is exact kobo formatted as naira; the server prices the order again at checkout.
+ * Every amount is exact kobo formatted as naira; the server prices the order again at checkout. When the cart opens,
+ * prices and stock are read again from the API (issue 10): quantities are bounded by the stock and the screen says
+ * what changed.
  */
 export default function CartPage() {
   const items = useCartValue<CartItem[] | null>(readCart, null);
+  const { notice } = useCartRefresh();
 
   if (items === null) return <p className="loading-state">Loading cart...</p>;
   return (
     <div className="stack">
       <h1>Cart</h1>
+      <CartRefreshNotice notice={notice} />
       {items.length === 0 ? (
         <div className="empty-state">
-          <p>Your cart is empty.</p>
+          <p>{MSG.checkout.emptyCart}</p>
           <Link to="/all_products" className="btn btn-primary">
             Browse Products
           </Link>
@@ -33,10 +39,14 @@ export default function CartPage() {
           <ul className="stack cart-lines" aria-label="Cart items">
             {items.map((item) => {
               const unit = cartLineKobo(item);
-              const quantity = Math.max(1, Math.floor(Number(item.quantity)) || 1);
+              const quantity = boundQuantity(item, Number(item.quantity));
+              const stock = cartLineStock(item);
               return (
                 <li key={item.id} className="cart-line" data-testid="cart-line">
-                  <Link to={`/product/${item.id}`}>{item.name}</Link>
+                  <span>
+                    <Link to={`/product/${item.id}`}>{item.name}</Link>
+                    {stock !== null && stock <= 5 ? <span className="muted small block">{MSG.orders.onlyLeft(item.name, stock)}</span> : null}
+                  </span>
                   <span className="muted">{unit === null ? '—' : formatNaira(unit)}</span>
                   <div className="quantity-input">
                     <button type="button" aria-label={`Decrease quantity of ${item.name}`} disabled={quantity <= 1} onClick={() => setCartQuantity(item.id, quantity - 1)}>
@@ -46,11 +56,16 @@ export default function CartPage() {
                       type="number"
                       inputMode="numeric"
                       min={1}
+                      max={stock ?? undefined}
                       aria-label={`Quantity of ${item.name}`}
                       value={quantity}
                       onChange={(event) => setCartQuantity(item.id, Number(event.target.value))}
                     />
-                    <button type="button" aria-label={`Increase quantity of ${item.name}`} onClick={() => setCartQuantity(item.id, quantity + 1)}>
+                    <button
+                      type="button"
+                      aria-label={`Increase quantity of ${item.name}`}
+                      disabled={stock !== null && quantity >= stock}
+                      onClick={() => setCartQuantity(item.id, quantity + 1)}>
                       +
                     </button>
                   </div>
@@ -67,7 +82,7 @@ export default function CartPage() {
           </p>
           <div className="cart-buttons">
             <Link to="/checkout" className="btn btn-primary">
-              Proceed to Checkout
+              {MSG.checkout.proceed}
             </Link>
           </div>
         </>

@@ -1,18 +1,483 @@
-import type { MetaFunction } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
-import { guardLoader } from '~/lib/guards.server';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  CHECKOUT_COUNTRIES,
+  CHECKOUT_SUMMARY,
+  MSG,
+  ORDER_PAYMENT_METHODS,
+  checkoutSavingsMinor,
+  formatNaira,
+  orderPaymentMethodLabel,
+  type BankTransferDetails,
+  type ItemResponse,
+  type Order,
+  type OrderPaymentMethod,
+} from '@jara/contracts';
+import { TextAreaField } from '~/components/field';
+import { CartRefreshNotice } from '~/components/orders';
+import { loadCurrentUser } from '~/lib/account.server';
+import { api, serverMessage } from '~/lib/api.server';
+import { cartLineTotalKobo, cartTotalKobo, clearCart, orderLines, readCart, type CartItem } from '~/lib/cart';
+import {
+  CHECKOUT_MAX_LENGTH,
+  ITEMS_FIELD,
+  checkoutApiErrors,
+  checkoutValues,
+  parseCheckout,
+  savedDetails,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutValues,
+} from '~/lib/checkout';
+import { hasErrors, useFieldErrors } from '~/lib/form';
 import { ALL_ROLES } from '~/lib/navigation';
+import { IDEMPOTENCY_FIELD } from '~/lib/payments';
+import { isTestCheckout, newIdempotencyKey, paymentRedirect, readIdempotencyKey } from '~/lib/payments.server';
+import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
+import { commitSession, requireUser, signOutAndRedirect } from '~/lib/session.server';
+import { useCartValue } from '~/lib/use-cart';
+import { useCartRefresh } from '~/lib/use-cart-refresh';
+import { loadBalance } from '~/lib/wallet.server';
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | Jara' }];
 
-export const loader = guardLoader(ALL_ROLES);
+/**
+ * Spec 2.15, issue 10: the summary of the cart and the shipping and payment form. The loader gives the saved account
+ * details (for 'Use saved account details'), the wallet balance and one Idempotency-Key per rendered form, so a double
+ * submit or a retry of the same form answers the same order.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireUser(request, ALL_ROLES);
+  const [{ user }, balance] = await Promise.all([loadCurrentUser(request, auth), loadBalance(request, auth)]);
+  return json({ saved: savedDetails(user), walletMinor: balance?.ngn_minor ?? null, key: newIdempotencyKey() });
+}
 
-export default function Page() {
+interface PlacedOrder {
+  id: number;
+  order_no: string;
+  total_minor: number;
+  payment_method: OrderPaymentMethod;
+  status_label: string;
+}
+
+type CheckoutActionData =
+  | { ok: true; order: PlacedOrder; redirectTo: string | null; bankTransfer: BankTransferDetails | null }
+  | {
+      ok: false;
+      errors: CheckoutErrors;
+      values: CheckoutValues | null;
+      message: string | null;
+      kind: 'invalid' | 'stock' | 'balance' | 'error';
+      /** The Idempotency-Key of the next attempt: a fresh one after a refusal, the same one when the outcome is unknown. */
+      key: string;
+    };
+
+const EMPTY_VALUES: CheckoutValues = { full_name: '', street_address: '', city: '', postal_code: '', country: '', payment_method: '', notes: '' };
+
+/** POST /orders with the cart's lines (product and quantity only: the API prices them) and the form's Idempotency-Key. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const auth = await requireUser(request, ALL_ROLES);
+  const form = await request.formData();
+  const key = readIdempotencyKey(form.get(IDEMPOTENCY_FIELD));
+  const parsed = parseCheckout(form);
+  const refused = (kind: 'invalid' | 'stock' | 'balance' | 'error', message: string | null, errors: CheckoutErrors, status: number, nextKey: string) =>
+    json<CheckoutActionData>({ ok: false, errors, values: parsed.ok ? null : parsed.values, message, kind, key: nextKey }, { status });
+  if (!parsed.ok) return refused('invalid', parsed.errors.items ?? null, parsed.errors, 422, key ?? newIdempotencyKey());
+  if (!key) return refused('error', MSG.checkout.failed, {}, 400, newIdempotencyKey());
+
+  const result = await api<ItemResponse<Order>>('/orders', { token: auth.token, json: parsed.input, headers: { 'Idempotency-Key': key } });
+  if (result.status === 401) return signOutAndRedirect(request, auth.session);
+  const order = result.ok ? result.data?.data : null;
+  if (order) {
+    const placed: PlacedOrder = {
+      id: order.id,
+      order_no: order.order_no,
+      total_minor: order.total_minor,
+      payment_method: order.payment_method,
+      status_label: order.status_label,
+    };
+    if (parsed.input.payment_method !== 'card') {
+      return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: null, bankTransfer: order.bank_transfer ?? null });
+    }
+    // Card: off to the gateway (Paystack, or the storefront's test-mode page, which shows what this session started).
+    const start = order.payment ?? null;
+    const target = paymentRedirect(start?.authorization_url, siteOriginsFor(request));
+    if (!start || !target) {
+      // The order exists (To Pay, with its invoice); it can be paid from the order summary.
+      return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: null, bankTransfer: null });
+    }
+    if (!isTestCheckout(target)) return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: target, bankTransfer: null });
+    auth.session.set('testCheckout', { reference: start.reference, amount_minor: order.total_minor, currency: 'NGN', description: `Order ${order.order_no}` });
+    return json<CheckoutActionData>(
+      { ok: true, order: placed, redirectTo: target, bankTransfer: null },
+      { headers: { 'Set-Cookie': await commitSession(request, auth.session) } },
+    );
+  }
+  const message = serverMessage(result.error);
+  if (result.status === 409) {
+    // Short stock names the product; a request with this key still running keeps the key (it may yet succeed).
+    const running = message === MSG.money.idempotencyInProgress;
+    return refused(running ? 'error' : 'stock', message ?? MSG.orders.outOfStock, {}, 409, running ? key : newIdempotencyKey());
+  }
+  if (result.status === 422) {
+    const balance = result.error?.errors?.balance?.[0];
+    if (balance) return refused('balance', balance, {}, 422, newIdempotencyKey());
+    const errors = checkoutApiErrors(result.error?.errors);
+    const general = errors.items ?? (hasErrors(errors) ? null : message ?? MSG.checkout.failed);
+    return json<CheckoutActionData>(
+      { ok: false, errors, values: checkoutValues(form), message: general, kind: 'invalid', key: newIdempotencyKey() },
+      { status: 422 },
+    );
+  }
+  if (result.status >= 400 && result.status < 500 && result.status !== 429) {
+    return refused('error', message ?? MSG.checkout.failed, {}, result.status, newIdempotencyKey());
+  }
+  // No answer or a server error: the order may exist, so the next try sends the same key and gets that order.
+  return refused('error', MSG.checkout.failed, {}, 502, key);
+}
+
+function Summary({ items }: { items: CartItem[] }) {
+  const total = cartTotalKobo(items);
+  const savings = checkoutSavingsMinor(total);
   return (
-    <ComingSoon
-      title="Checkout"
-      description="Delivery details and payment for the items in your cart."
-      back={{ to: '/dashboard', label: 'Back to dashboard' }}
-    />
+    <aside className="card checkout-summary" aria-labelledby="summary-title">
+      <p className="checkout-step">
+        <span>{CHECKOUT_SUMMARY.step}</span>
+        <span className="step-bar" aria-hidden="true">
+          <span />
+        </span>
+      </p>
+      <h2 id="summary-title">Order summary</h2>
+      <ul className="order-lines" data-testid="checkout-items">
+        {items.map((item) => (
+          <li key={item.id} className="order-line">
+            <span className="order-line-name">
+              {item.name}
+              <span className="muted small block">{`Qty ${item.quantity}`}</span>
+            </span>
+            <strong className="num">{formatNaira(cartLineTotalKobo(item))}</strong>
+          </li>
+        ))}
+      </ul>
+      <dl className="summary-totals">
+        <dt>Subtotal</dt>
+        <dd>{formatNaira(total)}</dd>
+        <dt>Shipping</dt>
+        <dd>{CHECKOUT_SUMMARY.shipping}</dd>
+        <dt>Tax</dt>
+        <dd>{CHECKOUT_SUMMARY.tax}</dd>
+        <dt className="summary-total">Total</dt>
+        <dd className="summary-total" data-testid="checkout-total">
+          {formatNaira(total)}
+        </dd>
+      </dl>
+      {savings !== null ? (
+        <p className="savings" data-testid="checkout-savings">
+          {MSG.checkout.savings(formatNaira(savings))}
+        </p>
+      ) : null}
+      <Link to="/cart" className="btn btn-ghost btn-small">
+        {MSG.checkout.backToCart}
+      </Link>
+    </aside>
+  );
+}
+
+function Complete({ data }: { data: Extract<CheckoutActionData, { ok: true }> }) {
+  const { order, bankTransfer } = data;
+  return (
+    <section className="card checkout-complete" role="alert" aria-labelledby="complete-title" data-testid="checkout-complete">
+      <h1 id="complete-title">{MSG.checkout.completeTitle}</h1>
+      <p>{MSG.checkout.completeText}</p>
+      <dl className="details-list">
+        <dt>Order</dt>
+        <dd className="mono" data-testid="order-no">
+          {order.order_no}
+        </dd>
+        <dt>Total</dt>
+        <dd>{formatNaira(order.total_minor)}</dd>
+        <dt>Payment</dt>
+        <dd>{orderPaymentMethodLabel(order.payment_method)}</dd>
+        <dt>Status</dt>
+        <dd>{order.status_label}</dd>
+      </dl>
+      {bankTransfer ? (
+        <div className="bank-transfer" data-testid="bank-transfer">
+          <h2>{MSG.checkout.bankTransferTitle}</h2>
+          <p className="muted small">{MSG.checkout.bankTransferText(formatNaira(order.total_minor))}</p>
+          <dl className="details-list">
+            <dt>Bank</dt>
+            <dd>{bankTransfer.bank_name}</dd>
+            <dt>Account name</dt>
+            <dd>{bankTransfer.account_name}</dd>
+            <dt>Account number</dt>
+            <dd className="mono">{bankTransfer.account_number}</dd>
+            <dt>Narration</dt>
+            <dd className="mono">{bankTransfer.narration}</dd>
+          </dl>
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <Link to={`/order-summary?id=${order.id}`} className="btn btn-primary">
+          {MSG.checkout.viewSummary}
+        </Link>
+        <Link to="/dashboard" className="btn btn-ghost">
+          {MSG.checkout.backHome}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function TextInput({
+  name,
+  label,
+  value,
+  error,
+  autoComplete,
+  onChange,
+}: {
+  name: Exclude<CheckoutField, 'country' | 'payment_method' | 'notes'>;
+  label: string;
+  value: string;
+  error?: string;
+  autoComplete: string;
+  onChange: (name: CheckoutField, value: string) => void;
+}) {
+  const id = `checkout-${name}`;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        value={value}
+        autoComplete={autoComplete}
+        maxLength={CHECKOUT_MAX_LENGTH[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(name, event.currentTarget.value)}
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function CheckoutPage() {
+  const { saved, walletMinor, key: loaderKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as CheckoutActionData | undefined;
+  const navigation = useNavigation();
+  const items = useCartValue<CartItem[] | null>(readCart, null);
+  const [stockRefusals, setStockRefusals] = useState(0);
+  const { notice } = useCartRefresh(stockRefusals);
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const { errors, setErrors, clear } = useFieldErrors(failure?.errors);
+  const [values, setValues] = useState<CheckoutValues>(() => failure?.values ?? EMPTY_VALUES);
+  const [useSaved, setUseSaved] = useState(false);
+  const before = useRef<CheckoutValues | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const done = actionData?.ok ? actionData : null;
+
+  // Placed: only now is the cart emptied; a card payment then goes to the gateway.
+  useEffect(() => {
+    if (!done) return;
+    clearCart();
+    if (done.redirectTo) window.location.assign(done.redirectTo);
+  }, [done]);
+
+  // The API refused for stock: read prices and stock again, so the cart shows what is left.
+  useEffect(() => {
+    if (failure?.kind === 'stock') setStockRefusals((n) => n + 1);
+  }, [failure]);
+
+  if (done) {
+    if (done.redirectTo) {
+      return (
+        <p className="loading-state" role="status">
+          {MSG.checkout.redirecting}
+        </p>
+      );
+    }
+    return <Complete data={done} />;
+  }
+  if (items === null) return <p className="loading-state">Loading cart...</p>;
+
+  const change = (name: CheckoutField, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    clear(name);
+  };
+
+  const toggleSaved = (checked: boolean) => {
+    setUseSaved(checked);
+    if (checked) {
+      before.current = values;
+      setValues((current) => ({
+        ...current,
+        full_name: saved.full_name || current.full_name,
+        street_address: saved.street_address || current.street_address,
+        city: saved.city || current.city,
+        postal_code: saved.postal_code || current.postal_code,
+        country: saved.country || current.country,
+      }));
+      setErrors((current) => ({ ...current, full_name: undefined, street_address: undefined, city: undefined, postal_code: undefined, country: undefined }));
+    } else if (before.current) {
+      const previous = before.current;
+      setValues((current) => ({ ...current, ...previous, payment_method: current.payment_method, notes: current.notes }));
+      before.current = null;
+    }
+  };
+
+  // The same checks as the action, before anything is sent; the first invalid field gets the focus.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const check = parseCheckout(new FormData(event.currentTarget));
+    if (check.ok) return;
+    event.preventDefault();
+    setErrors(check.errors);
+    const first = (['full_name', 'street_address', 'city', 'postal_code', 'country', 'payment_method', 'notes'] as const).find((f) => check.errors[f]);
+    const target = first ? formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
+    target?.focus();
+  };
+
+  // After a failed submission the action names the next key (the same one when the outcome is unknown); the loader's
+  // fresh key (it runs again after every submission) is only for a form that has not been sent yet.
+  const key = failure?.key ?? loaderKey;
+  const lines = orderLines(items);
+  const generalMessage = failure?.message ?? errors.items ?? null;
+
+  return (
+    <div className="stack">
+      <h1>Checkout</h1>
+      <CartRefreshNotice notice={notice} />
+      {generalMessage ? (
+        <p className="form-error" role="alert" data-testid="checkout-error">
+          {generalMessage}
+          {failure?.kind === 'balance' ? (
+            <>
+              {' '}
+              <Link to="/fund">{MSG.checkout.fundWallet}</Link>
+            </>
+          ) : null}
+          {failure?.kind === 'stock' ? (
+            <>
+              {' '}
+              <Link to="/cart">{MSG.checkout.backToCart}</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <div className="empty-state">
+          <p>{MSG.checkout.emptyCart}</p>
+          <Link to="/all_products" className="btn btn-primary">
+            Browse Products
+          </Link>
+        </div>
+      ) : (
+        <div className="checkout-layout">
+          <Summary items={items} />
+          <Form method="post" noValidate className="card checkout-form" ref={formRef} onSubmit={submit} aria-labelledby="shipping-title">
+            <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
+            <input type="hidden" name={ITEMS_FIELD} value={JSON.stringify(lines)} />
+            <fieldset disabled={busy} className="stack">
+              <h2 id="shipping-title">Shipping details</h2>
+              <label className="checkbox-row">
+                <input type="checkbox" name="use_saved" checked={useSaved} onChange={(event) => toggleSaved(event.currentTarget.checked)} />
+                {MSG.checkout.useSaved}
+              </label>
+              <TextInput name="full_name" label="Full name" autoComplete="name" value={values.full_name} error={errors.full_name} onChange={change} />
+              <TextInput
+                name="street_address"
+                label="Street address"
+                autoComplete="street-address"
+                value={values.street_address}
+                error={errors.street_address}
+                onChange={change}
+              />
+              <div className="form-pair">
+                <TextInput name="city" label="City" autoComplete="address-level2" value={values.city} error={errors.city} onChange={change} />
+                <TextInput
+                  name="postal_code"
+                  label="Postal code"
+                  autoComplete="postal-code"
+                  value={values.postal_code}
+                  error={errors.postal_code}
+                  onChange={change}
+                />
+              </div>
+              <div className={`field${errors.country ? ' field-invalid' : ''}`}>
+                <label htmlFor="checkout-country">Country</label>
+                <select
+                  id="checkout-country"
+                  name="country"
+                  value={values.country}
+                  autoComplete="country-name"
+                  aria-invalid={errors.country ? true : undefined}
+                  aria-describedby={errors.country ? 'checkout-country-error' : undefined}
+                  onChange={(event) => change('country', event.currentTarget.value)}
+                >
+                  <option value="">Select a country</option>
+                  {CHECKOUT_COUNTRIES.map((country) => (
+                    <option key={country} value={country}>
+                      {country}
+                    </option>
+                  ))}
+                </select>
+                {errors.country ? (
+                  <p className="field-error" id="checkout-country-error">
+                    {errors.country}
+                  </p>
+                ) : null}
+              </div>
+              <fieldset
+                className={`payment-methods${errors.payment_method ? ' field-invalid' : ''}`}
+                aria-describedby={errors.payment_method ? 'checkout-payment-error' : undefined}
+              >
+                <legend>Payment method</legend>
+                {ORDER_PAYMENT_METHODS.map((method) => (
+                  <label key={method.value} className="radio-row">
+                    <input
+                      type="radio"
+                      name="payment_method"
+                      value={method.value}
+                      checked={values.payment_method === method.value}
+                      onChange={() => change('payment_method', method.value)}
+                    />
+                    <span>{method.label}</span>
+                    {method.value === 'wallet' && walletMinor !== null ? (
+                      <span className="muted small" data-testid="checkout-wallet-balance">{`Balance ${formatNaira(walletMinor)}`}</span>
+                    ) : null}
+                  </label>
+                ))}
+                {errors.payment_method ? (
+                  <p className="field-error" id="checkout-payment-error">
+                    {errors.payment_method}
+                  </p>
+                ) : null}
+              </fieldset>
+              <TextAreaField
+                name="notes"
+                id="checkout-notes"
+                label="Delivery notes (optional)"
+                rows={3}
+                maxLength={CHECKOUT_MAX_LENGTH.notes}
+                value={values.notes}
+                error={errors.notes}
+                onChange={(event) => change('notes', event.currentTarget.value)}
+              />
+              <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+                {busy ? MSG.checkout.placing : MSG.checkout.placeOrder}
+              </button>
+            </fieldset>
+          </Form>
+        </div>
+      )}
+    </div>
   );
 }
