@@ -13,8 +13,8 @@ import { CATEGORY_SEEDS, REVIEW_COMMENTS, REVIEWER_NAMES, VENDOR_SEEDS, type Cat
 export const DEMO_PRODUCT_COUNT = 308;
 const HOUR = 3600_000;
 
-/** Deterministic pseudo-random numbers, so every fresh seed makes the same catalogue. */
-function prng(seed: number) {
+/** Deterministic pseudo-random numbers, so every fresh seed makes the same demo data. */
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

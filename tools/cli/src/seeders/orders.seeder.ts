@@ -8,21 +8,10 @@ import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../../../../ap
 import { Product } from '../../../../apps/api/src/modules/products/product.entity';
 import { User } from '../../../../apps/api/src/modules/users/user.entity';
 import { WalletLedger } from '../../../../apps/api/src/modules/wallet/wallet-ledger';
+import { prng } from './catalogue.seeder';
 
 export const DEMO_ORDER_COUNT = 60;
 const DAY = 86_400_000;
-
-/** The same deterministic generator as the catalogue's, with its own seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Final statuses of the demo orders, most of them delivered. */
 const FINAL: OrderStatus[] = [3, 3, 3, 3, 2, 2, 1, 1, 0, 5, 4];

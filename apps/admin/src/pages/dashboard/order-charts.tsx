@@ -2,7 +2,18 @@ import type { ReactNode } from 'react';
 import { useCustom, type HttpError } from '@refinedev/core';
 import { Alert, Card, Col, Empty, Row, Statistic, Typography, theme } from 'antd';
 import { PercentageOutlined, RiseOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, formatNaira, orderStatusLabel, type OrderStats, type StatusTone } from '@jara/contracts';
 import { CardTitle } from '../../components/card-title';
@@ -103,7 +114,15 @@ function ChartCard({
   );
 }
 
-function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: Array<Array<string | number>> }) {
+function DataTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: string[];
+  rows: Array<Array<string | number>>;
+}) {
   return (
     <table>
       <caption>{caption}</caption>
@@ -119,7 +138,15 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
       <tbody>
         {rows.map((row, i) => (
           <tr key={i}>
-            {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+            {row.map((cell, j) =>
+              j === 0 ? (
+                <th key={j} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={j}>{cell}</td>
+              ),
+            )}
           </tr>
         ))}
       </tbody>
@@ -127,7 +154,19 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
   );
 }
 
-function StatCard({ title, value, icon, loading, testId }: { title: string; value: string; icon: ReactNode; loading: boolean; testId: string }) {
+function StatCard({
+  title,
+  value,
+  icon,
+  loading,
+  testId,
+}: {
+  title: string;
+  value: string;
+  icon: ReactNode;
+  loading: boolean;
+  testId: string;
+}) {
   return (
     <Card loading={loading} size="small" styles={{ body: { padding: 20 } }} data-testid={testId}>
       <Statistic title={title} value={value} prefix={icon} />
@@ -175,13 +214,89 @@ export function OrderCharts() {
     info: CHART_COLORS.blue,
     default: token.colorTextSecondary,
   };
-  const statusColor = (status: unknown) => toneColor[ORDER_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default'];
+  const statusColor = (status: unknown) =>
+    toneColor[ORDER_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default'];
   const axisTick = { fill: token.colorTextSecondary, fontSize: 12 };
-  const tooltipStyle = { borderRadius: token.borderRadius, border: `1px solid ${token.colorBorderSecondary}`, fontSize: 13 };
+  const tooltipStyle = {
+    borderRadius: token.borderRadius,
+    border: `1px solid ${token.colorBorderSecondary}`,
+    fontSize: 13,
+  };
+
+  /** A top-five chart (products or vendors): revenue bars, with the count in the tooltip and the data table. */
+  const topChart = (chart: {
+    testId: string;
+    title: string;
+    rows: Array<{ name: string | null; revenue_minor: number; count: number }>;
+    nameHeader: string;
+    countHeader: string;
+    fill: string;
+  }) => (
+    <Col xs={24} lg={8}>
+      <ChartCard
+        testId={chart.testId}
+        title={chart.title}
+        empty={chart.rows.length === 0}
+        summary={
+          chart.rows[0]
+            ? CHART_TEXT.topSummary(chart.rows[0].name ?? '', formatNaira(chart.rows[0].revenue_minor))
+            : undefined
+        }
+        table={
+          <DataTable
+            caption={chart.title}
+            headers={[chart.nameHeader, chart.countHeader, CHART_TEXT.revenueColumn]}
+            rows={chart.rows.map((r) => [r.name ?? '', r.count, formatNaira(r.revenue_minor)])}
+          />
+        }
+      >
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <BarChart
+            data={chart.rows}
+            layout="vertical"
+            margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} horizontal={false} />
+            <XAxis
+              type="number"
+              dataKey="revenue_minor"
+              tick={axisTick}
+              tickLine={false}
+              tickFormatter={compactNaira}
+            />
+            <YAxis type="category" dataKey="name" tick={{ ...axisTick, maxLines: 2 }} tickLine={false} width={130} />
+            <Tooltip
+              contentStyle={tooltipStyle}
+              cursor={{ fill: token.colorFillTertiary }}
+              formatter={(value, _name, item) => [
+                `${formatNaira(Number(value))} · ${item?.payload?.count ?? 0} ${chart.countHeader.toLowerCase()}`,
+                CHART_TEXT.revenueColumn,
+              ]}
+              labelFormatter={(_, payload) => String(payload?.[0]?.payload?.name ?? '')}
+            />
+            <Bar
+              isAnimationActive={false}
+              dataKey="revenue_minor"
+              fill={chart.fill}
+              radius={[0, 3, 3, 0]}
+              maxBarSize={22}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </Col>
+  );
 
   const perDay = stats.per_day.map((d) => ({ ...d, label: dayLabel(d.day), naira: d.revenue_minor / 100 }));
-  const best = perDay.reduce<(typeof perDay)[number] | null>((top, d) => (d.revenue_minor > (top?.revenue_minor ?? 0) ? d : top), null);
-  const busiest = perDay.reduce<(typeof perDay)[number] | null>((top, d) => (d.orders > (top?.orders ?? 0) ? d : top), null);
+  const best = perDay.reduce<(typeof perDay)[number] | null>(
+    (top, d) => (d.revenue_minor > (top?.revenue_minor ?? 0) ? d : top),
+    null,
+  );
+  const busiest = perDay.reduce<(typeof perDay)[number] | null>(
+    (top, d) => (d.orders > (top?.orders ?? 0) ? d : top),
+    null,
+  );
   const noOrders = stats.orders === 0 && perDay.every((d) => d.orders === 0);
   const byStatus = stats.by_status.map((s) => ({ ...s, label: orderStatusLabel(s.status) || s.label }));
   const topProducts = stats.top_products;
@@ -197,7 +312,10 @@ export function OrderCharts() {
           testId="chart-revenue"
           title={CHART_TEXT.revenuePerDay}
           empty={noOrders}
-          summary={CHART_TEXT.revenueSummary(formatNaira(stats.revenue_minor), best ? `${best.label}, ${formatNaira(best.revenue_minor)}` : null)}
+          summary={CHART_TEXT.revenueSummary(
+            formatNaira(stats.revenue_minor),
+            best ? `${best.label}, ${formatNaira(best.revenue_minor)}` : null,
+          )}
           table={
             <DataTable
               caption={CHART_TEXT.revenuePerDay}
@@ -216,13 +334,27 @@ export function OrderCharts() {
               </defs>
               <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} vertical={false} />
               <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={16} />
-              <YAxis dataKey="revenue_minor" tick={axisTick} tickLine={false} axisLine={false} width={64} tickFormatter={compactNaira} />
+              <YAxis
+                dataKey="revenue_minor"
+                tick={axisTick}
+                tickLine={false}
+                axisLine={false}
+                width={64}
+                tickFormatter={compactNaira}
+              />
               <Tooltip
                 contentStyle={tooltipStyle}
                 formatter={(value) => [formatNaira(Number(value)), CHART_TEXT.revenueColumn]}
                 labelFormatter={(_, payload) => longDayLabel(String(payload?.[0]?.payload?.day ?? ''))}
               />
-              <Area isAnimationActive={false} type="monotone" dataKey="revenue_minor" stroke={token.colorPrimary} strokeWidth={2} fill="url(#jara-revenue-fill)" />
+              <Area
+                isAnimationActive={false}
+                type="monotone"
+                dataKey="revenue_minor"
+                stroke={token.colorPrimary}
+                strokeWidth={2}
+                fill="url(#jara-revenue-fill)"
+              />
             </AreaChart>
           </ResponsiveContainer>
         </ChartCard>
@@ -252,7 +384,13 @@ export function OrderCharts() {
                 formatter={(value) => [String(value), CHART_TEXT.count]}
                 labelFormatter={(_, payload) => longDayLabel(String(payload?.[0]?.payload?.day ?? ''))}
               />
-              <Bar isAnimationActive={false} dataKey="orders" fill={CHART_COLORS.blue} radius={[3, 3, 0, 0]} maxBarSize={24} />
+              <Bar
+                isAnimationActive={false}
+                dataKey="orders"
+                fill={CHART_COLORS.blue}
+                radius={[3, 3, 0, 0]}
+                maxBarSize={24}
+              />
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>
@@ -264,15 +402,28 @@ export function OrderCharts() {
           empty={byStatus.every((s) => s.count === 0)}
           summary={CHART_TEXT.statusSummary(byStatus.filter((s) => s.count > 0).map((s) => `${s.label} ${s.count}`))}
           table={
-            <DataTable caption={CHART_TEXT.byStatus} headers={[CHART_TEXT.status, CHART_TEXT.count]} rows={byStatus.map((s) => [s.label, s.count])} />
+            <DataTable
+              caption={CHART_TEXT.byStatus}
+              headers={[CHART_TEXT.status, CHART_TEXT.count]}
+              rows={byStatus.map((s) => [s.label, s.count])}
+            />
           }
         >
           <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-            <BarChart data={byStatus} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 0 }} accessibilityLayer={false}>
+            <BarChart
+              data={byStatus}
+              layout="vertical"
+              margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
+              accessibilityLayer={false}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} horizontal={false} />
               <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
               <YAxis type="category" dataKey="label" tick={axisTick} tickLine={false} width={84} />
-              <Tooltip contentStyle={tooltipStyle} cursor={{ fill: token.colorFillTertiary }} formatter={(value) => [String(value), CHART_TEXT.count]} />
+              <Tooltip
+                contentStyle={tooltipStyle}
+                cursor={{ fill: token.colorFillTertiary }}
+                formatter={(value) => [String(value), CHART_TEXT.count]}
+              />
               <Bar isAnimationActive={false} dataKey="count" radius={[0, 3, 3, 0]} maxBarSize={22}>
                 {byStatus.map((s) => (
                   <Cell key={s.status} fill={statusColor(s.status)} />
@@ -282,80 +433,54 @@ export function OrderCharts() {
           </ResponsiveContainer>
         </ChartCard>
       </Col>
-      <Col xs={24} lg={8}>
-        <ChartCard
-          testId="chart-top-products"
-          title={CHART_TEXT.topProducts}
-          empty={topProducts.length === 0}
-          summary={topProducts[0] ? CHART_TEXT.topSummary(topProducts[0].name, formatNaira(topProducts[0].revenue_minor)) : undefined}
-          table={
-            <DataTable
-              caption={CHART_TEXT.topProducts}
-              headers={[CHART_TEXT.product, CHART_TEXT.quantity, CHART_TEXT.revenueColumn]}
-              rows={topProducts.map((p) => [p.name, p.quantity, formatNaira(p.revenue_minor)])}
-            />
-          }
-        >
-          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-            <BarChart data={topProducts} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 0 }} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} horizontal={false} />
-              <XAxis type="number" dataKey="revenue_minor" tick={axisTick} tickLine={false} tickFormatter={compactNaira} />
-              <YAxis type="category" dataKey="name" tick={{ ...axisTick, maxLines: 2 }} tickLine={false} width={130} />
-              <Tooltip
-                contentStyle={tooltipStyle}
-                cursor={{ fill: token.colorFillTertiary }}
-                formatter={(value, _name, item) => [`${formatNaira(Number(value))} · ${item?.payload?.quantity ?? 0} ${CHART_TEXT.quantity.toLowerCase()}`, CHART_TEXT.revenueColumn]}
-                labelFormatter={(_, payload) => String(payload?.[0]?.payload?.name ?? '')}
-              />
-              <Bar isAnimationActive={false} dataKey="revenue_minor" fill={token.colorPrimary} radius={[0, 3, 3, 0]} maxBarSize={22} />
-            </BarChart>
-          </ResponsiveContainer>
-        </ChartCard>
-      </Col>
-      <Col xs={24} lg={8}>
-        <ChartCard
-          testId="chart-top-vendors"
-          title={CHART_TEXT.topVendors}
-          empty={topVendors.length === 0}
-          summary={topVendors[0] ? CHART_TEXT.topSummary(topVendors[0].name, formatNaira(topVendors[0].revenue_minor)) : undefined}
-          table={
-            <DataTable
-              caption={CHART_TEXT.topVendors}
-              headers={[CHART_TEXT.vendor, CHART_TEXT.count, CHART_TEXT.revenueColumn]}
-              rows={topVendors.map((v) => [v.name, v.orders, formatNaira(v.revenue_minor)])}
-            />
-          }
-        >
-          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-            <BarChart data={topVendors} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 0 }} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} horizontal={false} />
-              <XAxis type="number" dataKey="revenue_minor" tick={axisTick} tickLine={false} tickFormatter={compactNaira} />
-              <YAxis type="category" dataKey="name" tick={{ ...axisTick, maxLines: 2 }} tickLine={false} width={130} />
-              <Tooltip
-                contentStyle={tooltipStyle}
-                cursor={{ fill: token.colorFillTertiary }}
-                formatter={(value, _name, item) => [`${formatNaira(Number(value))} · ${item?.payload?.orders ?? 0} ${CHART_TEXT.count.toLowerCase()}`, CHART_TEXT.revenueColumn]}
-                labelFormatter={(_, payload) => String(payload?.[0]?.payload?.name ?? '')}
-              />
-              <Bar isAnimationActive={false} dataKey="revenue_minor" fill={CHART_COLORS.purple} radius={[0, 3, 3, 0]} maxBarSize={22} />
-            </BarChart>
-          </ResponsiveContainer>
-        </ChartCard>
-      </Col>
+      {topChart({
+        testId: 'chart-top-products',
+        title: CHART_TEXT.topProducts,
+        rows: topProducts.map((p) => ({ name: p.name, revenue_minor: p.revenue_minor, count: p.quantity })),
+        nameHeader: CHART_TEXT.product,
+        countHeader: CHART_TEXT.quantity,
+        fill: token.colorPrimary,
+      })}
+      {topChart({
+        testId: 'chart-top-vendors',
+        title: CHART_TEXT.topVendors,
+        rows: topVendors.map((v) => ({ name: v.name, revenue_minor: v.revenue_minor, count: v.orders })),
+        nameHeader: CHART_TEXT.vendor,
+        countHeader: CHART_TEXT.count,
+        fill: CHART_COLORS.purple,
+      })}
     </Row>
   );
 
   return (
     <section aria-label={CHART_TEXT.orders} style={{ marginTop: 16 }}>
       {failed && (
-        <Alert type="warning" showIcon message={CHART_TEXT.failed} description={query.error?.message ?? CHART_TEXT.failedDetail} style={{ marginBottom: 16 }} />
+        <Alert
+          type="warning"
+          showIcon
+          message={CHART_TEXT.failed}
+          description={query.error?.message ?? CHART_TEXT.failedDetail}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={8}>
-          <StatCard testId="stat-revenue" title={CHART_TEXT.revenue} value={failed ? '—' : formatNaira(stats.revenue_minor)} icon={<RiseOutlined />} loading={loading} />
+          <StatCard
+            testId="stat-revenue"
+            title={CHART_TEXT.revenue}
+            value={failed ? '—' : formatNaira(stats.revenue_minor)}
+            icon={<RiseOutlined />}
+            loading={loading}
+          />
         </Col>
         <Col xs={24} sm={8}>
-          <StatCard testId="stat-orders" title={CHART_TEXT.orders} value={failed ? '—' : String(stats.orders)} icon={<ShoppingCartOutlined />} loading={loading} />
+          <StatCard
+            testId="stat-orders"
+            title={CHART_TEXT.orders}
+            value={failed ? '—' : String(stats.orders)}
+            icon={<ShoppingCartOutlined />}
+            loading={loading}
+          />
         </Col>
         <Col xs={24} sm={8}>
           <StatCard
