@@ -365,7 +365,7 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       const seen: number[] = [];
       let next: string | null = null;
       do {
-        const page = (
+        const page: { data: Order[]; meta: { next_cursor: string | null } } = (
           await t
             .http()
             .get(`/api/v1/orders?per_page=1${next ? `&after=${next}` : ''}`)

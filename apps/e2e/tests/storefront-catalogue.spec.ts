@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatNaira } from '@jara/contracts';
+import { formatNaira, MSG, ORDER_STATUS, type ListResponse, type Order } from '@jara/contracts';
 import { api, apiLogin, DEMO } from '../support/env';
+import { apiSession, fundWallet, moveOrder, placeOrder } from '../support/orders';
 import { snap } from '../support/screens';
 import { expectToast, login } from '../support/storefront';
 
@@ -14,6 +15,8 @@ interface ApiProduct {
   price_ngn: number;
   price_kobo: number;
   category_id: number;
+  user_id: number;
+  stock_quantity: number;
 }
 
 
@@ -312,7 +315,17 @@ test.describe('signed-in catalogue', () => {
     await page.goto('/products');
     await expect(page).toHaveURL(/\/unauthorized$/);
 
-    const product = (await api<{ data: ApiProduct[] }>('/products/active?per_page=1&type=new')).body.data[0];
+    // A product the customer may not review yet: someone else's, with stock left for a purchase and the cart below,
+    // and no line of theirs at To Review (the seed's orders could hold one).
+    const customer = await apiSession(DEMO.customer.email, DEMO.customer.password);
+    const toReview = await api<ListResponse<Order>>(`/orders/user/${customer.userId}?status=${ORDER_STATUS.TO_REVIEW}&per_page=100`, {
+      token: customer.token,
+    });
+    expect(toReview.status).toBe(200);
+    const bought = new Set(toReview.body.data.flatMap((order) => order.items.map((line) => line.product_id)));
+    const candidates = (await api<{ data: ApiProduct[] }>('/products/active?per_page=50&type=new')).body.data;
+    const product = candidates.find((p) => p.user_id !== customer.userId && p.stock_quantity >= 2 && !bought.has(p.id));
+    if (!product) throw new Error('No product the demo customer can buy and has not bought');
     await page.goto(`/product/${product.id}`);
     const toggle = page.getByRole('button', { name: /Wishlist/ });
     const wasOn = (await toggle.getAttribute('aria-pressed')) === 'true';
@@ -322,11 +335,30 @@ test.describe('signed-in catalogue', () => {
     await toggle.click();
     await expectToast(page, wasOn ? 'Added to wishlist!' : 'Removed from wishlist!');
 
+    // Not bought: no review form, a note that points to the To Review tab.
+    const note = page.getByTestId('review-note');
+    await expect(note).toContainText(MSG.orders.reviewNotAllowed);
+    await expect(note.getByRole('link', { name: MSG.orders.reviewOrdersLink })).toHaveAttribute('href', '/my-orders?tab=to-review');
+    await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+    await snap(page, 'catalogue-product-review-note');
+
+    // Bought and received (through the API): a wallet order, marked shipped by the admin, received by the customer.
+    await fundWallet(customer.userId, String(Math.ceil(product.price_kobo / 100) + 100));
+    const order = await placeOrder(customer.token, [{ product_id: product.id, quantity: 1 }]);
+    await moveOrder(await apiLogin(DEMO.admin.email, DEMO.admin.password), order.id, ORDER_STATUS.TO_RECEIVE);
+    await moveOrder(customer.token, order.id, ORDER_STATUS.TO_REVIEW);
+    await page.reload();
+    await expect(page.getByTestId('review-note')).toHaveCount(0);
+    await expect(page.locator('.review-form input[name="order_id"]')).toHaveValue(String(order.id));
     await page.getByLabel('4 stars').check();
     await page.getByLabel('Comment').fill('Solid product, fast delivery to Lagos.');
+    await snap(page, 'catalogue-product-review-form');
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(page, 'Thank you for your review!');
     await expect(page.locator('.review', { hasText: 'Solid product, fast delivery to Lagos.' })).toBeVisible();
+    // The order's one line is reviewed: the form gives way to a note.
+    await expect(page.getByTestId('review-note')).toContainText(MSG.orders.reviewAlreadyLeft);
+    await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
 
     // The account header's badge follows the cart.
     await page.getByRole('button', { name: 'Add to Cart' }).click();

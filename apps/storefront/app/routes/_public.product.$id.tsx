@@ -17,6 +17,7 @@ import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { addToCart, readCart, removeFromCart } from '~/lib/cart';
 import { text } from '~/lib/form';
 import { categoryPath } from '~/lib/id-cipher.server';
+import { loadReviewEligibility, readOrderId } from '~/lib/orders.server';
 import { canonicalUrl } from '~/lib/seo.server';
 import { getSession } from '~/lib/session.server';
 import { toast } from '~/lib/toast';
@@ -32,21 +33,32 @@ function productId(raw: string | undefined): number | null {
   return raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
+type ReviewState = { state: 'allowed'; orderId: number } | { state: 'reviewed' | 'not-bought' | 'unknown' };
+
+function reviewState(eligibility: Awaited<ReturnType<typeof loadReviewEligibility>>): ReviewState {
+  if (!eligibility) return { state: 'unknown' };
+  if (eligibility.orderId) return { state: 'allowed', orderId: eligibility.orderId };
+  return { state: eligibility.reviewed ? 'reviewed' : 'not-bought' };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = productId(params.id);
   if (!id) throw json({ message: MSG.product.notFound }, { status: 404 });
   const session = await getSession(request);
   const token = session.get('token') ?? null;
-  const [product, reviews, wishlist] = await Promise.all([
+  // Per-user reads (wishlist, review eligibility) only with a session: an anonymous answer is the same for everyone.
+  const [product, reviews, wishlist, eligibility] = await Promise.all([
     api<{ data: Product }>(`/products/${id}`, { token, signal: request.signal }),
     api<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`, { signal: request.signal }),
     token ? api<{ data: number[] }>('/wishlist/ids', { token, signal: request.signal }) : Promise.resolve(null),
+    token ? loadReviewEligibility(request, { session, token }, id) : Promise.resolve(null),
   ]);
   if (product.status === 404) throw json({ message: MSG.product.notFound }, { status: 404 });
   if (!product.ok || !product.data?.data) {
     return json({ state: 'error' as const, path: `/product/${id}` }, { status: 502 });
   }
   const p = product.data.data;
+  const ownProduct = session.get('userId') === p.user_id;
   return json({
     state: 'ok' as const,
     product: p,
@@ -54,9 +66,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviews: reviews.ok ? (reviews.data?.data ?? []) : [],
     reviewTotal: reviews.ok ? Number(reviews.data?.meta?.total ?? 0) : 0,
     signedIn: Boolean(token),
-    ownProduct: session.get('userId') === p.user_id,
+    ownProduct,
     inWishlist: Boolean(wishlist?.ok && wishlist.data?.data?.includes(p.id)),
     canonical: canonicalUrl(`/product/${p.id}`),
+    // Signed in only (absent, not null, for everyone else): the order a review is for, or why there is no form.
+    // 'unknown' (the orders could not be read) keeps the form and lets the API decide.
+    ...(token && !ownProduct ? { review: reviewState(eligibility) } : {}),
   });
 }
 
@@ -84,7 +99,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
       return json({ intent, toast: null, errors: { rating: 'Choose a rating from 1 to 5 stars.' } }, { status: 422 });
     }
-    const result = await api(`/products/${id}/reviews`, { json: { rating, comment: comment || undefined }, token });
+    const orderId = readOrderId(form.get('order_id'));
+    const result = await api(`/products/${id}/reviews`, {
+      json: { rating, comment: comment || undefined, order_id: orderId || undefined },
+      token,
+    });
     if (result.status === 401) throw redirect(`/login?redirectTo=${encodeURIComponent(`/product/${id}`)}`);
     if (!result.ok) {
       return json(
@@ -265,6 +284,7 @@ function Reviews({ data }: { data: LoadedProduct }) {
   useActionToast(fetcher.data?.toast);
   const errors = (fetcher.data?.intent === 'review' ? fetcher.data.errors : {}) as Record<string, string | undefined>;
   const location = useLocation();
+  const review = 'review' in data ? data.review : undefined;
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Customer Reviews ({data.reviewTotal})</h2>
@@ -283,10 +303,11 @@ function Reviews({ data }: { data: LoadedProduct }) {
           </li>
         ))}
       </ul>
-      {data.signedIn && !data.ownProduct ? (
+      {review && (review.state === 'allowed' || review.state === 'unknown') ? (
         <fetcher.Form method="post" className="review-form stack">
           <h3>Write a review</h3>
           <input type="hidden" name="intent" value="review" />
+          {review.state === 'allowed' ? <input type="hidden" name="order_id" value={review.orderId} /> : null}
           <fieldset className="rating-input">
             <legend>Your rating</legend>
             {[5, 4, 3, 2, 1].map((n) => (
@@ -304,6 +325,11 @@ function Reviews({ data }: { data: LoadedProduct }) {
             Submit Review
           </button>
         </fetcher.Form>
+      ) : review ? (
+        <p className="notice-inline review-note" data-testid="review-note">
+          {review.state === 'reviewed' ? MSG.orders.reviewAlreadyLeft : MSG.orders.reviewNotAllowed}{' '}
+          <Link to="/my-orders?tab=to-review">{MSG.orders.reviewOrdersLink}</Link>
+        </p>
       ) : !data.signedIn ? (
         <p>
           <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}>Sign in</Link> to write a review.
