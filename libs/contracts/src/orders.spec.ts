@@ -1,0 +1,54 @@
+import {
+  ACCEPT_RETURN_ACTION,
+  checkoutSavingsMinor,
+  orderMovesFor,
+  orderPaymentMethodLabel,
+  splitCommission,
+  transactionState,
+} from './orders';
+
+describe('orders contracts', () => {
+  it('shows the savings message only above ₦50,000, at 10 percent in whole kobo', () => {
+    expect(checkoutSavingsMinor(50_000_00)).toBeNull();
+    expect(checkoutSavingsMinor(50_000_01)).toBe(5_000_00);
+    expect(checkoutSavingsMinor(123_456_78)).toBe(12_345_68);
+    expect(checkoutSavingsMinor(Number.NaN)).toBeNull();
+    expect(checkoutSavingsMinor(1.5)).toBeNull();
+  });
+
+  it('splits a line into commission and vendor share that add up exactly', () => {
+    expect(splitCommission(5_000_010, 1000)).toEqual({ commission: 500_001, vendor: 4_500_009 });
+    expect(splitCommission(5, 1000)).toEqual({ commission: 1, vendor: 4 });
+    expect(splitCommission(999, 0)).toEqual({ commission: 0, vendor: 999 });
+    expect(splitCommission(999, 10_000)).toEqual({ commission: 999, vendor: 0 });
+    for (const total of [1, 7, 33, 1_234_567]) {
+      const { commission, vendor } = splitCommission(total, 1250);
+      expect(commission + vendor).toBe(total);
+    }
+  });
+
+  it('offers each party only its moves', () => {
+    expect(orderMovesFor(0, 'buyer').map((t) => t.action)).toEqual(['Cancel Order']);
+    expect(orderMovesFor(0, 'admin').map((t) => t.action)).toEqual(['Cancel Order', 'Mark as Paid']);
+    expect(orderMovesFor(1, 'vendor').map((t) => t.to)).toEqual([2]);
+    expect(orderMovesFor(1, 'buyer')).toEqual([]);
+    expect(orderMovesFor(2, 'buyer').map((t) => t.action)).toEqual(['Confirm Receipt']);
+    expect(orderMovesFor(3, 'buyer').map((t) => t.action)).toEqual(['Request Return']);
+    expect(orderMovesFor(4, 'admin')).toEqual([]);
+    expect(orderMovesFor('1', 'vendor')).toEqual([]);
+    expect(ACCEPT_RETURN_ACTION).toBe('Accept Return');
+  });
+
+  it('labels payment methods and transaction states', () => {
+    expect(orderPaymentMethodLabel('card')).toBe('Credit Card');
+    expect(orderPaymentMethodLabel('paypal')).toBe('Unknown');
+    expect([0, 1, 2, 3, 4, 5].map(transactionState)).toEqual([
+      'Pending',
+      'Pending',
+      'Pending',
+      'Delivered',
+      'Cancelled',
+      'Cancelled',
+    ]);
+  });
+});
