@@ -64,29 +64,47 @@ export async function anyCategoryId(): Promise<number> {
 }
 
 /** A fresh active product of the signed-in vendor (known stock and no reviews), priced in naira. */
+/** A real 8 x 8 PNG: products made by the journeys carry a picture like every other product (the gallery shows 4). */
+const PRODUCT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGNgWFWOHQ0tCQAdrEhB2MzygAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** POST /products (multipart, with an image) as a vendor. */
 export async function createProduct(
   vendorToken: string,
   fields: { name: string; price: string; stock: number; description?: string },
 ): Promise<ApiProduct> {
-  const res = await api<{ data: ApiProduct }>('/products', {
-    token: vendorToken,
-    body: {
-      name: fields.name,
-      category_id: await anyCategoryId(),
-      type: 'new',
-      price_ngn: fields.price,
-      description: fields.description ?? `${fields.name}: made by the e2e order journey.`,
-      status: 1,
-      stock_quantity: fields.stock,
-    },
+  const form = new FormData();
+  const values: Record<string, string> = {
+    name: fields.name,
+    category_id: String(await anyCategoryId()),
+    type: 'new',
+    price_ngn: fields.price,
+    description: fields.description ?? `${fields.name}: made by the e2e order journey.`,
+    status: '1',
+    stock_quantity: String(fields.stock),
+  };
+  for (const [key, value] of Object.entries(values)) form.append(key, value);
+  form.append('image', new Blob([PRODUCT_PNG], { type: 'image/png' }), 'product.png');
+  const res = await fetch(`${E2E.api}/products`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${vendorToken}` },
+    body: form,
   });
-  if (res.status !== 201) fail('create product', res);
-  return res.body.data;
+  const text = await res.text();
+  const body = (text ? JSON.parse(text) : null) as { data: ApiProduct };
+  if (res.status !== 201) fail('create product', { status: res.status, body });
+  return body.data;
 }
 
 /** PUT /products/{id} {stock_quantity} as the product's vendor. */
 export async function setStock(vendorToken: string, productId: number, stock: number): Promise<void> {
-  const res = await api(`/products/${productId}`, { method: 'PUT', token: vendorToken, body: { stock_quantity: stock } });
+  const res = await api(`/products/${productId}`, {
+    method: 'PUT',
+    token: vendorToken,
+    body: { stock_quantity: stock },
+  });
   if (res.status >= 300) fail('set stock', res);
 }
 
@@ -111,10 +129,19 @@ export async function placeOrderRaw(
   items: Array<{ product_id: number; quantity: number }>,
   options: { payment_method?: OrderPaymentMethod; key?: string; notes?: string } = {},
 ): Promise<{ status: number; body: { data?: Order; message?: string; errors?: Record<string, string[]> } }> {
-  const body: CreateOrderInput = { items, ...E2E_ADDRESS, payment_method: options.payment_method ?? 'wallet', notes: options.notes ?? null };
+  const body: CreateOrderInput = {
+    items,
+    ...E2E_ADDRESS,
+    payment_method: options.payment_method ?? 'wallet',
+    notes: options.notes ?? null,
+  };
   const res = await fetch(`${E2E.api}/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': options.key ?? randomUUID() },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': options.key ?? randomUUID(),
+    },
     body: JSON.stringify(body),
   });
   const text = await res.text();
@@ -134,7 +161,11 @@ export async function placeOrder(
 
 /** PATCH /orders/{id}/status as whoever the token belongs to. */
 export async function moveOrder(token: string, orderId: number, status: OrderStatus, note?: string): Promise<Order> {
-  const res = await api<{ data: Order }>(`/orders/${orderId}/status`, { method: 'PATCH', token, body: note ? { status, note } : { status } });
+  const res = await api<{ data: Order }>(`/orders/${orderId}/status`, {
+    method: 'PATCH',
+    token,
+    body: note ? { status, note } : { status },
+  });
   if (res.status !== 200) fail(`move order ${orderId} to ${status}`, res);
   return res.body.data;
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ApiErrorBody, FieldErrors } from '@jara/contracts';
 import { env } from './env.server';
 import { clientAddress } from './request-context.server';
@@ -36,6 +37,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
+  // A page's loader may run a dozen API calls on the request's one signal: each adds an abort listener.
+  if (options.signal) setMaxListeners(50, options.signal);
   let response: Response;
   try {
     response = await fetch(`${env.apiUrl}${path}`, {
@@ -45,7 +48,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
       signal: options.signal,
     });
   } catch (cause) {
-    console.error(`[storefront] API ${path} unreachable:`, cause instanceof Error ? cause.message : cause);
+    // A navigation away aborts its loader's calls: not an outage.
+    if (!options.signal?.aborted) console.error(`[storefront] API ${path} unreachable:`, cause instanceof Error ? cause.message : cause);
     return { ok: false, status: 0, data: null, error: null };
   }
   let parsed: unknown = null;

@@ -32,7 +32,10 @@ function statusValues(filters: CrudFilter[]): string[] {
 export default function OrderList() {
   const { show, showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, sorters, currentPage, setCurrentPage, pageCount } = useTable<Order, HttpError>({
+  const { tableProps, tableQuery, filters, setFilters, sorters, currentPage, setCurrentPage, pageCount } = useTable<
+    Order,
+    HttpError
+  >({
     resource: 'orders',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
@@ -155,7 +158,13 @@ export default function OrderList() {
         key: 'actions',
         width: compact ? 48 : 80,
         render: (_, order) => (
-          <Button size="small" icon={<EyeOutlined />} aria-label={TEXT.viewOrder(order.order_no)} title={TEXT.view} onClick={() => show('orders', order.id)} />
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={TEXT.viewOrder(order.order_no)}
+            title={TEXT.view}
+            onClick={() => show('orders', order.id)}
+          />
         ),
       },
     ],
@@ -207,6 +216,7 @@ export default function OrderList() {
           <Table<Order>
             {...tableProps}
             rowKey="id"
+            showSorterTooltip={{ target: 'sorter-icon' }}
             columns={columns}
             pagination={false}
             size="middle"
