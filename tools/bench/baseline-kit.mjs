@@ -330,13 +330,17 @@ export function newestList({
   page,
   keysetIndex,
   present,
+  idColumn = 'id',
+  cursor = true,
+  expand,
 }) {
   return async (db, ctx) => {
     const take = Number(val(limit, ctx));
     const skip = Number(val(offset, ctx));
     const position = afterRow === undefined ? undefined : Number(val(afterRow, ctx));
     const filter = bind(where, ctx, db.dialect);
-    const order = `${alias}.created_at DESC, ${alias}.id DESC`;
+    const idExpr = `${alias}.${idColumn}`;
+    const order = `${alias}.created_at DESC, ${idExpr} DESC`;
     const key =
       db.dialect === 'mysql' ? `DATE_FORMAT(${alias}.created_at, '%Y-%m-%d %H:%i:%s.%f')` : `${alias}.created_at`;
     const ownerSql = owner ? ` AND ${alias}.${owner} = ?` : '';
@@ -344,24 +348,24 @@ export function newestList({
     const keyset =
       position === undefined
         ? ''
-        : ` AND ${alias}.created_at <= ? AND (${alias}.created_at < ? OR (${alias}.created_at = ? AND ${alias}.id < ?))`;
+        : ` AND ${alias}.created_at <= ? AND (${alias}.created_at < ? OR (${alias}.created_at = ? AND ${idExpr} < ?))`;
     const indexName = keysetIndex && ctx.indexNames?.[keysetIndex];
     if (keysetIndex && !indexName) throw new Error(`context has no index for ${keysetIndex}`);
     const hint =
       position !== undefined && db.dialect === 'mysql' && /^\w+$/.test(indexName) ? ` FORCE INDEX (${indexName})` : '';
     const pageSql =
-      `SELECT ${select}, ${key} AS lq_key FROM ${table} ${alias}${hint} ${joins} WHERE ${base}${keyset} ` +
+      `SELECT ${select}, ${key} AS lq_key, ${idExpr} AS lq_id FROM ${table} ${alias}${hint} ${joins} WHERE ${base}${keyset} ` +
       `ORDER BY ${order} LIMIT ?${position === undefined ? ' OFFSET ?' : ''}`;
     const countSql = `SELECT COUNT(*) AS n FROM ${table} ${alias} WHERE ${base}`;
-    const boundarySql = `SELECT ${key} AS lq_key, ${alias}.id FROM ${table} ${alias} WHERE ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`;
-    const signature = `${alias}.created_at:DESC|${alias}.id`;
+    const boundarySql = `SELECT ${key} AS lq_key, ${idExpr} AS lq_id FROM ${table} ${alias} WHERE ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`;
+    const signature = `${alias}.created_at:DESC|${idExpr}`;
     const meta = { page: page === undefined ? Math.floor(skip / take) + 1 : Number(val(page, ctx)), per_page: take };
     const boundaries = new Map();
     const boundaryOf = async (params, userKey) => {
       if (!boundaries.has(userKey)) {
         const row = await db.get(boundarySql, [...params, position - 1]);
         if (!row) throw new Error(`${table}: no row at position ${position}`);
-        boundaries.set(userKey, [row.lq_key, row.lq_key, row.lq_key, row.id]);
+        boundaries.set(userKey, [row.lq_key, row.lq_key, row.lq_key, row.lq_id]);
       }
       return boundaries.get(userKey);
     };
@@ -373,10 +377,14 @@ export function newestList({
       const last = rows.at(-1);
       const nextCursor =
         last && rows.length === take
-          ? Buffer.from(JSON.stringify({ s: signature, v: [last.lq_key], i: last.id })).toString('base64url')
+          ? Buffer.from(JSON.stringify({ s: signature, v: [last.lq_key], i: last.lq_id })).toString('base64url')
           : null;
+      const extra = expand ? await expand(db, rows, auth) : undefined;
       return json(
-        { data: rows.map(present), meta: { total, ...meta, next_cursor: nextCursor } },
+        {
+          data: rows.map((r) => present(r, extra)),
+          meta: cursor ? { total, ...meta, next_cursor: nextCursor } : { total, ...meta },
+        },
         { 'X-Total-Count': String(total) },
       );
     };
@@ -410,4 +418,207 @@ export function ledgerList({ where, limit, afterRow, page, keysetIndex }) {
     keysetIndex,
     present: presentLedgerEntry,
   });
+}
+
+/** An order line (apps/api/src/modules/orders/order.presenter.ts presentLine); r_id: its review, if any. */
+function presentOrderLine(i, publicUrl) {
+  return {
+    id: i.id,
+    product_id: i.product_id,
+    product_name: i.product_name,
+    product_image: mediaUrl(publicUrl, cardKey(i.product_image)) ?? mediaUrl(publicUrl, i.product_image),
+    vendor_id: i.vendor_id,
+    unit_price_minor: Number(i.unit_price_minor),
+    quantity: i.quantity,
+    line_total_minor: Number(i.line_total_minor),
+    commission_minor: Number(i.commission_minor),
+    vendor_credit_minor: Number(i.vendor_credit_minor),
+    settled_at: iso(i.settled_at),
+    reviewed: i.r_id !== null && i.r_id !== undefined,
+  };
+}
+
+/** The order presenter (presentOrder): the order with u_* (buyer), inv_* (invoice) and its visible lines. */
+export function presentOrder(o, items, publicUrl, vendorView) {
+  const { orderStatusLabel } = contracts();
+  const first = items[0];
+  const dto = {
+    id: o.id,
+    order_no: o.order_no,
+    user: { id: o.user_id, name: o.u_name ?? null, email: o.u_email ?? null },
+    status: Number(o.status),
+    status_label: orderStatusLabel(Number(o.status)),
+    currency: 'NGN',
+    subtotal_minor: Number(o.subtotal_minor),
+    shipping_minor: Number(o.shipping_minor),
+    total_minor: Number(o.total_minor),
+    payment_method: o.payment_method,
+    full_name: o.full_name,
+    street_address: o.street_address,
+    city: o.city,
+    postal_code: o.postal_code,
+    country: o.country,
+    notes: o.notes,
+    invoice:
+      o.inv_id === null || o.inv_id === undefined
+        ? null
+        : { id: o.inv_id, reference: o.inv_reference, type: 'order', status: o.inv_status },
+    expires_at: iso(o.expires_at),
+    paid_at: iso(o.paid_at),
+    shipped_at: iso(o.shipped_at),
+    received_at: iso(o.received_at),
+    return_requested_at: iso(o.return_requested_at),
+    return_reason: o.return_reason,
+    created_at: iso(o.created_at),
+    updated_at: iso(o.updated_at),
+    items: items.map((i) => presentOrderLine(i, publicUrl)),
+    item_count: items.reduce((sum, i) => sum + i.quantity, 0),
+    product: first ? { id: first.product_id, name: first.product_name } : null,
+    product_id: first?.product_id ?? null,
+    price: first ? Number(first.unit_price_minor) / 100 : 0,
+    quantity: first?.quantity ?? 0,
+  };
+  if (vendorView) dto.vendor_earnings_minor = items.reduce((sum, i) => sum + Number(i.vendor_credit_minor), 0);
+  return dto;
+}
+
+/**
+ * A page of orders as GET /orders and GET /orders/user/{id} answer it, newest first, with the buyer, the invoice
+ * (one statement) and the lines with their reviewed flag (a second one), plus the count:
+ * - scope 'all' (an admin's GET /orders), 'buyer' (the signed-in buyer's own) or 'vendor' (a vendor's GET /orders:
+ *   read through order_vendors by (vendor_id, created_at, order_id), only the vendor's lines, vendor_earnings_minor;
+ *   that list has no keyset cursor in the API, so no next_cursor either);
+ * - where / limit / afterRow / page / keysetIndex as in newestList.
+ */
+export function orderList({ scope = 'all', where, limit, afterRow, page, keysetIndex }) {
+  const vendor = scope === 'vendor';
+  const joins = 'LEFT JOIN users u ON u.id = o.user_id LEFT JOIN invoices inv ON inv.id = o.invoice_id';
+  const select =
+    'o.*, u.name AS u_name, u.email AS u_email, inv.id AS inv_id, inv.reference AS inv_reference, inv.status AS inv_status';
+  return async (db, ctx, env) => {
+    const { publicUrl } = env;
+    const expand = async (_db, rows, auth) => {
+      if (!rows.length) return new Map();
+      const ids = rows.map((r) => r.id);
+      const vendorSql = vendor ? ' AND i.vendor_id = ?' : '';
+      const items = await db.all(
+        `SELECT i.*, r.id AS r_id FROM order_items i LEFT JOIN product_reviews r ON r.order_item_id = i.id ` +
+          `WHERE i.order_id IN (${ids.map(() => '?').join(', ')})${vendorSql} ORDER BY i.id`,
+        vendor ? [...ids, Number(auth?.user?.id)] : ids,
+      );
+      const byOrder = new Map(ids.map((id) => [id, []]));
+      for (const item of items) byOrder.get(item.order_id)?.push(item);
+      return byOrder;
+    };
+    const make = newestList(
+      vendor
+        ? {
+            table: 'order_vendors',
+            alias: 'ov',
+            select,
+            joins: `JOIN orders o ON o.id = ov.order_id ${joins}`,
+            owner: 'vendor_id',
+            idColumn: 'order_id',
+            cursor: false,
+            where,
+            limit,
+            afterRow,
+            page,
+            keysetIndex,
+            expand,
+            present: (r, byOrder) => presentOrder(r, byOrder.get(r.id) ?? [], publicUrl, true),
+          }
+        : {
+            table: 'orders',
+            alias: 'o',
+            select,
+            joins,
+            owner: scope === 'buyer' ? 'user_id' : undefined,
+            where,
+            limit,
+            afterRow,
+            page,
+            keysetIndex,
+            expand,
+            present: (r, byOrder) => presentOrder(r, byOrder.get(r.id) ?? [], publicUrl, false),
+          },
+    );
+    return make(db, ctx, env);
+  };
+}
+
+/**
+ * GET /admin/order-stats?days=N (OrderStatsService): the same five aggregates over the window's index ranges
+ * (orders by day and by status, top products and vendors, commission), the window in Lagos days (UTC+1).
+ */
+export function orderStats({ days }) {
+  return async (db, ctx) => {
+    const { ORDER_STATUSES } = contracts();
+    const n = Number(val(days, ctx));
+    const mysql = db.dialect === 'mysql';
+    const DAY_MS = 86_400_000;
+    const lagosDay = (at) => new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10);
+    const day = mysql
+      ? "DATE_FORMAT(DATE_ADD(o.created_at, INTERVAL 1 HOUR), '%Y-%m-%d')"
+      : "date(o.created_at, '+1 hour')";
+    const PAID = '(1, 2, 3)';
+    const perDaySql = `SELECT ${day} AS day, COUNT(*) AS orders, SUM(CASE WHEN o.status IN ${PAID} THEN o.total_minor ELSE 0 END) AS revenue FROM orders o WHERE o.created_at >= ? GROUP BY ${day}`;
+    const byStatusSql =
+      'SELECT o.status AS status, COUNT(*) AS count FROM orders o WHERE o.created_at >= ? GROUP BY o.status';
+    const topProductsSql = `SELECT i.product_id AS product_id, MAX(i.product_name) AS name, SUM(i.quantity) AS quantity, SUM(i.line_total_minor) AS revenue
+      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.created_at >= ? AND o.status IN ${PAID}
+      GROUP BY i.product_id ORDER BY revenue DESC, i.product_id ASC LIMIT 5`;
+    const topVendorsSql = `SELECT t.vendor_id AS vendor_id, u.name AS name, t.orders AS orders, t.revenue AS revenue FROM (
+      SELECT i.vendor_id AS vendor_id, COUNT(DISTINCT i.order_id) AS orders, SUM(i.line_total_minor) AS revenue
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE i.created_at >= ? AND i.vendor_id IS NOT NULL AND o.status IN ${PAID}
+       GROUP BY i.vendor_id ORDER BY revenue DESC, i.vendor_id ASC LIMIT 5) t
+      LEFT JOIN users u ON u.id = t.vendor_id ORDER BY t.revenue DESC, t.vendor_id ASC`;
+    const commissionSql = `SELECT SUM(i.commission_minor) AS commission FROM order_items i
+      WHERE i.created_at >= ? AND i.vendor_id IS NOT NULL AND i.settled_at IS NOT NULL AND i.reversed_at IS NULL`;
+    return async () => {
+      const now = new Date();
+      const today = lagosDay(now);
+      const since = new Date(new Date(`${today}T00:00:00.000+01:00`).getTime() - (n - 1) * DAY_MS);
+      const sinceText = since.toISOString().replace('T', ' ').replace('Z', '');
+      const perDay = await db.all(perDaySql, [sinceText]);
+      const byStatus = await db.all(byStatusSql, [sinceText]);
+      const topProducts = await db.all(topProductsSql, [sinceText]);
+      const topVendors = await db.all(topVendorsSql, [sinceText]);
+      const commission = await db.get(commissionSql, [sinceText]);
+      const counted = new Map(perDay.map((r) => [String(r.day).slice(0, 10), r]));
+      const series = Array.from({ length: n }, (_, i) => {
+        const key = lagosDay(new Date(since.getTime() + i * DAY_MS));
+        const row = counted.get(key);
+        return { day: key, orders: Number(row?.orders ?? 0), revenue_minor: Number(row?.revenue ?? 0) };
+      });
+      const statusCount = new Map(byStatus.map((r) => [Number(r.status), Number(r.count)]));
+      return json({
+        data: {
+          days: n,
+          per_day: series,
+          by_status: ORDER_STATUSES.map((st) => ({
+            status: st.code,
+            label: st.label,
+            count: statusCount.get(Number(st.code)) ?? 0,
+          })),
+          top_products: topProducts.map((r) => ({
+            product_id: Number(r.product_id),
+            name: r.name,
+            quantity: Number(r.quantity),
+            revenue_minor: Number(r.revenue),
+          })),
+          top_vendors: topVendors.map((r) => ({
+            vendor_id: Number(r.vendor_id),
+            name: r.name,
+            orders: Number(r.orders),
+            revenue_minor: Number(r.revenue),
+          })),
+          commission_minor: Number(commission?.commission ?? 0),
+          revenue_minor: series.reduce((sum, d) => sum + d.revenue_minor, 0),
+          orders: series.reduce((sum, d) => sum + d.orders, 0),
+        },
+      });
+    };
+  };
 }

@@ -18,15 +18,26 @@
 //
 // `baseline` builds the bare node:http answer to the same request with the same JSON, using the best query
 // the database allows: usually a builder from baseline-kit.mjs (productList, productById, suggestions,
-// userList, invoiceList, ledgerList), or a small function of your own with the same signature. Values that depend on the generated
+// userList, invoiceList, ledgerList, orderList, orderStats), or a small function of your own with the same signature. Values that depend on the generated
 // data (an id, a category, a depth) come from the context built in run.mjs (buildContext).
-import { invoiceList, ledgerList, productById, productList, suggestions, userList } from './baseline-kit.mjs';
+import {
+  invoiceList,
+  ledgerList,
+  orderList,
+  orderStats,
+  productById,
+  productList,
+  suggestions,
+  userList,
+} from './baseline-kit.mjs';
 
 const NEWEST = 'p.created_at DESC, p.id DESC';
 /** The index every "newest first" page of active products walks (default sort, deep pages, Load More). */
 const NEWEST_INDEX = 'products(status, created_at, id)';
 /** A user's ledger, newest first: page 1 and the cursor continuations (issue 9). */
 const LEDGER_INDEX = 'wallet_ledger(user_id, created_at, id)';
+/** Every order, newest first (the back office's default sort) and its cursor continuations (issue 10). */
+const ORDERS_INDEX = 'orders(created_at, id)';
 
 export const CASES = [
   {
@@ -216,6 +227,76 @@ export const CASES = [
       page: '{walletDeepPage}',
       keysetIndex: LEDGER_INDEX,
     }),
+  },
+  // Orders (issue 10): the back office's list (default sort, a status, a continuation), a buyer's own orders, a
+  // vendor's orders (through order_vendors) and the dashboard's aggregates. One order per product.
+  {
+    id: 'orders',
+    group: 'orders',
+    title: 'Orders list page 1 (admin, {orderCount} orders)',
+    path: '/orders?_sort=created_at&_order=desc&_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: [ORDERS_INDEX],
+    baseline: orderList({ limit: 10 }),
+  },
+  {
+    id: 'orders-status',
+    group: 'orders',
+    title: 'Orders list page 1, status=1 To Ship (admin)',
+    path: '/orders?status=1&_sort=created_at&_order=desc&_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['orders(status, created_at, id)'],
+    baseline: orderList({ where: 'o.status = 1', limit: 10 }),
+  },
+  {
+    // The admin paging on: after=<cursor> at row ordersDeepRow (run.mjs follows meta.next_cursor there).
+    id: 'orders-deep',
+    group: 'orders',
+    title: 'Orders list at row {ordersDeepRow} ({ordersDeepMode}, admin)',
+    path: '{ordersDeepPath}',
+    auth: 'admin',
+    targets: ['deep', 'sql'],
+    page1: 'orders',
+    follow: { list: '/orders', perPage: 10, row: '{ordersDeepRow}', as: 'ordersDeep' },
+    indexes: [ORDERS_INDEX],
+    baseline: orderList({
+      limit: 10,
+      afterRow: '{ordersDeepRow}',
+      page: '{ordersDeepPage}',
+      keysetIndex: ORDERS_INDEX,
+    }),
+  },
+  {
+    id: 'orders-buyer',
+    group: 'orders',
+    title: "Buyer's own orders page 1 (customer, {buyerOrders} orders)",
+    path: '/orders/user/{buyerId}?per_page=10',
+    auth: 'customer',
+    targets: ['sql'],
+    indexes: ['orders(user_id, created_at, id)'],
+    baseline: orderList({ scope: 'buyer', limit: 10 }),
+  },
+  {
+    id: 'orders-vendor',
+    group: 'orders',
+    title: "Vendor's orders page 1 (vendor, {vendorOrders} orders)",
+    path: '/orders?per_page=10',
+    auth: 'vendor',
+    targets: ['sql'],
+    indexes: ['order_vendors(vendor_id, created_at, order_id)'],
+    baseline: orderList({ scope: 'vendor', limit: 10 }),
+  },
+  {
+    id: 'order-stats',
+    group: 'orders',
+    title: 'GET /admin/order-stats?days=30 ({statsOrders} orders in the window)',
+    path: '/admin/order-stats?days=30',
+    auth: 'admin',
+    targets: [],
+    indexes: [ORDERS_INDEX, 'order_items(created_at, product_id)'],
+    baseline: orderStats({ days: 30 }),
   },
 ];
 

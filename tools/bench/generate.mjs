@@ -1,7 +1,10 @@
-// The benchmark's data generator: a realistic Jara catalogue of N products, and the money tables of issue 9
-// (invoices, wallets and their ledger), written straight into a database the API's own migrations created, in
-// bulk (one better-sqlite3 transaction of prepared inserts on SQLite, multi-row INSERTs inside transactions on
-// MySQL/MariaDB). Deterministic for a given size.
+// The benchmark's data generator: a realistic Jara catalogue of N products, the money tables of issue 9
+// (invoices, wallets and their ledger) and the orders of issue 10 (N orders over the last 90 days with their lines,
+// history and order_vendors rows, their invoices, wallet payments, vendor sales and return reversals), written
+// straight into a database the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared
+// inserts on SQLite, multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size and
+// generation hour: every date is relative to the hour the data was generated (so the last 30 days of orders are
+// what GET /admin/order-stats?days=30 reads); a database older than DATA_MAX_AGE_DAYS is regenerated.
 //
 //   node tools/bench/generate.mjs --size 10000 [--regenerate]     (run.mjs calls ensureDatabase itself)
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -15,7 +18,10 @@ import { runChild } from './proc.mjs';
 const require = createRequire(import.meta.url);
 
 /** Bump when the generated data changes shape; bench databases of another version are regenerated. */
-export const GENERATOR_VERSION = '2';
+export const GENERATOR_VERSION = '3';
+
+/** Days after which a bench database is regenerated: its orders must still fill the dashboard's 30-day window. */
+export const DATA_MAX_AGE_DAYS = 7;
 
 /** Accounts the harness signs in with (one per role); they share one password. */
 export const BENCH_PASSWORD = 'BenchPass123!';
@@ -160,7 +166,10 @@ function prng(seed) {
 const dt = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
 
 /** Builds every row in memory (fast, and keeps average_rating/review_count consistent with the reviews). */
-export function buildRows(size, { adminHash, catalogue, comments }) {
+export function buildRows(
+  size,
+  { adminHash, catalogue, comments, now = Math.floor(Date.now() / 3_600_000) * 3_600_000 },
+) {
   const rnd = prng(size * 7919 + 17);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const weighted = (pairs) => {
@@ -168,7 +177,6 @@ export function buildRows(size, { adminHash, catalogue, comments }) {
     for (const [value, w] of pairs) if ((r -= w) < 0) return value;
     return pairs[0][0];
   };
-  const now = Date.UTC(2025, 10, 20, 12, 0, 0);
   const yearAgo = now - 365 * 86_400_000;
   const hex = () =>
     Array.from({ length: 4 }, () =>
@@ -293,7 +301,256 @@ export function buildRows(size, { adminHash, catalogue, comments }) {
       created_at: dt(created),
     });
   }
-  return { categories, users, products, reviews, ...buildMoney(size, users, { now, yearAgo }) };
+  const orders = buildOrders(size, users, products, { now });
+  return { categories, users, products, reviews, ...orders, ...buildMoney(size, users, { now, yearAgo, orders }) };
+}
+
+const STREETS = [
+  'Allen Avenue',
+  'Awolowo Road',
+  'Adeola Odeku',
+  'Herbert Macaulay Way',
+  'Ahmadu Bello Way',
+  'Aminu Kano Crescent',
+  'Ogui Road',
+  'Ring Road',
+  'Trans-Amadi Road',
+  'Wetheral Road',
+];
+const ORDER_NOTES = [
+  'Please call before delivery.',
+  'Leave with the security man at the gate.',
+  'Deliver after 5pm.',
+  'Gift: no price tag, please.',
+];
+const RETURN_REASONS = ['Wrong size', 'Item arrived damaged', 'Not as described', 'Changed my mind'];
+const ORDER_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Orders of the bench customer (a buyer with many orders) and lines sold by the bench vendor (a vendor with many). */
+const BENCH_BUYER_SHARE = 0.03;
+const BENCH_VENDOR_LINE_SHARE = 0.05;
+const COMMISSION_BPS = 1000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/**
+ * Orders (issue 10): `size` orders over the 90 days before `now` (ids follow time), from the customers (3% from the
+ * bench customer), 1-3 lines of active products each (5% of lines the bench vendor's), vendors = the products'
+ * owners. The status follows the order's age along ORDER_TRANSITIONS (0 To Pay only in the last day and never for
+ * the wallet; 5 Cancelled from To Pay; 4 Returned after a requested return), with the matching times, history rows,
+ * settlement of the lines at receipt (reversed on a return) and one order_vendors row per (order, vendor) carrying
+ * the order's status and created_at. Invoices, wallet payments, sale credits and reversals come from buildMoney.
+ */
+export function buildOrders(size, users, products, { now }) {
+  const rnd = prng(size * 31_337 + 5);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const weighted = (pairs) => {
+    let r = rnd() * pairs.reduce((sum, [, w]) => sum + w, 0);
+    for (const [value, w] of pairs) if ((r -= w) < 0) return value;
+    return pairs[0][0];
+  };
+  /** A time after `from`: `lo`-`hi` ms later, but never after now - 1 minute. */
+  const later = (from, lo, hi) => Math.min(now - 60_000, from + lo + Math.floor(rnd() * (hi - lo)));
+  const { splitCommission } = require(join(ROOT, 'libs/contracts/dist/index.js'));
+  const admin = users.find((u) => u.email === BENCH_ACCOUNTS.admin);
+  const customers = users.filter((u) => u.role === 'customer');
+  const benchCustomer = users.find((u) => u.email === BENCH_ACCOUNTS.customer);
+  const benchVendor = users.find((u) => u.email === BENCH_ACCOUNTS.vendor);
+  const active = products.filter((p) => p.status === 1);
+  const benchVendorProducts = active.filter((p) => p.user_id === benchVendor.id);
+  const usedNos = new Set();
+  const orderNo = (at) => {
+    const lagos = new Date(at + HOUR).toISOString();
+    const day = `${lagos.slice(2, 4)}${lagos.slice(5, 7)}${lagos.slice(8, 10)}`;
+    let no;
+    do no = `JR-${day}-${Array.from({ length: 6 }, () => pick(ORDER_NO_ALPHABET.split(''))).join('')}`;
+    while (usedNos.has(no));
+    usedNos.add(no);
+    return no;
+  };
+
+  const times = Array.from({ length: size }, () => now - 90 * DAY + Math.floor(rnd() * (90 * DAY - 120_000))).sort(
+    (a, b) => a - b,
+  );
+  const orders = [];
+  const orderItems = [];
+  const orderChanges = [];
+  const orderVendors = [];
+  for (let n = 0; n < size; n++) {
+    const id = n + 1;
+    const created = times[n];
+    const buyer = rnd() < BENCH_BUYER_SHARE ? benchCustomer : pick(customers);
+    const ageDays = (now - created) / DAY;
+    let method = weighted([
+      ['wallet', 35],
+      ['card', 45],
+      ['bank_transfer', 20],
+    ]);
+    const status =
+      ageDays < 1
+        ? weighted([
+            [0, 30],
+            [1, 40],
+            [2, 20],
+            [5, 10],
+          ])
+        : ageDays < 7
+          ? weighted([
+              [1, 20],
+              [2, 35],
+              [3, 35],
+              [4, 3],
+              [5, 7],
+            ])
+          : weighted([
+              [1, 3],
+              [2, 7],
+              [3, 78],
+              [4, 4],
+              [5, 8],
+            ]);
+    // A wallet order is paid when placed: it is never To Pay, and only an unpaid order is cancelled.
+    if (method === 'wallet' && (status === 0 || status === 5)) method = 'card';
+
+    // Lines: 1-3 distinct active products.
+    const lineCount = weighted([
+      [1, 50],
+      [2, 30],
+      [3, 20],
+    ]);
+    const chosen = new Map();
+    while (chosen.size < lineCount) {
+      const product =
+        benchVendorProducts.length && rnd() < BENCH_VENDOR_LINE_SHARE ? pick(benchVendorProducts) : pick(active);
+      if (!chosen.has(product.id)) chosen.set(product.id, product);
+    }
+    // Times along the order's path.
+    const paidAt =
+      status >= 1 && status <= 4
+        ? method === 'bank_transfer'
+          ? later(created, 30 * 60_000, 20 * HOUR)
+          : later(created, 5_000, 10 * 60_000)
+        : null;
+    const shippedAt = status >= 2 && status <= 4 ? later(paidAt, HOUR, 48 * HOUR) : null;
+    const receivedAt = status >= 3 && status <= 4 ? later(shippedAt, DAY, 5 * DAY) : null;
+    const returnAsked = status === 4 || (status === 3 && rnd() < 0.01);
+    const returnAskedAt = returnAsked ? later(receivedAt, HOUR, 3 * DAY) : null;
+    const returnedAt = status === 4 ? later(returnAskedAt, HOUR, 2 * DAY) : null;
+    const expired = status === 5 && ageDays > 1.01 && rnd() < 0.6;
+    const cancelledAt =
+      status === 5 ? later(created, expired ? DAY : 60_000, expired ? DAY + 120_000 : 20 * HOUR) : null;
+
+    const orderNoValue = orderNo(created);
+    const lines = [...chosen.values()]
+      .sort((a, b) => a.id - b.id)
+      .map((product) => {
+        const quantity = weighted([
+          [1, 70],
+          [2, 20],
+          [3, 6],
+          [4, 2],
+          [5, 2],
+        ]);
+        const lineTotal = product.price_kobo * quantity;
+        const split = splitCommission(lineTotal, COMMISSION_BPS);
+        return {
+          id: 0, // set below, in line order
+          created_at: dt(created),
+          updated_at: dt(returnedAt ?? receivedAt ?? created),
+          order_id: id,
+          product_id: product.id,
+          vendor_id: product.user_id,
+          product_name: product.name,
+          product_image: product.image,
+          unit_price_minor: product.price_kobo,
+          quantity,
+          line_total_minor: lineTotal,
+          commission_minor: split.commission,
+          vendor_credit_minor: split.vendor,
+          settled_at: receivedAt === null ? null : dt(receivedAt),
+          reversed_at: returnedAt === null ? null : dt(returnedAt),
+          // For buildMoney (not columns).
+          at: { settled: receivedAt, reversed: returnedAt },
+        };
+      })
+      .map((line) => {
+        line.id = orderItems.length + 1;
+        orderItems.push(line);
+        return line;
+      });
+    const total = lines.reduce((sum, line) => sum + line.line_total_minor, 0);
+    const last = Math.max(
+      created,
+      paidAt ?? 0,
+      shippedAt ?? 0,
+      receivedAt ?? 0,
+      returnAskedAt ?? 0,
+      returnedAt ?? 0,
+      cancelledAt ?? 0,
+    );
+    const order = {
+      id,
+      created_at: dt(created),
+      updated_at: dt(last),
+      order_no: orderNoValue,
+      user_id: buyer.id,
+      status,
+      currency: 'NGN',
+      subtotal_minor: total,
+      shipping_minor: 0,
+      total_minor: total,
+      payment_method: method,
+      full_name: buyer.name,
+      street_address: `${1 + Math.floor(rnd() * 200)} ${pick(STREETS)}`,
+      city: buyer.city,
+      postal_code: String(100_000 + Math.floor(rnd() * 900_000)),
+      country: rnd() < 0.95 ? 'Nigeria' : pick(['Ghana', 'Kenya', 'United Kingdom']),
+      notes: rnd() < 0.1 ? pick(ORDER_NOTES) : null,
+      invoice_id: null, // set by buildMoney
+      expires_at: status === 0 && method !== 'wallet' ? dt(created + 1440 * 60_000) : null,
+      paid_at: paidAt === null ? null : dt(paidAt),
+      shipped_at: shippedAt === null ? null : dt(shippedAt),
+      received_at: receivedAt === null ? null : dt(receivedAt),
+      return_requested_at: returnAskedAt === null ? null : dt(returnAskedAt),
+      return_reason: returnAsked ? pick(RETURN_REASONS) : null,
+      stock_released_at: cancelledAt === null ? null : dt(cancelledAt),
+      // For buildMoney (not columns).
+      at: { created, paid: paidAt, returned: returnedAt, cancelled: cancelledAt },
+      lines,
+    };
+    orders.push(order);
+    const vendorIds = [...new Set(lines.map((l) => l.vendor_id))].sort((a, b) => a - b);
+    for (const vendorId of vendorIds)
+      orderVendors.push({ order_id: id, vendor_id: vendorId, status, created_at: order.created_at });
+
+    // History, as OrdersService.record writes it.
+    const change = (at, from, to, actor, role, note = null) =>
+      orderChanges.push({
+        created_at: dt(at),
+        updated_at: dt(at),
+        order_id: id,
+        from_status: from,
+        to_status: to,
+        actor_id: actor,
+        actor_role: role,
+        note,
+      });
+    change(created, null, 0, buyer.id, 'buyer');
+    if (paidAt !== null) {
+      if (method === 'wallet') change(paidAt, 0, 1, buyer.id, 'buyer', 'Paid from wallet');
+      else if (method === 'card') change(paidAt, 0, 1, null, 'system', 'Paid by card');
+      else change(paidAt, 0, 1, admin.id, 'admin', 'Bank transfer received');
+    }
+    if (shippedAt !== null) change(shippedAt, 1, 2, vendorIds[0], 'vendor');
+    if (receivedAt !== null) change(receivedAt, 2, 3, buyer.id, 'buyer');
+    if (returnAskedAt !== null)
+      change(returnAskedAt, 3, 3, buyer.id, 'buyer', `Return requested: ${order.return_reason}`);
+    if (returnedAt !== null) change(returnedAt, 3, 4, admin.id, 'admin');
+    if (cancelledAt !== null) {
+      if (expired) change(cancelledAt, 0, 5, null, 'system', 'Not paid in time: stock released');
+      else change(cancelledAt, 0, 5, buyer.id, 'buyer');
+    }
+  }
+  return { orders, orderItems, orderChanges, orderVendors };
 }
 
 const INVOICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -317,13 +574,13 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const BENCH_CUSTOMER_LEDGER = 2000;
 
 /**
- * The money tables: ~size/2 invoices over a year (orders, deliveries, manual charges; pending, paid by wallet or
- * card, cancelled), and the ledgers of the customers. Ledgers are replayed in time order, so a wallet's balances
+ * The money tables: ~size/2 invoices over a year (deliveries, manual charges; pending, paid by wallet or card,
+ * cancelled) and one per order (see orderInvoice), and the ledgers of the customers. Ledgers are replayed in time order, so a wallet's balances
  * equal its completed credits minus its completed debits and never go below zero at any point: an invoice paid
  * from the wallet is preceded by a top-up when the balance is short, and a debit adjustment the balance does not
  * cover is not made. Paid invoices have their ledger debit (wallet) or their card payment (invoice_payments).
  */
-function buildMoney(size, users, { now, yearAgo }) {
+function buildMoney(size, users, { now, yearAgo, orders }) {
   const rnd = prng(size * 104_729 + 9);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const between = (lo, hi) => Math.exp(Math.log(lo) + rnd() * (Math.log(hi) - Math.log(lo)));
@@ -352,20 +609,25 @@ function buildMoney(size, users, { now, yearAgo }) {
   const customers = members.filter((u) => u.role === 'customer').sort((a, b) => a.since - b.since);
   const benchCustomer = customers.find((u) => u.email === BENCH_ACCOUNTS.customer);
   const admin = users.find((u) => u.email === BENCH_ACCOUNTS.admin);
+  const byId = new Map(members.map((u) => [u.id, u]));
   /** A time after the user's sign-up (and within the last year). */
   const after = (user) => {
     const from = Math.max(user.since, yearAgo);
     return from + Math.floor(rnd() * (now - 60_000 - from));
   };
 
-  // Invoices: a customer (3% of them the bench customer), at a time after their sign-up; ids follow creation
-  // time; one per order and per delivery (unique (type, subject_id)).
+  // Invoices: a customer (3% of them the bench customer), at a time after their sign-up, for a delivery or a manual
+  // charge; plus one per order (issue 10), when the order was placed. Ids follow creation time; one per order and
+  // per delivery (unique (type, subject_id)).
   const invoiceCount = Math.max(1, Math.round(size / 2));
-  const raised = Array.from({ length: invoiceCount }, () => {
-    const user = rnd() < 0.03 ? benchCustomer : customers[Math.floor(rnd() * customers.length)];
-    return { user, at: after(user) };
-  }).sort((a, b) => a.at - b.at);
-  const subjects = { order: 0, delivery: 0 };
+  const raised = [
+    ...Array.from({ length: invoiceCount }, () => {
+      const user = rnd() < 0.03 ? benchCustomer : customers[Math.floor(rnd() * customers.length)];
+      return { user, at: after(user) };
+    }),
+    ...orders.orders.map((order) => ({ user: byId.get(order.user_id), at: order.at.created, order })),
+  ].sort((a, b) => a.at - b.at || (a.order?.id ?? 0) - (b.order?.id ?? 0));
+  const subjects = { delivery: 0 };
   const invoices = [];
   const cardPayments = [];
   /** Per user: [time, entry] movements to replay (wallet payments of invoices, fundings, adjustments...). */
@@ -374,21 +636,20 @@ function buildMoney(size, users, { now, yearAgo }) {
     if (!movements.has(userId)) movements.set(userId, []);
     movements.get(userId).push(event);
   };
-  for (let i = 0; i < invoiceCount; i++) {
-    const { user, at: created } = raised[i];
+  for (let i = 0; i < raised.length; i++) {
+    const { user, at: created, order } = raised[i];
+    if (order) {
+      invoices.push(orderInvoice(i + 1, order));
+      continue;
+    }
     const roll = rnd();
-    const type = roll < 0.55 ? 'order' : roll < 0.85 ? 'delivery' : 'manual';
+    const type = roll < 0.67 ? 'delivery' : 'manual';
     const currency = rnd() < 0.15 ? 'USD' : 'NGN';
     let subjectId = null;
     let subjectLabel = null;
     let description;
     let amount;
-    if (type === 'order') {
-      subjectId = subjects.order += 1 + Math.floor(rnd() * 3);
-      const items = 1 + Math.floor(rnd() * 5);
-      description = `Order #${subjectId} (${items} item${items > 1 ? 's' : ''})`;
-      amount = currency === 'NGN' ? priced(2_000, 1_500_000, 50) : priced(10, 3_000, 1);
-    } else if (type === 'delivery') {
+    if (type === 'delivery') {
       subjectId = subjects.delivery += 1 + Math.floor(rnd() * 2);
       subjectLabel = rnd() < 0.7 ? `JRT${String(100_000 + subjectId * 7).padStart(9, '0')}` : null;
       description = `Cargo fee: ${pick(CITIES)} to ${pick(CITIES)}`;
@@ -445,6 +706,96 @@ function buildMoney(size, users, { now, yearAgo }) {
         settled_at: dt(settledAt),
       });
     }
+  }
+
+  /**
+   * An order's invoice (OrdersService.place): pending while To Pay, paid with the order (wallet, card or, confirmed
+   * by an admin, transfer), cancelled with it. The money moves as the API makes them: the wallet debit at checkout,
+   * each line's sale credit to its vendor at receipt, and on an accepted return the buyer's refund and the
+   * vendors' reversals.
+   */
+  function orderInvoice(id, order) {
+    order.invoice_id = id;
+    const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const { paid, cancelled, returned } = order.at;
+    const status = order.status === 0 ? 'pending' : order.status === 5 ? 'cancelled' : 'paid';
+    const method = { wallet: 'wallet', card: 'paystack', bank_transfer: 'transfer' }[order.payment_method];
+    const invoice = {
+      id,
+      created_at: order.created_at,
+      updated_at: dt(paid ?? cancelled ?? order.at.created),
+      reference: invoiceReference(),
+      user_id: order.user_id,
+      type: 'order',
+      subject_id: order.id,
+      subject_label: `Order ${order.order_no}`,
+      description: `Order ${order.order_no}: ${count} item${count === 1 ? '' : 's'}`,
+      amount_minor: order.total_minor,
+      currency: 'NGN',
+      status,
+      payment_method: status === 'paid' ? method : null,
+      paid_at: status === 'paid' ? dt(paid) : null,
+      cancelled_at: status === 'cancelled' ? dt(cancelled) : null,
+      created_by: null,
+    };
+    if (invoice.payment_method === 'wallet')
+      move(order.user_id, {
+        at: paid,
+        kind: 'invoice_payment',
+        direction: 'debit',
+        amount: order.total_minor,
+        currency: 'NGN',
+        description: `Invoice ${invoice.reference}: Order ${order.order_no}`,
+        reference: unique(() => `pay-${invoice.reference}`),
+        invoice_id: id,
+      });
+    else if (invoice.payment_method === 'paystack')
+      cardPayments.push({
+        created_at: dt(paid - 60_000),
+        updated_at: dt(paid),
+        reference: unique(() => `ipay-${hex()}`),
+        invoice_id: id,
+        amount_minor: order.total_minor,
+        currency: 'NGN',
+        status: 'completed',
+        gateway: 'paystack',
+        settled_at: dt(paid),
+      });
+    for (const line of order.lines) {
+      if (line.at.settled === null || line.vendor_credit_minor <= 0) continue;
+      move(line.vendor_id, {
+        at: line.at.settled,
+        kind: 'sale',
+        direction: 'credit',
+        amount: line.vendor_credit_minor,
+        currency: 'NGN',
+        description: `Sale: ${line.quantity} x ${line.product_name} (order ${order.order_no}), less commission`,
+        reference: unique(() => `sale-${line.id}`),
+      });
+      if (line.at.reversed !== null)
+        move(line.vendor_id, {
+          at: line.at.reversed,
+          kind: 'sale_reversal',
+          direction: 'debit',
+          amount: line.vendor_credit_minor,
+          currency: 'NGN',
+          description: `Return: ${line.quantity} x ${line.product_name} (order ${order.order_no})`,
+          reference: unique(() => `reverse-${line.id}`),
+        });
+    }
+    if (returned !== null)
+      move(order.user_id, {
+        at: returned,
+        kind: 'refund',
+        direction: 'credit',
+        amount: order.total_minor,
+        currency: 'NGN',
+        description: `Refund: order ${order.order_no} returned`,
+        reference: unique(() => `refund-order-${order.id}`),
+        invoice_id: id,
+        actor_id: admin.id,
+      });
+    return invoice;
   }
 
   // Fundings, adjustments and refunds: ~2,000 for the bench customer, 0-6 for the other customers and vendors.
@@ -686,6 +1037,61 @@ const LEDGER_COLS = [
   'settled_at',
 ];
 const WALLET_COLS = ['created_at', 'updated_at', 'user_id', 'usd_minor', 'ngn_minor'];
+const ORDER_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'order_no',
+  'user_id',
+  'status',
+  'currency',
+  'subtotal_minor',
+  'shipping_minor',
+  'total_minor',
+  'payment_method',
+  'full_name',
+  'street_address',
+  'city',
+  'postal_code',
+  'country',
+  'notes',
+  'invoice_id',
+  'expires_at',
+  'paid_at',
+  'shipped_at',
+  'received_at',
+  'return_requested_at',
+  'return_reason',
+  'stock_released_at',
+];
+const ORDER_ITEM_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'order_id',
+  'product_id',
+  'vendor_id',
+  'product_name',
+  'product_image',
+  'unit_price_minor',
+  'quantity',
+  'line_total_minor',
+  'commission_minor',
+  'vendor_credit_minor',
+  'settled_at',
+  'reversed_at',
+];
+const ORDER_CHANGE_COLS = [
+  'created_at',
+  'updated_at',
+  'order_id',
+  'from_status',
+  'to_status',
+  'actor_id',
+  'actor_role',
+  'note',
+];
+const ORDER_VENDOR_COLS = ['order_id', 'vendor_id', 'status', 'created_at'];
 /** A row of the object's values in the columns' order. */
 const columnsOf = (cols) => (item) => cols.map((c) => item[c]);
 const TABLES = [
@@ -693,6 +1099,10 @@ const TABLES = [
   ['categories', CATEGORY_COLS, categoryRow, 'categories'],
   ['products', PRODUCT_COLS, productRow, 'products'],
   ['product_reviews', REVIEW_COLS, reviewRow, 'reviews'],
+  ['orders', ORDER_COLS, columnsOf(ORDER_COLS), 'orders'],
+  ['order_items', ORDER_ITEM_COLS, columnsOf(ORDER_ITEM_COLS), 'orderItems'],
+  ['order_status_changes', ORDER_CHANGE_COLS, columnsOf(ORDER_CHANGE_COLS), 'orderChanges'],
+  ['order_vendors', ORDER_VENDOR_COLS, columnsOf(ORDER_VENDOR_COLS), 'orderVendors'],
   ['invoices', INVOICE_COLS, columnsOf(INVOICE_COLS), 'invoices'],
   ['invoice_payments', CARD_PAYMENT_COLS, columnsOf(CARD_PAYMENT_COLS), 'cardPayments'],
   ['wallet_ledger', LEDGER_COLS, columnsOf(LEDGER_COLS), 'ledger'],
@@ -791,6 +1201,8 @@ export function apiEnv(target, extra = {}) {
     LOG_LEVEL: 'warn',
     MIGRATIONS_RUN: 'true',
     MAIL_LOG_CODES: 'false',
+    // No background writes while measured: the unpaid-order expiry job stays off (the data has no due orders anyway).
+    ORDER_EXPIRY_INTERVAL_SECONDS: '0',
     ...extra,
   };
 }
@@ -802,7 +1214,12 @@ export function apiEnv(target, extra = {}) {
 export async function ensureDatabase(size, { regenerate = false, log = console.log, env = process.env } = {}) {
   const target = benchTarget(size, env);
   const meta = regenerate ? null : await readMeta(target);
-  if (meta && meta.version === GENERATOR_VERSION && Number(meta.size) === size && meta.complete === '1') {
+  const ageDays = meta?.data_now ? (Date.now() - Date.parse(meta.data_now)) / 86_400_000 : Infinity;
+  if (meta && meta.version === GENERATOR_VERSION && ageDays > DATA_MAX_AGE_DAYS)
+    log(
+      `  ${target.label} was generated ${Math.floor(ageDays)} days ago: regenerating so the orders fill the last 30 days`,
+    );
+  else if (meta && meta.version === GENERATOR_VERSION && Number(meta.size) === size && meta.complete === '1') {
     log(`  reusing ${target.label} (generated ${meta.generated_at}; --regenerate to rebuild)`);
     // Migrations added since the data was generated (new indexes, search tables) apply to it as they would
     // to a live database.
@@ -824,7 +1241,9 @@ export async function ensureDatabase(size, { regenerate = false, log = console.l
   const { CATEGORY_SEEDS, REVIEW_COMMENTS } = require(
     join(ROOT, 'dist/server/tools/cli/src/seeders/catalogue-data.js'),
   );
+  const dataNow = Math.floor(Date.now() / 3_600_000) * 3_600_000;
   const rows = buildRows(size, {
+    now: dataNow,
     adminHash: await hashPassword(BENCH_PASSWORD),
     catalogue: CATEGORY_SEEDS,
     comments: REVIEW_COMMENTS,
@@ -842,10 +1261,12 @@ export async function ensureDatabase(size, { regenerate = false, log = console.l
       size: String(size),
       generated_at: new Date().toISOString(),
       seconds: seconds.toFixed(1),
+      data_now: new Date(dataNow).toISOString(),
       counts:
         `${rows.products.length} products, ${rows.reviews.length} reviews, ${rows.users.length} users, ` +
         `${rows.categories.length} categories, ${rows.invoices.length} invoices, ` +
-        `${rows.ledger.length} ledger entries in ${rows.wallets.length} wallets`,
+        `${rows.ledger.length} ledger entries in ${rows.wallets.length} wallets, ${rows.orders.length} orders ` +
+        `(${rows.orderItems.length} lines, ${rows.orderVendors.length} order_vendors, ${rows.orderChanges.length} status changes)`,
       complete: '1',
     };
     await db.exec('CREATE TABLE bench_meta (k VARCHAR(40) PRIMARY KEY, v VARCHAR(255))');

@@ -195,7 +195,8 @@ function sizeSection(result, results) {
 export function renderResults({ facts, results, settings }) {
   const full = !settings.quick && settings.duration >= 10 && settings.sizes.includes(TARGET_SIZE);
   const flavour = results[0]?.target.flavour ?? 'database';
-  const lines = [full ? `### ${flavour}` : `### ${flavour}: smoke run (not a measurement)`, ''];
+  const name = settings.section ? `${flavour}, ${settings.section} cases` : flavour;
+  const lines = [full ? `### ${name}` : `### ${name}: smoke run (not a measurement)`, ''];
   if (!full) {
     lines.push(
       `> Smoke run: it proves the harness works end to end; the figures are not a benchmark (short runs, ` +
@@ -224,14 +225,18 @@ npm run bench                                   # 1,000 / 10,000 / 100,000 produ
 npm run bench -- --sizes 100000 --cases list,search --duration 10
 DATABASE_URL=mariadb://root@127.0.0.1:3306/test npm run bench   # same cases on MariaDB/MySQL (jara_bench_<size>)
 npm run bench -- --quick                        # smoke check: 1,000 products, 2 s runs
+npm run bench -- --sizes 100000 --cases orders --section orders   # the order lists only, in their own block
 npm run bench -- --help                         # every option (--regenerate, --no-build, --no-write, --port...)
 \`\`\`
 
 - The harness builds the API (incremental), then per size generates a catalogue with the API's own migrations
   and bulk inserts (\`tools/bench/generate.mjs\`: categories, vendors 1 per 200 products, a few hundred customers,
   ~2 reviews per product with consistent ratings, prices in kobo over a year of dates; ~1 invoice per 2 products
-  (orders, deliveries, manual charges; pending, paid, cancelled) and wallet ledgers, ~2,000 entries for the bench
-  customer, with balances equal to the completed entries). The databases are kept under
+  (deliveries, manual charges; pending, paid, cancelled) and wallet ledgers, ~2,000 entries for the bench
+  customer, with balances equal to the completed entries; one order per product over the last 90 days, statuses
+  0-5 by age, 1-3 lines, order_vendors rows, history, an invoice each, wallet payments, vendor sales and return
+  reversals in the ledgers). Dates are relative to the generation hour (a database older than 7 days is
+  regenerated, so the dashboard's 30-day window stays full). The databases are kept under
   \`data/bench/\` (git-ignored) or as \`jara_bench_<size>\` on the MySQL/MariaDB server, and reused; \`--regenerate\` rebuilds them.
 - The API (\`dist/\`, NODE_ENV=production, request log off) and the bare baseline (\`tools/bench/baseline-server.mjs\`:
   \`node:http\` + the same driver, the best query for each case) run on core 0; autocannon runs on core 1 (\`taskset\`;
@@ -245,6 +250,10 @@ npm run bench -- --help                         # every option (--regenerate, --
 - Money lists (issue 9): the admin's invoices (default sort and \`status=pending\`) and the bench customer's
   \`/wallet/histories\`, page 1 and its \`after=<cursor>\` continuation at row 1,000 (the harness follows
   \`meta.next_cursor\` there, 20 rows at a time); the baseline also answers \`meta.next_cursor\`, compared too.
+- Orders (issue 10, \`--cases orders\`): the admin's \`/orders\` (default sort, \`status=1\`, and the
+  \`after=<cursor>\` continuation at row 2,000), the bench customer's \`/orders/user/{id}\` (~3% of the orders),
+  the bench vendor's \`/orders\` (~5% of the lines) and \`/admin/order-stats?days=30\`. \`--section orders\` writes
+  such a partial run into its own block (\`bench:<engine>-orders\`) instead of replacing the full run's tables.
 - Each case is one entry in \`tools/bench/cases.mjs\` (path, auth role, targets, indexes, baseline query); the
   targets are in \`tools/bench/report.mjs\`. Not run by CI: it is a benchmark, not a timed test.`;
 
@@ -299,7 +308,8 @@ export function writeReport({ facts, results, settings, write }) {
   if (!write) return null;
   let text = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : TEMPLATE;
   text = replaceBlock(text, 'howto', HOWTO);
-  text = replaceBlock(text, results[0]?.target.dialect === 'mysql' ? 'mysql' : 'sqlite', markdown);
+  const engine = results[0]?.target.dialect === 'mysql' ? 'mysql' : 'sqlite';
+  text = replaceBlock(text, settings.section ? `${engine}-${settings.section}` : engine, markdown);
   writeFileSync(REPORT_FILE, text.endsWith('\n') ? text : `${text}\n`);
   return relative(ROOT, REPORT_FILE);
 }

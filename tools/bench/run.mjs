@@ -28,6 +28,8 @@ const HELP = `npm run bench -- [options]
   --no-build                  use the existing dist/ (built when missing)
   --no-write                  print the tables, leave docs/benchmarks.md alone
   --port 4710                 API port (the baseline uses the next one)
+  --section orders            write the tables into their own block of docs/benchmarks.md
+                              (bench:<engine>-<section>), leaving the full runs' tables alone
 
 SQLite files under data/bench/ by default; with DATABASE_URL=mysql://... or mariadb://... the databases
 jara_bench_<size> on that server (created by the harness).`;
@@ -46,6 +48,7 @@ try {
       'no-build': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       port: { type: 'string', default: '4710' },
+      section: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   }));
@@ -79,7 +82,10 @@ const settings = {
   quick: opt.quick,
   apiPort: positiveInts(opt.port, 'port')[0],
   argv: process.argv.slice(2).join(' '),
+  section: opt.section?.trim() || null,
 };
+if (settings.section && !/^[a-z0-9-]{1,30}$/.test(settings.section))
+  usage(`--section must be lower-case letters, digits and dashes (got "${opt.section}")`);
 if (!Number.isFinite(settings.warmup) || settings.warmup < 0)
   usage(`--warmup must be 0 or more seconds (got "${opt.warmup}")`);
 let cases;
@@ -131,7 +137,21 @@ async function buildContext(db) {
       ])
     ).n,
   );
+  // Orders (issue 10): the bench customer's and the bench vendor's, the continuation row, the dashboard's window.
+  const one = async (sql, params = []) => Number((await db.get(sql, params)).n);
+  const buyerId = await one('SELECT id AS n FROM users WHERE email = ?', [BENCH_ACCOUNTS.customer]);
+  const orderCount = await one('SELECT COUNT(*) AS n FROM orders');
+  const since = new Date(Date.now() - 30 * 86_400_000).toISOString().replace('T', ' ').slice(0, 23);
   return {
+    buyerId,
+    orderCount,
+    buyerOrders: await one('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', [buyerId]),
+    vendorOrders: await one(
+      'SELECT COUNT(*) AS n FROM order_vendors ov JOIN users u ON u.id = ov.vendor_id WHERE u.email = ?',
+      [BENCH_ACCOUNTS.vendor],
+    ),
+    ordersDeepRow: Math.max(10, Math.min(2000, Math.floor(orderCount / 2 / 10) * 10)),
+    statsOrders: await one('SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?', [since]),
     active,
     depth,
     depthEnd: depth + 24,
