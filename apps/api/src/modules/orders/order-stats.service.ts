@@ -7,6 +7,7 @@ import { boundedInteger, singleValue, type ListQuery } from '../../common/list/l
 const DAY_MS = 86_400_000;
 /** Lagos is UTC+1 all year: a Lagos day starts at 23:00 UTC the evening before. */
 const LAGOS_OFFSET_MS = 3_600_000;
+const STATS_TTL_MS = 60_000;
 /** Paid and not returned: what counts as revenue. */
 const PAID = '(1, 2, 3)';
 
@@ -20,10 +21,23 @@ function lagosDay(at: Date): string {
  */
 @Injectable()
 export class OrderStatsService {
+  /** One computation per `days` at a time, kept STATS_TTL_MS: a dashboard full of admins costs one aggregate a minute. */
+  private readonly cache = new Map<number, { at: number; value: Promise<OrderStats> }>();
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async stats(query: ListQuery, now = new Date()): Promise<OrderStats> {
+  /** GET /admin/order-stats: at most STATS_TTL_MS old (the charts are of whole days). */
+  stats(query: ListQuery): Promise<OrderStats> {
     const days = boundedInteger('days', singleValue(query, 'days'), 1, 90) ?? 30;
+    const hit = this.cache.get(days);
+    if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.value;
+    const value = this.compute(days);
+    this.cache.set(days, { at: Date.now(), value });
+    value.catch(() => this.cache.delete(days));
+    return value;
+  }
+
+  async compute(days: number, now = new Date()): Promise<OrderStats> {
     const today = lagosDay(now);
     const since = new Date(new Date(`${today}T00:00:00.000+01:00`).getTime() - (days - 1) * DAY_MS);
     // Raw statements bind text: the stored UTC form ('YYYY-MM-DD HH:MM:SS.mmm') compares the same on both engines.

@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGenerat
 import type { OrderPaymentMethod, OrderStatus } from '@jara/contracts';
 import { BaseEntity } from '../../common/base.entity';
 import { numeric } from '../../common/transformers';
+import type { Invoice } from '../invoices/invoice.entity';
 import { User } from '../users/user.entity';
 
 /**
@@ -89,6 +90,9 @@ export class Order extends BaseEntity {
 
   @OneToMany(() => OrderItem, (item) => item.order)
   items?: OrderItem[];
+
+  /** The invoice, when a list read joined it (not a relation: invoices belong to the invoices module). */
+  invoiceRef?: Invoice | null;
 }
 
 /** A line: the product as sold (name, unit price), the vendor, and the marketplace split, credited once. */

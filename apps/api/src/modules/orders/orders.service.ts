@@ -31,7 +31,14 @@ import {
 import { EVENTS, type OrderPlacedEvent, type OrderStatusChangedEvent } from '../../common/events';
 import { fieldError, ValidationFailedException } from '../../common/http/validation';
 import { applyDateRange } from '../../common/list/date-range';
-import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
+import {
+  integerFilter,
+  invalidateListCounts,
+  paginate,
+  type ListQuery,
+  type ListResult,
+  type ListSpec,
+} from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction } from '../../database/transaction';
@@ -67,7 +74,10 @@ const ORDER_SPEC: ListSpec = {
   tiebreaker: 'o.id',
   defaultPerPage: 10,
   limitOffset: true,
+  // Totals are kept a few seconds per filter (every order event starts them again), not counted on each page.
+  countCache: { tag: 'orders', ttlMs: 15_000 },
 };
+const ORDER_COUNTS = 'orders';
 
 /**
  * A vendor's orders are read off order_vendors (ov, the main table): sorts, the cursor and the status filter on its
@@ -486,30 +496,26 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Lines, invoices and reviewed lines of a page of orders: three statements, whatever the page size. */
+  /**
+   * The lines of a page of orders with whether each was reviewed: one statement (the invoice came with the page).
+   * A vendor gets only their lines.
+   */
   private async views(orders: Order[], vendorId: number | null): Promise<OrderView[]> {
     if (!orders.length) return [];
-    const ids = orders.map((o) => o.id);
-    const items = await this.db.getRepository(OrderItem).find({
-      where: vendorId === null ? { order_id: In(ids) } : { order_id: In(ids), vendor_id: vendorId },
-      order: { id: 'ASC' },
-    });
-    const invoiceIds = orders.map((o) => o.invoice_id).filter((v): v is number => v !== null);
-    const invoices = invoiceIds.length
-      ? await this.db
-          .getRepository(Invoice)
-          .find({ where: { id: In(invoiceIds) }, select: ['id', 'reference', 'status'] })
-      : [];
-    const reviewed = items.length
-      ? await this.db
-          .getRepository(ProductReview)
-          .find({ where: { order_item_id: In(items.map((i) => i.id)) }, select: ['id', 'order_item_id'] })
-      : [];
-    const reviewedIds = new Set(reviewed.map((r) => r.order_item_id as number));
-    const invoiceById = new Map(invoices.map((i) => [i.id, i]));
+    const qb = this.db
+      .getRepository(OrderItem)
+      .createQueryBuilder('i')
+      .leftJoin(ProductReview, 'r', 'r.order_item_id = i.id')
+      .addSelect('r.id', 'review_id')
+      .where('i.order_id IN (:...ids)', { ids: orders.map((o) => o.id) })
+      .orderBy('i.id', 'ASC');
+    if (vendorId !== null) qb.andWhere('i.vendor_id = :vendorId', { vendorId });
+    const { entities: items, raw } = await qb.getRawAndEntities<{ i_id: number; review_id: number | null }>();
+    const reviewedIds = new Set(raw.filter((r) => r.review_id !== null).map((r) => Number(r.i_id)));
     return orders.map((order) => ({
       order,
       items: items.filter((i) => i.order_id === order.id),
-      invoice: order.invoice_id ? (invoiceById.get(order.invoice_id) ?? null) : null,
+      invoice: order.invoiceRef ?? null,
       reviewedItemIds: reviewedIds,
       vendorView: vendorId !== null,
     }));
@@ -520,7 +526,8 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       .getRepository(Order)
       .createQueryBuilder('o')
       .leftJoin('o.user', 'u')
-      .addSelect(['u.id', 'u.name', 'u.email']);
+      .addSelect(['u.id', 'u.name', 'u.email'])
+      .leftJoinAndMapOne('o.invoiceRef', Invoice, 'inv', 'inv.id = o.invoice_id');
   }
 
   /** How `viewer` relates to `order`: admin, buyer, vendor (a line of theirs) or null (a stranger). */
@@ -921,7 +928,9 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     return released;
   }
 
+  /** Every order event follows a write that changes the lists: their cached totals start again. */
   private async emit(event: string, payload: object): Promise<void> {
+    invalidateListCounts(this.db, ORDER_COUNTS);
     try {
       await this.events.emitAsync(event, payload);
     } catch (error) {
