@@ -436,17 +436,24 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
   /** GET /orders: an admin sees every order; a vendor the orders with a line of theirs. */
   async list(viewer: User, query: ListQuery): Promise<ListResult<OrderDto>> {
     if (viewer.role === 'admin') return this.page(this.base(), query, null);
-    // A vendor: the page is read off order_vendors (its main table, so keyset cursors work), then the orders.
+    // A vendor: the page is read off order_vendors (its main table, so keyset cursors work), orders joined to it.
     const qb = this.db
       .getRepository(OrderVendor)
       .createQueryBuilder('ov')
-      .innerJoin(Order, 'o', 'o.id = ov.order_id')
-      .leftJoin(User, 'u', 'u.id = o.user_id')
+      .innerJoinAndSelect('ov.order', 'o')
+      .leftJoin('o.user', 'u')
+      .addSelect(['u.id', 'u.name', 'u.email'])
+      .leftJoinAndMapOne('o.invoiceRef', Invoice, 'inv', 'inv.id = o.invoice_id')
       .where('ov.vendor_id = :vendorId', { vendorId: viewer.id });
     const rows = await paginate(qb, applyDateRange(qb, query, 'ov.created_at'), VENDOR_ORDER_SPEC);
-    const ids = rows.data.map((row) => row.order_id);
-    const orders = ids.length ? await this.base().where('o.id IN (:...ids)', { ids }).getMany() : [];
-    const views = new Map((await this.views(orders, viewer.id)).map((v) => [v.order.id, v]));
+    const views = new Map(
+      (
+        await this.views(
+          rows.data.map((row) => row.order as Order),
+          viewer.id,
+        )
+      ).map((v) => [v.order.id, v]),
+    );
     return rows.map((row) => presentOrder(views.get(row.order_id) as OrderView, this.storage));
   }
 
