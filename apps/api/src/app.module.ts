@@ -27,6 +27,7 @@ import { InvoicesModule } from './modules/invoices/invoices.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 import { OrdersModule } from './modules/orders/orders.module';
+import { LogisticsModule } from './modules/logistics/logistics.module';
 
 @Module({})
 export class AppModule {
@@ -56,6 +57,7 @@ export class AppModule {
         WalletModule,
         InvoicesModule,
         OrdersModule,
+        LogisticsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

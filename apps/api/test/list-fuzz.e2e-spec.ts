@@ -206,6 +206,33 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       shape: 'list',
     })),
     {
+      name: 'locations',
+      path: () => '/api/v1/locations',
+      roles: EVERYONE,
+      filters: ['id', 'status', 'name'],
+      params: [],
+      sorts: ['id', 'name', 'status', 'created_at'],
+      shape: 'list',
+    },
+    {
+      name: 'warehouses',
+      path: () => '/api/v1/warehouses',
+      roles: EVERYONE,
+      filters: ['id', 'location_id', 'type', 'name'],
+      params: [],
+      sorts: ['id', 'name', 'type', 'created_at'],
+      shape: 'list',
+    },
+    {
+      name: 'shippings',
+      path: () => '/api/v1/shippings',
+      roles: EVERYONE,
+      filters: ['id', 'location_id', 'type', 'status', 'name'],
+      params: [],
+      sorts: ['id', 'name', 'status', 'type', 'created_at'],
+      shape: 'list',
+    },
+    {
       name: 'admin/order-stats',
       path: () => '/api/v1/admin/order-stats',
       roles: ['admin'],
@@ -334,6 +361,22 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       .post(`/api/v1/products/${productId}/reviews`)
       .set(auth(customer.token))
       .send({ rating: 4, comment: 'Good' })
+      .expect(201);
+    // Logistics reference rows, so those lists answer rows too.
+    const location = (
+      await t.http().post('/api/v1/locations').set(auth(admin.token)).send({ name: 'Guangzhou' }).expect(201)
+    ).body.data.id as number;
+    await t
+      .http()
+      .post('/api/v1/warehouses')
+      .set(auth(admin.token))
+      .send({ name: 'Baiyun Air Hub', location_id: location, type: 'air_cargo' })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/v1/shippings')
+      .set(auth(admin.token))
+      .send({ name: 'Container GZ-001', location_id: location })
       .expect(201);
     await t
       .http()

@@ -11,3 +11,4 @@ export * from './catalogue';
 export * from './countdown';
 export * from './wallet';
 export * from './orders';
+export * from './logistics';

@@ -237,6 +237,22 @@ export const MSG = {
   shipping: {
     fillAllFields: 'Please fill all fields',
     confirmDelete: 'Are you sure?',
+    titleNotFound: 'Shipping title not found.',
+    statusInvalid: 'Status must be 1 (Loading), 2 (Transit) or 3 (Arrived).',
+    typeInvalid: 'Type must be sea_cargo or air_cargo.',
+  },
+  locations: {
+    nameRequired: 'Location name is required.',
+    nameTaken: 'A location with this name already exists.',
+    notFound: 'Location not found.',
+    unknown: 'Choose an existing location.',
+    inUse: 'This location has warehouses or shipping titles and cannot be deleted. Move them first.',
+    loadFailed: 'Error loading locations.',
+  },
+  warehouses: {
+    notFound: 'Warehouse not found.',
+    nameRequired: 'Warehouse name is required.',
+    typeInvalid: 'Type must be sea_cargo, air_cargo or local.',
   },
   wallet: {
     noHistory: 'No transaction history found.',
