@@ -50,3 +50,28 @@ export interface LogisticsSettings {
 
 /** Largest rate accepted, in dollars. */
 export const LOGISTICS_RATE_MAX = 1_000_000;
+
+/** A dollar amount with at most 2 decimals as whole hundredths ('12.5' -> 1250); null when it is not one. */
+export function toHundredths(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * The cargo fee in cents (spec 9): sea cargo = size (cm3) x cost_per_cmb3, air cargo = weight (kg) x cost_per_kg,
+ * rounded to 2 decimals (half up), in whole numbers throughout; 0 when the measure is missing or not a number.
+ */
+export function cargoFeeCents(
+  type: 'sea_cargo' | 'air_cargo',
+  measure: { size?: number | string | null; weight?: number | string | null },
+  rates: { cost_per_cmb3: number | string; cost_per_kg: number | string },
+): number {
+  const amount = toHundredths(type === 'sea_cargo' ? measure.size : measure.weight);
+  const rate = toHundredths(type === 'sea_cargo' ? rates.cost_per_cmb3 : rates.cost_per_kg);
+  if (amount === null || rate === null) return 0;
+  // hundredths x cents = 1/10,000 of a dollar; to cents, rounding half up.
+  return Math.floor((amount * rate + 50) / 100);
+}

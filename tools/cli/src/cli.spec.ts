@@ -75,12 +75,10 @@ describe('jara CLI', () => {
     expect(await cli('seed')).toBe(0);
     expect(out.join('\n')).toContain('0 created, 3 already there');
     await withDb(async (db) => {
-      const users = await db
-        .getRepository(User)
-        .find({
-          where: { email: In(['admin@jara.local', 'customer@jara.local', 'vendor@jara.local']) },
-          order: { email: 'ASC' },
-        });
+      const users = await db.getRepository(User).find({
+        where: { email: In(['admin@jara.local', 'customer@jara.local', 'vendor@jara.local']) },
+        order: { email: 'ASC' },
+      });
       expect(users.map((u) => [u.email, u.role])).toEqual([
         ['admin@jara.local', 'admin'],
         ['customer@jara.local', 'customer'],
@@ -129,6 +127,13 @@ describe('jara CLI', () => {
       expect(Number(credited)).toBe(Number(settled));
     });
     expect(out.join('\n')).toContain('Orders: orders already there');
+    expect(out.join('\n')).toContain('Logistics: locations already there');
+    await withDb(async (db) => {
+      const [{ n: warehouses }] = await db.query('SELECT COUNT(*) AS n FROM warehouses');
+      expect(Number(warehouses)).toBeGreaterThanOrEqual(3);
+      const [rates] = await db.query('SELECT cost_per_kg_cents AS kg FROM logistics_settings WHERE id = 1');
+      expect(Number(rates.kg)).toBe(850);
+    });
     expect(await cli('seed', '--if-empty')).toBe(0);
     expect(out.join('\n')).toContain('seed skipped');
   });

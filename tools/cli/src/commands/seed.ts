@@ -2,6 +2,7 @@ import { User } from '../../../../apps/api/src/modules/users/user.entity';
 import { parseOptions, type CliContext } from '../context';
 import { seedCatalogue } from '../seeders/catalogue.seeder';
 import { seedMoney } from '../seeders/money.seeder';
+import { seedLogistics } from '../seeders/logistics.seeder';
 import { seedOrders } from '../seeders/orders.seeder';
 import { DEMO_ACCOUNTS, seedUsers } from '../seeders/users.seeder';
 
@@ -55,6 +56,12 @@ export async function seed(ctx: CliContext, args: string[]): Promise<number> {
       money.skipped
         ? 'Wallet: no demo customer; skipped.'
         : `Wallet: ${money.credits} demo credit(s) and ${money.invoices} demo invoice(s) added (existing ones kept).`,
+    );
+    const logistics = await seedLogistics(db);
+    ctx.io.out(
+      logistics.skipped
+        ? 'Logistics: locations already there; left as they are.'
+        : `Logistics: ${logistics.locations} locations with warehouses, shipping titles and cargo rates.`,
     );
     const orders = await seedOrders(db, ctx.config);
     ctx.io.out(
