@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { snap } from '../support/screens';
+
+test.describe('logistics (public)', () => {
+  test('Ready to Ship lists the warehouses with a copy-all button and the shipping options by type', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/ready-to-ship');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ready to Ship' })).toBeVisible();
+    const warehouses = page.getByTestId('warehouses');
+    await expect(warehouses.getByRole('heading', { name: 'Guangzhou Sea Cargo Warehouse' })).toBeVisible();
+    await expect(warehouses).toContainText('Baiyun District, Guangzhou');
+    const options = page.getByTestId('shipping-options');
+    await expect(options.getByRole('row')).toHaveCount(4); // a header and the three seeded titles
+    await expect(options).toContainText('Transit');
+    await snap(page, 'logistics-ready-to-ship');
+
+    await page.getByRole('button', { name: 'Copy all addresses' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Huadu District, Guangzhou');
+    await expect(page.getByRole('button', { name: 'Copy all addresses' })).toBeVisible({ timeout: 5000 });
+
+    await page.getByRole('link', { name: 'Air Cargo' }).click();
+    await expect(page).toHaveURL(/type=air_cargo/);
+    await expect(options.getByRole('row')).toHaveCount(2);
+    await expect(options).toContainText('Flight CAN-LOS 1122');
+    await expect(page.getByRole('link', { name: 'Air Cargo' })).toHaveAttribute('aria-current', 'page');
+  });
+});
