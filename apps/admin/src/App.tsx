@@ -36,6 +36,10 @@ const WalletList = lazy(() => import('./pages/wallets/list'));
 const WalletShow = lazy(() => import('./pages/wallets/show'));
 const OrderList = lazy(() => import('./pages/orders/list'));
 const OrderShow = lazy(() => import('./pages/orders/show'));
+const LocationList = lazy(() => import('./pages/logistics/locations'));
+const ShippingList = lazy(() => import('./pages/logistics/shippings'));
+const WarehouseList = lazy(() => import('./pages/logistics/warehouses'));
+const LogisticsSettingsPage = lazy(() => import('./pages/logistics/settings'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -156,6 +160,10 @@ export default function App() {
                   <Route index element={<WalletList />} />
                   <Route path="show/:id" element={<WalletShow />} />
                 </Route>
+                <Route path="/shipping-management" element={<ShippingList />} />
+                <Route path="/manage-location" element={<LocationList />} />
+                <Route path="/warehouses" element={<WarehouseList />} />
+                <Route path="/logistics-settings" element={<LogisticsSettingsPage />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route

@@ -3,13 +3,18 @@ import {
   AppstoreOutlined,
   DashboardOutlined,
   DollarOutlined,
+  EnvironmentOutlined,
   FileTextOutlined,
+  HomeOutlined,
   LineChartOutlined,
   MailOutlined,
+  SendOutlined,
+  SettingOutlined,
   ShoppingCartOutlined,
   ShoppingOutlined,
   TeamOutlined,
   TransactionOutlined,
+  TruckOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 
@@ -71,6 +76,31 @@ export const resources: ResourceProps[] = [
     list: '/wallets',
     show: '/wallets/show/:id',
     meta: { parent: 'money', label: 'Wallets', icon: <TransactionOutlined /> },
+  },
+  // Logistics (issue 11): locations, shipping titles, warehouses and the cargo rates, grouped in the sider.
+  {
+    name: 'logistics',
+    meta: { label: 'Logistics', icon: <TruckOutlined /> },
+  },
+  {
+    name: 'shippings',
+    list: '/shipping-management',
+    meta: { parent: 'logistics', label: 'Shipping Management', icon: <SendOutlined />, canDelete: true },
+  },
+  {
+    name: 'locations',
+    list: '/manage-location',
+    meta: { parent: 'logistics', label: 'Manage Locations', icon: <EnvironmentOutlined />, canDelete: true },
+  },
+  {
+    name: 'warehouses',
+    list: '/warehouses',
+    meta: { parent: 'logistics', label: 'Warehouses', icon: <HomeOutlined />, canDelete: true },
+  },
+  {
+    name: 'logistics-settings',
+    list: '/logistics-settings',
+    meta: { parent: 'logistics', label: 'Logistics Settings', icon: <SettingOutlined /> },
   },
   {
     name: 'contact-messages',

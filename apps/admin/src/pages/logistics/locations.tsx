@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { useDelete, type HttpError } from '@refinedev/core';
+import { useForm, useTable } from '@refinedev/antd';
+import { Alert, Button, Card, Flex, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { MSG, activeLabel, isActive, type Location } from '@jara/contracts';
+import { ListSearch } from '../../components/list-search';
+import { PageTitle } from '../../components/page-title';
+import { Pager } from '../../components/pager';
+import { ACTIVE_OPTIONS, LOGISTICS_TEXT as TEXT } from './text';
+
+const PAGE_SIZE = 10;
+
+interface LocationRequest {
+  name: string;
+  status: number;
+}
+
+/** The location form, for create (no id) and edit (an id); mount it with `key={id ?? 'new'}`. */
+function LocationForm({ id, onDone }: { id?: number; onDone: () => void }) {
+  const editing = id !== undefined;
+  const { formProps, saveButtonProps, form, formLoading } = useForm<Location, HttpError, LocationRequest>({
+    resource: 'locations',
+    action: editing ? 'edit' : 'create',
+    id,
+    redirect: false,
+    warnWhenUnsavedChanges: false,
+    successNotification: () => ({ message: editing ? MSG.deliveries.updated : MSG.deliveries.created, type: 'success' }),
+    errorNotification: (error) =>
+      error?.errors && Object.keys(error.errors).length > 0
+        ? false
+        : { description: TEXT.saveFailed, message: error?.message ?? TEXT.saveFailed, type: 'error' },
+    onMutationSuccess: () => {
+      form.resetFields();
+      onDone();
+    },
+  });
+  const title = editing ? TEXT.locationEditTitle : TEXT.locationCreateTitle;
+
+  return (
+    <Card size="small" title={title} style={{ marginBottom: 16 }} loading={editing && formLoading && !form.getFieldValue('name')}>
+      <Form<LocationRequest>
+        {...formProps}
+        layout="vertical"
+        initialValues={editing ? formProps.initialValues : { status: 1 }}
+        onFinish={(values) => formProps.onFinish?.({ name: values.name.trim(), status: Number(values.status) })}
+        aria-label={title}
+      >
+        <Flex wrap gap={16} align="flex-start">
+          <Form.Item
+            label={TEXT.name}
+            name="name"
+            rules={[{ required: true, whitespace: true, message: MSG.locations.nameRequired }]}
+            style={{ flex: '1 1 240px', marginBottom: 12 }}
+          >
+            <Input placeholder={TEXT.locationPlaceholder} maxLength={100} autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={TEXT.status} name="status" style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}>
+            <Select aria-label={TEXT.status} options={ACTIVE_OPTIONS} />
+          </Form.Item>
+        </Flex>
+        <Flex gap={8} wrap>
+          <Button {...saveButtonProps} type="primary">
+            {editing ? TEXT.save : TEXT.locationCreate}
+          </Button>
+          {editing && (
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onDone();
+              }}
+            >
+              {TEXT.cancelEdit}
+            </Button>
+          )}
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+/** Manage Locations (spec 2.26): the form above a searchable table of every location (admins see inactive ones too). */
+export default function LocationList() {
+  const [editingId, setEditingId] = useState<number | undefined>(undefined);
+  const compact = !Grid.useBreakpoint().sm;
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount, pageSize } = useTable<Location, HttpError>({
+    resource: 'locations',
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    sorters: { permanent: [{ field: 'id', order: 'desc' }] },
+    syncWithLocation: true,
+    errorNotification: false,
+  });
+  const current = filters.find((f) => 'field' in f && f.field === 'q');
+  const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
+
+  const { mutate: remove, mutation: deletion } = useDelete<Location, HttpError>();
+  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
+  const confirmDelete = (location: Location) =>
+    remove(
+      {
+        resource: 'locations',
+        id: location.id,
+        successNotification: () => ({ message: MSG.deliveries.deleted, type: 'success' }),
+        // 409: warehouses or shipping titles still use it; the API's message says what to do.
+        errorNotification: (error) => ({ description: TEXT.deleteFailed, message: error?.message ?? TEXT.deleteFailed, type: 'error' }),
+      },
+      { onSuccess: () => setEditingId((id) => (id === location.id ? undefined : id)) },
+    );
+
+  const columns = useMemo<TableColumnsType<Location>>(
+    () => [
+      { title: TEXT.serial, key: 'sn', width: compact ? 48 : 64, render: (_, __, index) => (currentPage - 1) * pageSize + index + 1 },
+      {
+        title: TEXT.status,
+        dataIndex: 'status',
+        width: 100,
+        render: (v: number) => <Tag color={isActive(v) ? 'success' : 'default'}>{activeLabel(v)}</Tag>,
+      },
+      { title: TEXT.name, dataIndex: 'name' },
+      {
+        title: TEXT.actions,
+        key: 'actions',
+        width: compact ? 88 : 190,
+        render: (_, location) => (
+          <Space>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={TEXT.edit}
+              title={TEXT.edit}
+              disabled={editingId === location.id}
+              onClick={() => setEditingId(location.id)}
+            >
+              {compact ? null : TEXT.edit}
+            </Button>
+            <Popconfirm
+              title={MSG.shipping.confirmDelete}
+              okText={TEXT.deleteYes}
+              cancelText={TEXT.deleteNo}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => confirmDelete(location)}
+            >
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={TEXT.delete} title={TEXT.delete} loading={deletingId === location.id}>
+                {compact ? null : TEXT.delete}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    // confirmDelete only closes over the stable mutate function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [compact, currentPage, pageSize, editingId, deletingId],
+  );
+
+  return (
+    <div>
+      <PageTitle>{TEXT.locationsTitle}</PageTitle>
+      <LocationForm key={editingId ?? 'new'} id={editingId} onDone={() => setEditingId(undefined)} />
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        <ListSearch
+          placeholder={TEXT.locationSearch}
+          initial={initialSearch}
+          onApply={(value) => {
+            setFilters([{ field: 'q', operator: 'eq', value }], 'merge');
+            setCurrentPage(1);
+          }}
+        />
+      </Flex>
+      {tableQuery.isError ? (
+        <Alert type="error" showIcon message={MSG.locations.loadFailed} description={tableQuery.error?.message} />
+      ) : (
+        <>
+          <Table<Location>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            pagination={false}
+            size="middle"
+            locale={{ emptyText: TEXT.locationsEmpty }}
+            onChange={undefined}
+          />
+          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+        </>
+      )}
+    </div>
+  );
+}

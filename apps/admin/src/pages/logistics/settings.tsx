@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Flex, Form, InputNumber, Typography } from 'antd';
+import { LOGISTICS_RATE_MAX, MSG, type LogisticsSettings } from '@jara/contracts';
+import { PageTitle } from '../../components/page-title';
+import { LOGISTICS_TEXT as TEXT } from './text';
+
+interface RatesRequest {
+  cost_per_cmb3: number;
+  cost_per_kg: number;
+}
+
+/** Both rates are needed: numbers with at most 2 decimals ('Please enter valid numbers'), not negative ('Values cannot be negative'). */
+async function checkRate(_: unknown, value: unknown) {
+  if (value === undefined || value === null || value === '' || typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new Error(MSG.logisticsSettings.invalidNumbers);
+  }
+  if (value < 0) throw new Error(MSG.logisticsSettings.negative);
+  if (value > LOGISTICS_RATE_MAX || Math.abs(Math.round(value * 100) - value * 100) > 1e-6) throw new Error(MSG.logisticsSettings.invalidNumbers);
+}
+
+/** Logistics Settings (spec 2.22, point 5): the sea cargo rate per cubic centimetre and the air cargo rate per kilogram. */
+export default function LogisticsSettingsPage() {
+  const [form] = Form.useForm<RatesRequest>();
+  const invalidate = useInvalidate();
+  const { result, query } = useCustom<{ data: LogisticsSettings }, HttpError>({
+    url: 'logistics-settings',
+    method: 'get',
+    errorNotification: false,
+  });
+  const settings = result.data?.data;
+  const { mutate: put, mutation } = useCustomMutation<{ data: LogisticsSettings }, HttpError, RatesRequest>();
+
+  useEffect(() => {
+    if (settings) form.setFieldsValue({ cost_per_cmb3: Number(settings.cost_per_cmb3), cost_per_kg: Number(settings.cost_per_kg) });
+  }, [settings, form]);
+
+  const save = (values: RatesRequest) =>
+    put(
+      {
+        url: 'logistics-settings',
+        method: 'put',
+        values: { cost_per_cmb3: values.cost_per_cmb3, cost_per_kg: values.cost_per_kg },
+        successNotification: () => ({ message: MSG.logisticsSettings.updated, type: 'success' }),
+        // The server's message, else the spec's fallback.
+        errorNotification: (error) => ({
+          description: MSG.logisticsSettings.updateFailed,
+          message: error?.message ?? MSG.logisticsSettings.updateFailed,
+          type: 'error',
+        }),
+      },
+      { onSuccess: () => invalidate({ invalidates: ['all'] }) },
+    );
+
+  return (
+    <div>
+      <PageTitle>{TEXT.settingsTitle}</PageTitle>
+      {query.isError ? (
+        <Alert type="error" showIcon message={MSG.lists.loadLogisticsSettingsFailed} description={query.error?.message} />
+      ) : (
+        <Card size="small" loading={query.isLoading} style={{ maxWidth: 640 }}>
+          <Typography.Paragraph type="secondary">{TEXT.settingsHint}</Typography.Paragraph>
+          <Form<RatesRequest> form={form} layout="vertical" onFinish={save} aria-label={TEXT.settingsTitle}>
+            <Flex wrap gap={16} align="flex-start">
+              <Form.Item label={TEXT.costPerCmb3} name="cost_per_cmb3" rules={[{ validator: checkRate }]} style={{ flex: '1 1 240px', marginBottom: 12 }}>
+                {/* The range is checked by the rule: InputNumber's own min would silently clamp a negative value. */}
+                <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item label={TEXT.costPerKg} name="cost_per_kg" rules={[{ validator: checkRate }]} style={{ flex: '1 1 240px', marginBottom: 12 }}>
+                <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Flex>
+            <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+              {TEXT.saveSettings}
+            </Button>
+          </Form>
+        </Card>
+      )}
+    </div>
+  );
+}

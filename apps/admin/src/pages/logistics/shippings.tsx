@@ -1,0 +1,229 @@
+import { useMemo, useState } from 'react';
+import { useDelete, useNotification, useUpdate, type HttpError } from '@refinedev/core';
+import { useForm, useTable } from '@refinedev/antd';
+import { Alert, Button, Card, Flex, Form, Grid, Input, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { MSG, type ShippingTitle, type ShippingTitleStatus, type ShippingType } from '@jara/contracts';
+import { ListSearch } from '../../components/list-search';
+import { PageTitle } from '../../components/page-title';
+import { Pager } from '../../components/pager';
+import { chosen, useLocationSelect } from './shared';
+import { LOGISTICS_TEXT as TEXT, SHIPPING_STATUS_OPTIONS, SHIPPING_TYPE_OPTIONS, typeLabel } from './text';
+
+const PAGE_SIZE = 10;
+
+interface ShippingRequest {
+  name: string;
+  location_id: number;
+  type: ShippingType;
+  status?: ShippingTitleStatus;
+}
+
+/** Create (name, location, type) or edit (also the status); every field is needed ('Please fill all fields'). */
+function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
+  const editing = id !== undefined;
+  const { open } = useNotification();
+  const locationSelect = useLocationSelect();
+  const { formProps, saveButtonProps, form, formLoading } = useForm<ShippingTitle, HttpError, ShippingRequest>({
+    resource: 'shippings',
+    action: editing ? 'edit' : 'create',
+    id,
+    redirect: false,
+    warnWhenUnsavedChanges: false,
+    successNotification: () => ({ message: editing ? MSG.deliveries.updated : MSG.deliveries.created, type: 'success' }),
+    errorNotification: (error) =>
+      error?.errors && Object.keys(error.errors).length > 0
+        ? false
+        : { description: TEXT.saveFailed, message: error?.message ?? TEXT.saveFailed, type: 'error' },
+    onMutationSuccess: () => {
+      form.resetFields();
+      onDone();
+    },
+  });
+  const title = editing ? TEXT.shippingEditTitle : TEXT.shippingCreateTitle;
+  const fill = MSG.shipping.fillAllFields;
+
+  return (
+    <Card size="small" title={title} style={{ marginBottom: 16 }} loading={editing && formLoading && !form.getFieldValue('name')}>
+      <Form<ShippingRequest>
+        {...formProps}
+        layout="vertical"
+        initialValues={editing ? formProps.initialValues : { type: 'sea_cargo' }}
+        onFinish={(values) =>
+          formProps.onFinish?.({
+            name: values.name.trim(),
+            location_id: Number(values.location_id),
+            type: values.type,
+            ...(editing ? { status: values.status } : {}),
+          })
+        }
+        // The spec's 'Error' toast besides the messages under the fields.
+        onFinishFailed={() => open?.({ type: 'error', description: TEXT.error, message: fill, key: 'shipping-fill' })}
+        aria-label={title}
+      >
+        <Flex wrap gap={16} align="flex-start">
+          <Form.Item label={TEXT.name} name="name" rules={[{ required: true, whitespace: true, message: fill }]} style={{ flex: '1 1 220px', marginBottom: 12 }}>
+            <Input placeholder={TEXT.shippingPlaceholder} maxLength={120} autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={TEXT.location} name="location_id" rules={[chosen(fill)]} style={{ flex: '1 1 200px', marginBottom: 12 }}>
+            <Select {...locationSelect} aria-label={TEXT.location} placeholder={TEXT.chooseLocation} showSearch allowClear />
+          </Form.Item>
+          <Form.Item label={TEXT.type} name="type" rules={[chosen(fill)]} style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}>
+            <Select aria-label={TEXT.type} options={SHIPPING_TYPE_OPTIONS} />
+          </Form.Item>
+          {editing && (
+            <Form.Item label={TEXT.status} name="status" rules={[chosen(fill)]} style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}>
+              <Select aria-label={TEXT.status} options={SHIPPING_STATUS_OPTIONS} />
+            </Form.Item>
+          )}
+        </Flex>
+        <Flex gap={8} wrap>
+          <Button {...saveButtonProps} type="primary">
+            {editing ? TEXT.save : TEXT.shippingCreate}
+          </Button>
+          {editing && (
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onDone();
+              }}
+            >
+              {TEXT.cancelEdit}
+            </Button>
+          )}
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+/** Shipping Management (spec 2.25): create/edit form, search, and the table with its status dropdown. */
+export default function ShippingList() {
+  const [editingId, setEditingId] = useState<number | undefined>(undefined);
+  const compact = !Grid.useBreakpoint().sm;
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<ShippingTitle, HttpError>({
+    resource: 'shippings',
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    sorters: { permanent: [{ field: 'id', order: 'desc' }] },
+    syncWithLocation: true,
+    errorNotification: false,
+  });
+  const current = filters.find((f) => 'field' in f && f.field === 'q');
+  const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
+
+  const { mutate: update, mutation: updating } = useUpdate<ShippingTitle, HttpError, { status: ShippingTitleStatus }>();
+  const updatingId = updating.isPending ? updating.variables?.id : undefined;
+  const changeStatus = (shipping: ShippingTitle, status: ShippingTitleStatus) =>
+    update({
+      resource: 'shippings',
+      id: shipping.id,
+      values: { status },
+      successNotification: () => ({ message: MSG.deliveries.updated, type: 'success' }),
+      errorNotification: (error) => ({ description: TEXT.saveFailed, message: error?.message ?? TEXT.saveFailed, type: 'error' }),
+    });
+
+  const { mutate: remove, mutation: deletion } = useDelete<ShippingTitle, HttpError>();
+  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
+  const confirmDelete = (shipping: ShippingTitle) =>
+    remove(
+      {
+        resource: 'shippings',
+        id: shipping.id,
+        successNotification: () => ({ message: MSG.deliveries.deleted, type: 'success' }),
+        errorNotification: (error) => ({ description: TEXT.deleteFailed, message: error?.message ?? TEXT.deleteFailed, type: 'error' }),
+      },
+      { onSuccess: () => setEditingId((id) => (id === shipping.id ? undefined : id)) },
+    );
+
+  const columns = useMemo<TableColumnsType<ShippingTitle>>(
+    () => [
+      { title: TEXT.id, dataIndex: 'id', width: 64 },
+      { title: TEXT.name, dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+      { title: TEXT.location, key: 'location', render: (_, s) => s.location?.name ?? '—' },
+      { title: TEXT.type, dataIndex: 'type', width: 110, render: (v: string) => typeLabel(v) },
+      {
+        title: TEXT.status,
+        dataIndex: 'status',
+        width: 140,
+        render: (v: ShippingTitleStatus, shipping) => (
+          <Select<ShippingTitleStatus>
+            size="small"
+            aria-label={TEXT.statusOf(shipping.name)}
+            value={v}
+            options={SHIPPING_STATUS_OPTIONS as { value: ShippingTitleStatus; label: string }[]}
+            loading={updatingId === shipping.id}
+            onChange={(status) => changeStatus(shipping, status)}
+            style={{ width: 120 }}
+          />
+        ),
+      },
+      {
+        title: TEXT.actions,
+        key: 'actions',
+        width: compact ? 88 : 190,
+        render: (_, shipping) => (
+          <Space>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={TEXT.edit}
+              title={TEXT.edit}
+              disabled={editingId === shipping.id}
+              onClick={() => setEditingId(shipping.id)}
+            >
+              {compact ? null : TEXT.edit}
+            </Button>
+            <Popconfirm
+              title={MSG.shipping.confirmDelete}
+              okText={TEXT.deleteYes}
+              cancelText={TEXT.deleteNo}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => confirmDelete(shipping)}
+            >
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={TEXT.delete} title={TEXT.delete} loading={deletingId === shipping.id}>
+                {compact ? null : TEXT.delete}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    // changeStatus and confirmDelete only close over stable mutate functions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [compact, editingId, deletingId, updatingId],
+  );
+
+  return (
+    <div>
+      <PageTitle>{TEXT.shippingTitle}</PageTitle>
+      <ShippingForm key={editingId ?? 'new'} id={editingId} onDone={() => setEditingId(undefined)} />
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        <ListSearch
+          placeholder={TEXT.shippingSearch}
+          initial={initialSearch}
+          onApply={(value) => {
+            setFilters([{ field: 'q', operator: 'eq', value }], 'merge');
+            setCurrentPage(1);
+          }}
+        />
+      </Flex>
+      {tableQuery.isError ? (
+        <Alert type="error" showIcon message={MSG.lists.loadShippingFailed} description={tableQuery.error?.message} />
+      ) : (
+        <>
+          <Table<ShippingTitle>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            pagination={false}
+            scroll={compact ? { x: 640 } : undefined}
+            size="middle"
+            locale={{ emptyText: TEXT.shippingEmpty }}
+            onChange={undefined}
+          />
+          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+        </>
+      )}
+    </div>
+  );
+}
