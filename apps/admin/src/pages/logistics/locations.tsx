@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useDelete, type HttpError } from '@refinedev/core';
+import { type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Flex, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Form, Grid, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { MSG, activeLabel, isActive, type Location } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
+import { RowActions, useRowDelete } from './shared';
 import { ACTIVE_OPTIONS, LOGISTICS_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
@@ -25,7 +25,10 @@ function LocationForm({ id, onDone }: { id?: number; onDone: () => void }) {
     id,
     redirect: false,
     warnWhenUnsavedChanges: false,
-    successNotification: () => ({ message: editing ? MSG.deliveries.updated : MSG.deliveries.created, type: 'success' }),
+    successNotification: () => ({
+      message: editing ? MSG.deliveries.updated : MSG.deliveries.created,
+      type: 'success',
+    }),
     errorNotification: (error) =>
       error?.errors && Object.keys(error.errors).length > 0
         ? false
@@ -38,7 +41,12 @@ function LocationForm({ id, onDone }: { id?: number; onDone: () => void }) {
   const title = editing ? TEXT.locationEditTitle : TEXT.locationCreateTitle;
 
   return (
-    <Card size="small" title={title} style={{ marginBottom: 16 }} loading={editing && formLoading && !form.getFieldValue('name')}>
+    <Card
+      size="small"
+      title={title}
+      style={{ marginBottom: 16 }}
+      loading={editing && formLoading && !form.getFieldValue('name')}
+    >
       <Form<LocationRequest>
         {...formProps}
         layout="vertical"
@@ -83,7 +91,10 @@ function LocationForm({ id, onDone }: { id?: number; onDone: () => void }) {
 export default function LocationList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount, pageSize } = useTable<Location, HttpError>({
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount, pageSize } = useTable<
+    Location,
+    HttpError
+  >({
     resource: 'locations',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { permanent: [{ field: 'id', order: 'desc' }] },
@@ -93,23 +104,16 @@ export default function LocationList() {
   const current = filters.find((f) => 'field' in f && f.field === 'q');
   const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
-  const { mutate: remove, mutation: deletion } = useDelete<Location, HttpError>();
-  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
-  const confirmDelete = (location: Location) =>
-    remove(
-      {
-        resource: 'locations',
-        id: location.id,
-        successNotification: () => ({ message: MSG.deliveries.deleted, type: 'success' }),
-        // 409: warehouses or shipping titles still use it; the API's message says what to do.
-        errorNotification: (error) => ({ description: TEXT.deleteFailed, message: error?.message ?? TEXT.deleteFailed, type: 'error' }),
-      },
-      { onSuccess: () => setEditingId((id) => (id === location.id ? undefined : id)) },
-    );
+  const { deletingId, confirmDelete } = useRowDelete<Location>('locations', setEditingId);
 
   const columns = useMemo<TableColumnsType<Location>>(
     () => [
-      { title: TEXT.serial, key: 'sn', width: compact ? 48 : 64, render: (_, __, index) => (currentPage - 1) * pageSize + index + 1 },
+      {
+        title: TEXT.serial,
+        key: 'sn',
+        width: compact ? 48 : 64,
+        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
+      },
       {
         title: TEXT.status,
         dataIndex: 'status',
@@ -122,29 +126,13 @@ export default function LocationList() {
         key: 'actions',
         width: compact ? 88 : 190,
         render: (_, location) => (
-          <Space>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={TEXT.edit}
-              title={TEXT.edit}
-              disabled={editingId === location.id}
-              onClick={() => setEditingId(location.id)}
-            >
-              {compact ? null : TEXT.edit}
-            </Button>
-            <Popconfirm
-              title={MSG.shipping.confirmDelete}
-              okText={TEXT.deleteYes}
-              cancelText={TEXT.deleteNo}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => confirmDelete(location)}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={TEXT.delete} title={TEXT.delete} loading={deletingId === location.id}>
-                {compact ? null : TEXT.delete}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RowActions
+            compact={compact}
+            editing={editingId === location.id}
+            deleting={deletingId === location.id}
+            onEdit={() => setEditingId(location.id)}
+            onDelete={() => confirmDelete(location)}
+          />
         ),
       },
     ],

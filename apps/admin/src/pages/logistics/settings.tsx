@@ -16,7 +16,8 @@ async function checkRate(_: unknown, value: unknown) {
     throw new Error(MSG.logisticsSettings.invalidNumbers);
   }
   if (value < 0) throw new Error(MSG.logisticsSettings.negative);
-  if (value > LOGISTICS_RATE_MAX || Math.abs(Math.round(value * 100) - value * 100) > 1e-6) throw new Error(MSG.logisticsSettings.invalidNumbers);
+  if (value > LOGISTICS_RATE_MAX || Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
+    throw new Error(MSG.logisticsSettings.invalidNumbers);
 }
 
 /** Logistics Settings (spec 2.22, point 5): the sea cargo rate per cubic centimetre and the air cargo rate per kilogram. */
@@ -32,7 +33,8 @@ export default function LogisticsSettingsPage() {
   const { mutate: put, mutation } = useCustomMutation<{ data: LogisticsSettings }, HttpError, RatesRequest>();
 
   useEffect(() => {
-    if (settings) form.setFieldsValue({ cost_per_cmb3: Number(settings.cost_per_cmb3), cost_per_kg: Number(settings.cost_per_kg) });
+    if (settings)
+      form.setFieldsValue({ cost_per_cmb3: Number(settings.cost_per_cmb3), cost_per_kg: Number(settings.cost_per_kg) });
   }, [settings, form]);
 
   const save = (values: RatesRequest) =>
@@ -56,17 +58,32 @@ export default function LogisticsSettingsPage() {
     <div>
       <PageTitle>{TEXT.settingsTitle}</PageTitle>
       {query.isError ? (
-        <Alert type="error" showIcon message={MSG.lists.loadLogisticsSettingsFailed} description={query.error?.message} />
+        <Alert
+          type="error"
+          showIcon
+          message={MSG.lists.loadLogisticsSettingsFailed}
+          description={query.error?.message}
+        />
       ) : (
         <Card size="small" loading={query.isLoading} style={{ maxWidth: 640 }}>
           <Typography.Paragraph type="secondary">{TEXT.settingsHint}</Typography.Paragraph>
           <Form<RatesRequest> form={form} layout="vertical" onFinish={save} aria-label={TEXT.settingsTitle}>
             <Flex wrap gap={16} align="flex-start">
-              <Form.Item label={TEXT.costPerCmb3} name="cost_per_cmb3" rules={[{ validator: checkRate }]} style={{ flex: '1 1 240px', marginBottom: 12 }}>
+              <Form.Item
+                label={TEXT.costPerCmb3}
+                name="cost_per_cmb3"
+                rules={[{ validator: checkRate }]}
+                style={{ flex: '1 1 240px', marginBottom: 12 }}
+              >
                 {/* The range is checked by the rule: InputNumber's own min would silently clamp a negative value. */}
                 <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
               </Form.Item>
-              <Form.Item label={TEXT.costPerKg} name="cost_per_kg" rules={[{ validator: checkRate }]} style={{ flex: '1 1 240px', marginBottom: 12 }}>
+              <Form.Item
+                label={TEXT.costPerKg}
+                name="cost_per_kg"
+                rules={[{ validator: checkRate }]}
+                style={{ flex: '1 1 240px', marginBottom: 12 }}
+              >
                 <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
               </Form.Item>
             </Flex>

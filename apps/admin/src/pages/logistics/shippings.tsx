@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useDelete, useNotification, useUpdate, type HttpError } from '@refinedev/core';
+import { useNotification, useUpdate, type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Flex, Form, Grid, Input, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Form, Grid, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { MSG, type ShippingTitle, type ShippingTitleStatus, type ShippingType } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
-import { chosen, useLocationSelect } from './shared';
+import { chosen, useLocationSelect, RowActions, useRowDelete } from './shared';
 import { LOGISTICS_TEXT as TEXT, SHIPPING_STATUS_OPTIONS, SHIPPING_TYPE_OPTIONS, typeLabel } from './text';
 
 const PAGE_SIZE = 10;
@@ -30,7 +29,10 @@ function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
     id,
     redirect: false,
     warnWhenUnsavedChanges: false,
-    successNotification: () => ({ message: editing ? MSG.deliveries.updated : MSG.deliveries.created, type: 'success' }),
+    successNotification: () => ({
+      message: editing ? MSG.deliveries.updated : MSG.deliveries.created,
+      type: 'success',
+    }),
     errorNotification: (error) =>
       error?.errors && Object.keys(error.errors).length > 0
         ? false
@@ -44,7 +46,12 @@ function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
   const fill = MSG.shipping.fillAllFields;
 
   return (
-    <Card size="small" title={title} style={{ marginBottom: 16 }} loading={editing && formLoading && !form.getFieldValue('name')}>
+    <Card
+      size="small"
+      title={title}
+      style={{ marginBottom: 16 }}
+      loading={editing && formLoading && !form.getFieldValue('name')}
+    >
       <Form<ShippingRequest>
         {...formProps}
         layout="vertical"
@@ -62,17 +69,43 @@ function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
         aria-label={title}
       >
         <Flex wrap gap={16} align="flex-start">
-          <Form.Item label={TEXT.name} name="name" rules={[{ required: true, whitespace: true, message: fill }]} style={{ flex: '1 1 220px', marginBottom: 12 }}>
+          <Form.Item
+            label={TEXT.name}
+            name="name"
+            rules={[{ required: true, whitespace: true, message: fill }]}
+            style={{ flex: '1 1 220px', marginBottom: 12 }}
+          >
             <Input placeholder={TEXT.shippingPlaceholder} maxLength={120} autoComplete="off" />
           </Form.Item>
-          <Form.Item label={TEXT.location} name="location_id" rules={[chosen(fill)]} style={{ flex: '1 1 200px', marginBottom: 12 }}>
-            <Select {...locationSelect} aria-label={TEXT.location} placeholder={TEXT.chooseLocation} showSearch allowClear />
+          <Form.Item
+            label={TEXT.location}
+            name="location_id"
+            rules={[chosen(fill)]}
+            style={{ flex: '1 1 200px', marginBottom: 12 }}
+          >
+            <Select
+              {...locationSelect}
+              aria-label={TEXT.location}
+              placeholder={TEXT.chooseLocation}
+              showSearch
+              allowClear
+            />
           </Form.Item>
-          <Form.Item label={TEXT.type} name="type" rules={[chosen(fill)]} style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}>
+          <Form.Item
+            label={TEXT.type}
+            name="type"
+            rules={[chosen(fill)]}
+            style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}
+          >
             <Select aria-label={TEXT.type} options={SHIPPING_TYPE_OPTIONS} />
           </Form.Item>
           {editing && (
-            <Form.Item label={TEXT.status} name="status" rules={[chosen(fill)]} style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}>
+            <Form.Item
+              label={TEXT.status}
+              name="status"
+              rules={[chosen(fill)]}
+              style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}
+            >
               <Select aria-label={TEXT.status} options={SHIPPING_STATUS_OPTIONS} />
             </Form.Item>
           )}
@@ -101,7 +134,10 @@ function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
 export default function ShippingList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<ShippingTitle, HttpError>({
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+    ShippingTitle,
+    HttpError
+  >({
     resource: 'shippings',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { permanent: [{ field: 'id', order: 'desc' }] },
@@ -119,21 +155,14 @@ export default function ShippingList() {
       id: shipping.id,
       values: { status },
       successNotification: () => ({ message: MSG.deliveries.updated, type: 'success' }),
-      errorNotification: (error) => ({ description: TEXT.saveFailed, message: error?.message ?? TEXT.saveFailed, type: 'error' }),
+      errorNotification: (error) => ({
+        description: TEXT.saveFailed,
+        message: error?.message ?? TEXT.saveFailed,
+        type: 'error',
+      }),
     });
 
-  const { mutate: remove, mutation: deletion } = useDelete<ShippingTitle, HttpError>();
-  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
-  const confirmDelete = (shipping: ShippingTitle) =>
-    remove(
-      {
-        resource: 'shippings',
-        id: shipping.id,
-        successNotification: () => ({ message: MSG.deliveries.deleted, type: 'success' }),
-        errorNotification: (error) => ({ description: TEXT.deleteFailed, message: error?.message ?? TEXT.deleteFailed, type: 'error' }),
-      },
-      { onSuccess: () => setEditingId((id) => (id === shipping.id ? undefined : id)) },
-    );
+  const { deletingId, confirmDelete } = useRowDelete<ShippingTitle>('shippings', setEditingId);
 
   const columns = useMemo<TableColumnsType<ShippingTitle>>(
     () => [
@@ -162,29 +191,13 @@ export default function ShippingList() {
         key: 'actions',
         width: compact ? 88 : 190,
         render: (_, shipping) => (
-          <Space>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={TEXT.edit}
-              title={TEXT.edit}
-              disabled={editingId === shipping.id}
-              onClick={() => setEditingId(shipping.id)}
-            >
-              {compact ? null : TEXT.edit}
-            </Button>
-            <Popconfirm
-              title={MSG.shipping.confirmDelete}
-              okText={TEXT.deleteYes}
-              cancelText={TEXT.deleteNo}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => confirmDelete(shipping)}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={TEXT.delete} title={TEXT.delete} loading={deletingId === shipping.id}>
-                {compact ? null : TEXT.delete}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RowActions
+            compact={compact}
+            editing={editingId === shipping.id}
+            deleting={deletingId === shipping.id}
+            onEdit={() => setEditingId(shipping.id)}
+            onDelete={() => confirmDelete(shipping)}
+          />
         ),
       },
     ],

@@ -1,4 +1,11 @@
-import { ACTIVE, INACTIVE, SHIPPING_TITLE_STATUSES, SHIPPING_TYPES, WAREHOUSE_TYPES, activeLabel } from '@jara/contracts';
+import {
+  ACTIVE,
+  INACTIVE,
+  SHIPPING_TITLE_STATUSES,
+  SHIPPING_TYPES,
+  WAREHOUSE_TYPES,
+  activeLabel,
+} from '@jara/contracts';
 
 /** Local UI text of the logistics screens (spec 2.22, 2.25, 2.26); the spec's messages come from MSG. */
 export const LOGISTICS_TEXT = {
@@ -61,4 +68,6 @@ export const WAREHOUSE_TYPE_OPTIONS = WAREHOUSE_TYPES.map((t) => ({ value: t.val
 export const SHIPPING_STATUS_OPTIONS = SHIPPING_TITLE_STATUSES.map((s) => ({ value: Number(s.code), label: s.label }));
 
 export const typeLabel = (value: string) =>
-  WAREHOUSE_TYPES.find((t) => t.value === value)?.label ?? SHIPPING_TYPES.find((t) => t.value === value)?.label ?? value;
+  WAREHOUSE_TYPES.find((t) => t.value === value)?.label ??
+  SHIPPING_TYPES.find((t) => t.value === value)?.label ??
+  value;

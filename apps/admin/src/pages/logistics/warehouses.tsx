@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useDelete, type HttpError } from '@refinedev/core';
+import { type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Flex, Form, Grid, Input, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Form, Grid, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { MSG, type Warehouse, type WarehouseType } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
-import { chosen, useLocationSelect } from './shared';
+import { chosen, useLocationSelect, RowActions, useRowDelete } from './shared';
 import { LOGISTICS_TEXT as TEXT, WAREHOUSE_TYPE_OPTIONS, typeLabel } from './text';
 
 const PAGE_SIZE = 10;
@@ -29,7 +28,10 @@ function WarehouseForm({ id, onDone }: { id?: number; onDone: () => void }) {
     id,
     redirect: false,
     warnWhenUnsavedChanges: false,
-    successNotification: () => ({ message: editing ? MSG.deliveries.updated : MSG.deliveries.created, type: 'success' }),
+    successNotification: () => ({
+      message: editing ? MSG.deliveries.updated : MSG.deliveries.created,
+      type: 'success',
+    }),
     errorNotification: (error) =>
       error?.errors && Object.keys(error.errors).length > 0
         ? false
@@ -42,7 +44,12 @@ function WarehouseForm({ id, onDone }: { id?: number; onDone: () => void }) {
   const title = editing ? TEXT.warehouseEditTitle : TEXT.warehouseCreateTitle;
 
   return (
-    <Card size="small" title={title} style={{ marginBottom: 16 }} loading={editing && formLoading && !form.getFieldValue('name')}>
+    <Card
+      size="small"
+      title={title}
+      style={{ marginBottom: 16 }}
+      loading={editing && formLoading && !form.getFieldValue('name')}
+    >
       <Form<WarehouseRequest>
         {...formProps}
         layout="vertical"
@@ -68,10 +75,26 @@ function WarehouseForm({ id, onDone }: { id?: number; onDone: () => void }) {
           >
             <Input placeholder={TEXT.warehousePlaceholder} maxLength={120} autoComplete="off" />
           </Form.Item>
-          <Form.Item label={TEXT.location} name="location_id" rules={[chosen(MSG.locations.unknown)]} style={{ flex: '1 1 200px', marginBottom: 12 }}>
-            <Select {...locationSelect} aria-label={TEXT.location} placeholder={TEXT.chooseLocation} showSearch allowClear />
+          <Form.Item
+            label={TEXT.location}
+            name="location_id"
+            rules={[chosen(MSG.locations.unknown)]}
+            style={{ flex: '1 1 200px', marginBottom: 12 }}
+          >
+            <Select
+              {...locationSelect}
+              aria-label={TEXT.location}
+              placeholder={TEXT.chooseLocation}
+              showSearch
+              allowClear
+            />
           </Form.Item>
-          <Form.Item label={TEXT.type} name="type" rules={[chosen(MSG.warehouses.typeInvalid)]} style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}>
+          <Form.Item
+            label={TEXT.type}
+            name="type"
+            rules={[chosen(MSG.warehouses.typeInvalid)]}
+            style={{ flex: '0 1 160px', minWidth: 140, marginBottom: 12 }}
+          >
             <Select aria-label={TEXT.type} options={WAREHOUSE_TYPE_OPTIONS} />
           </Form.Item>
         </Flex>
@@ -107,7 +130,10 @@ function WarehouseForm({ id, onDone }: { id?: number; onDone: () => void }) {
 export default function WarehouseList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<Warehouse, HttpError>({
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+    Warehouse,
+    HttpError
+  >({
     resource: 'warehouses',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { permanent: [{ field: 'id', order: 'desc' }] },
@@ -117,18 +143,7 @@ export default function WarehouseList() {
   const current = filters.find((f) => 'field' in f && f.field === 'q');
   const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
-  const { mutate: remove, mutation: deletion } = useDelete<Warehouse, HttpError>();
-  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
-  const confirmDelete = (warehouse: Warehouse) =>
-    remove(
-      {
-        resource: 'warehouses',
-        id: warehouse.id,
-        successNotification: () => ({ message: MSG.deliveries.deleted, type: 'success' }),
-        errorNotification: (error) => ({ description: TEXT.deleteFailed, message: error?.message ?? TEXT.deleteFailed, type: 'error' }),
-      },
-      { onSuccess: () => setEditingId((id) => (id === warehouse.id ? undefined : id)) },
-    );
+  const { deletingId, confirmDelete } = useRowDelete<Warehouse>('warehouses', setEditingId);
 
   const columns = useMemo<TableColumnsType<Warehouse>>(
     () => [
@@ -142,29 +157,13 @@ export default function WarehouseList() {
         key: 'actions',
         width: compact ? 88 : 190,
         render: (_, warehouse) => (
-          <Space>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={TEXT.edit}
-              title={TEXT.edit}
-              disabled={editingId === warehouse.id}
-              onClick={() => setEditingId(warehouse.id)}
-            >
-              {compact ? null : TEXT.edit}
-            </Button>
-            <Popconfirm
-              title={MSG.shipping.confirmDelete}
-              okText={TEXT.deleteYes}
-              cancelText={TEXT.deleteNo}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => confirmDelete(warehouse)}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={TEXT.delete} title={TEXT.delete} loading={deletingId === warehouse.id}>
-                {compact ? null : TEXT.delete}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RowActions
+            compact={compact}
+            editing={editingId === warehouse.id}
+            deleting={deletingId === warehouse.id}
+            onEdit={() => setEditingId(warehouse.id)}
+            onDelete={() => confirmDelete(warehouse)}
+          />
         ),
       },
     ],
