@@ -233,6 +233,25 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       shape: 'list',
     },
     {
+      name: 'trackings',
+      path: () => '/api/v1/trackings',
+      roles: SIGNED_IN,
+      filters: [
+        'type',
+        'status',
+        'shipping_type',
+        'shipping_id',
+        'warehouse_id',
+        'user_id',
+        'id',
+        'tracking_no',
+        'name',
+      ],
+      params: ['created_at_gte', 'created_at_lte'],
+      sorts: ['created_at', 'id', 'status', 'weight', 'size'],
+      shape: 'list',
+    },
+    {
       name: 'admin/order-stats',
       path: () => '/api/v1/admin/order-stats',
       roles: ['admin'],
@@ -372,11 +391,26 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       .set(auth(admin.token))
       .send({ name: 'Baiyun Air Hub', location_id: location, type: 'air_cargo' })
       .expect(201);
+    const warehouse = (
+      await t
+        .http()
+        .post('/api/v1/warehouses')
+        .set(auth(admin.token))
+        .send({ name: 'Baiyun Sea Hub', location_id: location, type: 'sea_cargo' })
+        .expect(201)
+    ).body.data.id as number;
     await t
       .http()
       .post('/api/v1/shippings')
       .set(auth(admin.token))
       .send({ name: 'Container GZ-001', location_id: location })
+      .expect(201);
+    // A delivery of the customer's, so the deliveries list answers a row.
+    await t
+      .http()
+      .post('/api/v1/trackings')
+      .set(auth(customer.token))
+      .send({ external_no: 'YT100200300', warehouse_id: warehouse, type: 'foreign', shipping_type: 'sea_cargo' })
       .expect(201);
     await t
       .http()

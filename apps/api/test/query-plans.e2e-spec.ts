@@ -9,6 +9,8 @@ import { User } from '../src/modules/users/user.entity';
 import { Invoice } from '../src/modules/invoices/invoice.entity';
 import { Order, OrderItem, OrderVendor } from '../src/modules/orders/order.entity';
 import { LedgerEntry } from '../src/modules/wallet/ledger-entry.entity';
+import { Delivery } from '../src/modules/logistics/delivery.entity';
+import { Location, ShippingTitle, Warehouse } from '../src/modules/logistics/logistics.entity';
 import { analyze, captureStatements, expectIndexedList, explain, isMysqlDb, planProblems } from './support/query-plan';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -23,6 +25,7 @@ describe('Query plans of the lists (e2e)', () => {
   let vendor: Awaited<ReturnType<typeof signUp>>;
   let category: number;
   let reviewed: number;
+  let planTitle: number;
   // Enough rows that MariaDB's optimiser prefers an index to reading a small table whole and sorting it
   // (below ~2,000 rows it sorts a LIMITed unfiltered list in memory, which says nothing about 100,000).
   const PRODUCTS = 3000;
@@ -159,7 +162,38 @@ describe('Query plans of the lists (e2e)', () => {
     })) as Array<Partial<OrderVendor>>;
     for (let i = 0; i < byVendor.length; i += 250)
       await t.db.getRepository(OrderVendor).insert(byVendor.slice(i, i + 250));
+    // Deliveries (issue 11): foreign and local, every status, a third of them the vendor's, some on a title.
+    const place = await t.db.getRepository(Location).save({ name: 'Plan City', status: 1 });
+    const houses = await t.db.getRepository(Warehouse).save([
+      { name: 'Plan Sea', location_id: place.id, type: 'sea_cargo' as const, address: null, contact: null },
+      { name: 'Plan Local', location_id: place.id, type: 'local' as const, address: null, contact: null },
+    ]);
+    const title = await t.db
+      .getRepository(ShippingTitle)
+      .save({ name: 'Plan Container', location_id: place.id, type: 'sea_cargo', status: 1 });
+    planTitle = title.id;
+    const deliveries = Array.from({ length: PRODUCTS }, (_, i) => ({
+      tracking_no: `JT-PLAN-${String(i).padStart(5, '0')}`,
+      external_no: `YT${i}`,
+      user_id: i % 3 === 0 ? vendor.user.id : planUsers[i % planUsers.length].id,
+      name: `Customer ${i}`,
+      phone: `0803${String(i).padStart(7, '0')}`,
+      type: i % 4 === 0 ? 'local' : 'foreign',
+      warehouse_id: houses[i % 4 === 0 ? 1 : 0].id,
+      shipping_type: i % 4 === 0 ? null : 'sea_cargo',
+      shipping_id: i % 10 === 0 ? title.id : null,
+      status: i % 9,
+      weight_hundredths: i % 5 ? (i * 37) % 10_000 : null,
+      size_hundredths: i % 5 ? (i * 7919) % 1_000_000 : null,
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<Delivery>>;
+    for (let i = 0; i < deliveries.length; i += 250)
+      await t.db.getRepository(Delivery).insert(deliveries.slice(i, i + 250));
     await analyze(t.db, [
+      'deliveries',
+      'warehouses',
+      'locations',
+      'shipping_titles',
       'products',
       'users',
       'notifications',
@@ -299,6 +333,18 @@ describe('Query plans of the lists (e2e)', () => {
         vendor.token,
       );
       if (isMysqlDb(t.db)) expect(plan.find((line) => /table=ov\b/.test(line))).toMatch(/\brange\b/);
+    });
+    it("deliveries: the admin lists by type and status, the tracking table sorts, a customer's own, a title's", async () => {
+      const deliveries = { table: 'deliveries' };
+      await expectIndexedList(t, '/api/v1/trackings', deliveries, admin.token);
+      await expectIndexedList(t, '/api/v1/trackings?type=foreign', deliveries, admin.token);
+      await expectIndexedList(t, '/api/v1/trackings?status=2', deliveries, admin.token);
+      await expectIndexedList(t, '/api/v1/trackings?type=local&status=1', deliveries, admin.token);
+      for (const sort of ['status', 'weight', 'size'])
+        await expectIndexedList(t, `/api/v1/trackings?per_page=5&sort=${sort}&order=desc`, deliveries, admin.token);
+      await expectIndexedList(t, '/api/v1/trackings', deliveries, vendor.token);
+      await expectIndexedList(t, '/api/v1/trackings?type=foreign', deliveries, vendor.token);
+      await expectIndexedList(t, `/api/v1/trackings?shipping_id=${planTitle}`, deliveries, admin.token);
     });
     it('wallet histories (own), also continued with the cursor', async () => {
       await expectIndexedList(t, '/api/v1/wallet/histories', { table: 'wallet_ledger' }, admin.token);

@@ -1,5 +1,11 @@
 /** Logistics reference data (issue 11): locations, warehouses, shipping titles and the cargo rates. */
-import type { ShippingTitleStatus, ShippingType } from './statuses';
+import {
+  DELIVERY_STATUS,
+  type DeliveryStatus,
+  type DeliveryType,
+  type ShippingTitleStatus,
+  type ShippingType,
+} from './statuses';
 
 export const WAREHOUSE_TYPES = [
   { value: 'sea_cargo', label: 'Sea Cargo' },
@@ -72,6 +78,160 @@ export function cargoFeeCents(
   const amount = toHundredths(type === 'sea_cargo' ? measure.size : measure.weight);
   const rate = toHundredths(type === 'sea_cargo' ? rates.cost_per_cmb3 : rates.cost_per_kg);
   if (amount === null || rate === null) return 0;
-  // hundredths x cents = 1/10,000 of a dollar; to cents, rounding half up.
-  return Math.floor((amount * rate + 50) / 100);
+  // hundredths x cents = 1/10,000 of a dollar; to cents, rounding half up (BigInt: the product may pass 2^53).
+  const cents = (BigInt(amount) * BigInt(rate) + 50n) / 100n;
+  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(cents);
+}
+
+// ------------------------------------------------------------------------------------------------ deliveries
+
+/** Largest weight (kg) and size (cm3) a delivery may carry; 2 decimals. */
+export const DELIVERY_WEIGHT_MAX_KG = 100_000;
+export const DELIVERY_SIZE_MAX_CM3 = 1_000_000_000;
+
+/** Payment of a delivery's cargo fee (the Payment column): none until the fee is set. */
+export type DeliveryPaymentStatus = 'none' | 'pending' | 'paid' | 'cancelled';
+export const DELIVERY_PAYMENT_LABELS: Record<DeliveryPaymentStatus, string> = {
+  none: 'Not Available',
+  pending: 'Unpaid',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+/** One entry of a delivery's append-only history: who moved it, when, from, to, with a note and a location. */
+export interface DeliveryHistoryEntry {
+  id: number;
+  from_status: DeliveryStatus | null;
+  to_status: DeliveryStatus;
+  label: string;
+  note: string | null;
+  location: string | null;
+  /** The admin who moved it; null for the customer's request and the system. */
+  actor: { id: number; name: string | null } | null;
+  created_at: string;
+}
+
+/** A delivery (the spec's tracking/shipment): GET /trackings, GET /trackings/{id}. Fee in US dollars (cents). */
+export interface Delivery {
+  id: number;
+  tracking_no: string;
+  external_no: string;
+  user_id: number | null;
+  user: { id: number; name: string | null } | null;
+  /** The customer's name and phone: the account's at creation, or what a guest typed. */
+  name: string | null;
+  phone: string | null;
+  /** A guest's e-mail (admins only; null otherwise). */
+  email: string | null;
+  type: DeliveryType;
+  from_jara: boolean;
+  warehouse_id: number;
+  warehouse: { id: number; name: string; type: WarehouseType; location: { id: number; name: string } | null } | null;
+  shipping_type: ShippingType | null;
+  shipping_id: number | null;
+  shipping: {
+    id: number;
+    name: string;
+    status: ShippingTitleStatus;
+    location: { id: number; name: string } | null;
+  } | null;
+  status: DeliveryStatus;
+  /** The detail label ('Pending' for an unknown code). */
+  status_label: string;
+  /** kg and cm3, 2 decimals; null until measured. */
+  weight: number | null;
+  size: number | null;
+  /** The cargo fee in dollars ('12.50') and cents; null until proceeded with a fee above 0. */
+  amount: string | null;
+  amount_minor: number | null;
+  currency: 'USD';
+  payment_status: DeliveryPaymentStatus;
+  invoice: {
+    id: number;
+    reference: string;
+    status: 'pending' | 'paid' | 'cancelled';
+    amount_minor: number;
+    currency: string;
+  } | null;
+  created_at: string;
+  updated_at: string;
+  /** GET /trackings/{id} only: oldest first; its last entry's to_status is the status. */
+  history?: DeliveryHistoryEntry[];
+}
+
+/** GET /tracking-number/{trackingNo} (public): no name, phone, e-mail, note or actor. */
+export interface TrackingLookup {
+  tracking_no: string;
+  type: DeliveryType;
+  shipping_type: ShippingType | null;
+  status: DeliveryStatus;
+  status_label: string;
+  weight: number | null;
+  size: number | null;
+  warehouse: { name: string; location: string | null } | null;
+  shipping: { name: string; location: string | null } | null;
+  created_at: string;
+  timeline: { status: DeliveryStatus; label: string; location: string | null; at: string }[];
+}
+
+/**
+ * The moves an admin may make (spec 4 names 1 -> 2; the rest is Jara's): forward through the warehouse and the
+ * voyage, Returned Goods from the warehouse or on arrival, Cancelled before shipping. 7, 8 and 0 are final.
+ * Loading, Transit and Arrived of a shipping title move its deliveries to 4, 5 and 6 (SHIPPING_TITLE_MOVES).
+ */
+export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
+  [DELIVERY_STATUS.CANCELLED]: [],
+  [DELIVERY_STATUS.PENDING_DELIVERY]: [DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE, DELIVERY_STATUS.CANCELLED],
+  [DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE]: [
+    DELIVERY_STATUS.READY_FOR_SHIPPING,
+    DELIVERY_STATUS.RETURNED,
+    DELIVERY_STATUS.CANCELLED,
+  ],
+  [DELIVERY_STATUS.READY_FOR_SHIPPING]: [
+    DELIVERY_STATUS.LOADED_INTO_CONTAINER,
+    DELIVERY_STATUS.SHIPPED,
+    DELIVERY_STATUS.RETURNED,
+  ],
+  [DELIVERY_STATUS.LOADED_INTO_CONTAINER]: [DELIVERY_STATUS.SHIPPED, DELIVERY_STATUS.READY_FOR_SHIPPING],
+  [DELIVERY_STATUS.SHIPPED]: [DELIVERY_STATUS.ARRIVED_DESTINATION],
+  [DELIVERY_STATUS.ARRIVED_DESTINATION]: [DELIVERY_STATUS.COMPLETED, DELIVERY_STATUS.RETURNED],
+  [DELIVERY_STATUS.COMPLETED]: [],
+  [DELIVERY_STATUS.RETURNED]: [],
+};
+
+export function allowedDeliveryMoves(status: unknown): readonly DeliveryStatus[] {
+  return DELIVERY_TRANSITIONS[status as DeliveryStatus] ?? [];
+}
+
+/** A shipping title's status moves its deliveries: Loading -> 4, Transit -> 5, Arrived -> 6 (forward only). */
+export const SHIPPING_TITLE_MOVES: Readonly<Record<ShippingTitleStatus, DeliveryStatus>> = {
+  1: DELIVERY_STATUS.LOADED_INTO_CONTAINER,
+  2: DELIVERY_STATUS.SHIPPED,
+  3: DELIVERY_STATUS.ARRIVED_DESTINATION,
+};
+
+/** The statuses of a delivery on its voyage, which a title's status may move forward. */
+export const DELIVERY_VOYAGE_STATUSES: readonly DeliveryStatus[] = [
+  DELIVERY_STATUS.READY_FOR_SHIPPING,
+  DELIVERY_STATUS.LOADED_INTO_CONTAINER,
+  DELIVERY_STATUS.SHIPPED,
+  DELIVERY_STATUS.ARRIVED_DESTINATION,
+];
+
+/** A tracking number as people type it: trimmed, upper case ('jr-7k3m-9qx2 ' -> 'JR-7K3M-9QX2'). */
+export function normalizeTrackingNo(raw: unknown): string {
+  return typeof raw === 'string' ? raw.trim().toUpperCase() : '';
+}
+
+/** A Nigerian phone number as a key: digits only, a leading 0 as 234 ('0803 123 4567' -> '2348031234567'). */
+export function phoneKey(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  let digits = raw.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('0')) digits = `234${digits.slice(1)}`;
+  return digits.length >= 7 ? digits.slice(0, 20) : null;
+}
+
+/** Hundredths (stored) as a number with 2 decimals (1250 -> 12.5). */
+export function fromHundredths(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : value / 100;
 }

@@ -75,7 +75,8 @@ export const MSG = {
     imageRequired: 'Please choose an image.',
     useChangeEmail: 'To change your e-mail, confirm the new address with a code: use Change e-mail.',
     emailUnchanged: 'This is already your e-mail address.',
-    emailCodeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to confirm your new e-mail address.`,
+    emailCodeSent: (email: string) =>
+      `We sent a 6-digit code to ${email}. Enter it to confirm your new e-mail address.`,
     emailChanged: 'Your e-mail address has been changed.',
     noEmailChange: 'There is no e-mail change to confirm. Enter your new address first.',
   },
@@ -144,6 +145,9 @@ export const MSG = {
     updateFailed: 'Failed to update logistics settings',
     invalidNumbers: 'Please enter valid numbers',
     negative: 'Values cannot be negative',
+    // Storefront Settings tab (issue 11)
+    save: 'Save Settings',
+    readOnly: 'These are the current cargo rates. Only an admin can change them.',
   },
   support: {
     sent: 'Support message sent!',
@@ -158,6 +162,11 @@ export const MSG = {
   },
   tracking: {
     empty: 'No tracking data found.',
+    // Storefront tracker (issue 11)
+    title: 'Track Your Product',
+    search: 'Search',
+    lookupFailed: 'We could not look up this tracking number. Please try again.',
+    loadFailed: 'Failed to load tracking data.',
   },
   currency: {
     created: 'Currency created successfully',
@@ -214,7 +223,8 @@ export const MSG = {
     fundedTitle: 'Wallet funded',
     funded: (amount: string) => `Your wallet was credited with ${amount}.`,
     invoiceIssuedTitle: 'New invoice',
-    invoiceIssued: (reference: string, amount: string, description: string) => `Invoice ${reference} for ${amount}: ${description}`,
+    invoiceIssued: (reference: string, amount: string, description: string) =>
+      `Invoice ${reference} for ${amount}: ${description}`,
     invoicePaidTitle: 'Invoice paid',
     invoicePaid: (reference: string, amount: string) => `Invoice ${reference} (${amount}) has been paid. Thank you.`,
   },
@@ -233,6 +243,47 @@ export const MSG = {
     requiredFields: 'Please provide all required fields',
     publicRequiredFields: 'Please fill all required fields',
     empty: 'No deliveries found.',
+    // API (issue 11)
+    notFound: 'Delivery not found.',
+    trackingNotFound: 'No delivery found with this tracking number.',
+    trackingNoRequired: 'Please enter a tracking number.',
+    shippingTypeRequired: 'Please choose Sea Cargo or Air Cargo for a foreign delivery.',
+    warehouseUnknown: 'Choose one of our warehouses.',
+    warehouseTypeMismatch: 'This warehouse does not take this kind of delivery.',
+    titleUnknown: 'Choose an existing shipping title.',
+    titleTypeMismatch: 'The shipping title must match the shipping type.',
+    measureInvalid: 'Enter a number of 0 or more with at most 2 decimals.',
+    measureTooLarge: 'This value is too large.',
+    feeTooLarge: 'The fee is too large.',
+    feeMismatch: (fee: string) => `The fee is ${fee}, computed from the logistics rates; it cannot be set by hand.`,
+    feePaid: 'The cargo fee has been paid; the measurements and shipping type can no longer change.',
+    proceedRefused: (status: string) => `A delivery at '${status}' cannot be proceeded.`,
+    moveRefused: (from: string, to: string) => `A delivery at '${from}' cannot move to '${to}'.`,
+    feeUnpaid: 'The cargo fee must be set and paid before the delivery is ready for shipping.',
+    assignRefused: (trackingNo: string) => `${trackingNo} cannot be assigned to this shipping title.`,
+    assignNone: 'Select at least one delivery.',
+    guestTooMany: 'Too many shipping requests from here. Please try again later.',
+    changedTitle: 'Delivery update',
+    changedText: (trackingNo: string, status: string) => `Your delivery ${trackingNo} is now: ${status}.`,
+    createdText: (trackingNo: string) =>
+      `Your delivery request ${trackingNo} has been received. We will tell you when it reaches our warehouse.`,
+    feeText: (trackingNo: string, fee: string) =>
+      `The cargo fee for ${trackingNo} is ${fee}. Open Process Payment to pay it.`,
+    // Storefront delivery screens (issue 11)
+    createDelivery: 'Create Delivery',
+    createDialogTitle: 'Create Warehouse Delivery',
+    createRequest: 'Create Shipping Request',
+    processPayment: 'Process Payment',
+    notAvailable: 'Not Available',
+    paymentDetails: 'Payment Details',
+    makePayment: 'Make Payment',
+    paid: 'Paid',
+    completed: 'Completed',
+    deliveredToWarehouse: 'Delivered to Warehouse',
+    proceed: 'Proceed',
+    feeNotSet:
+      'The fee for this delivery has not been set yet. You can pay once our warehouse has weighed or measured it.',
+    whyChooseUs: 'Why Choose Us',
   },
   shipping: {
     fillAllFields: 'Please fill all fields',
@@ -240,6 +291,7 @@ export const MSG = {
     titleNotFound: 'Shipping title not found.',
     statusInvalid: 'Status must be 1 (Loading), 2 (Transit) or 3 (Arrived).',
     typeInvalid: 'Type must be sea_cargo or air_cargo.',
+    inUse: 'Deliveries are assigned to this shipping title; it cannot be deleted.',
   },
   locations: {
     nameRequired: 'Location name is required.',
@@ -253,6 +305,7 @@ export const MSG = {
     notFound: 'Warehouse not found.',
     nameRequired: 'Warehouse name is required.',
     typeInvalid: 'Type must be sea_cargo, air_cargo or local.',
+    inUse: 'Deliveries were sent to this warehouse; it cannot be deleted.',
   },
   wallet: {
     noHistory: 'No transaction history found.',
@@ -376,7 +429,8 @@ export const MSG = {
     placedText: (orderNo: string, total: string) => `Your order ${orderNo} for ${total} has been placed.`,
     soldTitle: 'New order',
     soldText: (orderNo: string) => `Order ${orderNo} includes your products. Ship it once it is paid.`,
-    earnedText: (orderNo: string, amount: string) => `Order ${orderNo} was received: ${amount} was credited to your wallet.`,
+    earnedText: (orderNo: string, amount: string) =>
+      `Order ${orderNo} was received: ${amount} was credited to your wallet.`,
     /** Storefront order screens (issue 10). */
     payNow: 'Pay now',
     awaitingPayment: (until: string | null) => `This order is waiting for payment${until ? ` until ${until}` : ''}.`,
@@ -386,7 +440,8 @@ export const MSG = {
     sendReturn: 'Send return request',
     toFulfil: 'Orders to fulfil',
     myPurchases: 'My purchases',
-    salesIntro: 'Orders with your products. Ship them once they are paid; you are credited when the buyer confirms receipt.',
+    salesIntro:
+      'Orders with your products. Ship them once they are paid; you are credited when the buyer confirms receipt.',
     newest: 'Back to the newest orders',
     /** The product page's review section (issue 10): the link to the To Review tab. */
     reviewOrdersLink: 'See your orders to review',

@@ -10,6 +10,7 @@ import { Product } from '../../../apps/api/src/modules/products/product.entity';
 import { User } from '../../../apps/api/src/modules/users/user.entity';
 import { createTestDatabase, type TestDatabase } from '../../../apps/api/test/support/test-database';
 import { runCli } from './cli';
+import { DEMO_DELIVERY_COUNT } from './seeders/deliveries.seeder';
 
 describe('jara CLI', () => {
   let dir: string;
@@ -221,12 +222,32 @@ describe('jara CLI', () => {
         },
       ]);
       const invoices: Array<{ description: string; status: string; amount: unknown; currency: string }> =
-        await db.query('SELECT description, status, amount_minor AS amount, currency FROM invoices WHERE user_id = ?', [
-          customer.id,
-        ]);
+        await db.query(
+          "SELECT description, status, amount_minor AS amount, currency FROM invoices WHERE user_id = ? AND type = 'manual'",
+          [customer.id],
+        );
       expect(invoices.map((i) => ({ ...i, amount: Number(i.amount) }))).toEqual([
         { description: 'Storage fee (demo)', status: 'pending', amount: 750_000, currency: 'NGN' },
       ]);
+    });
+  });
+
+  it('seeds demo deliveries whose status is the last entry of their history, with fee invoices in USD', async () => {
+    expect(await cli('seed')).toBe(0);
+    expect(out.join('\n')).toContain('Deliveries: deliveries already there');
+    await withDb(async (db) => {
+      const rows: Array<{ id: number; status: number; last: number | null; amount: unknown; invoice: unknown }> =
+        await db.query(
+          `SELECT d.id AS id, d.status AS status, d.amount_minor AS amount, i.amount_minor AS invoice,
+                  (SELECT h.to_status FROM delivery_status_changes h WHERE h.delivery_id = d.id ORDER BY h.id DESC LIMIT 1) AS last
+             FROM deliveries d LEFT JOIN invoices i ON i.id = d.invoice_id`,
+        );
+      expect(rows.length).toBe(DEMO_DELIVERY_COUNT);
+      for (const row of rows) expect(Number(row.last)).toBe(Number(row.status));
+      const invoiced = rows.filter((r) => r.amount !== null);
+      expect(invoiced.length).toBeGreaterThan(5);
+      for (const row of invoiced) expect(Number(row.invoice)).toBe(Number(row.amount));
+      expect(new Set(rows.map((r) => Number(r.status))).size).toBeGreaterThan(5);
     });
   });
 

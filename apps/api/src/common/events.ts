@@ -7,6 +7,7 @@ export const EVENTS = {
   invoicePaid: 'invoice.paid',
   orderPlaced: 'order.placed',
   orderStatusChanged: 'order.status_changed',
+  deliveryChanged: 'delivery.changed',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -64,4 +65,14 @@ export interface OrderStatusChangedEvent {
   actorId: number | null;
   credited: { vendorId: number; amountMinor: number }[];
   returnRequested?: boolean;
+}
+
+/** A delivery was requested (from null) or changed status (after the commit); only deliveries with an owner. */
+export interface DeliveryChangedEvent {
+  deliveryId: number;
+  trackingNo: string;
+  userId: number;
+  from: number | null;
+  to: number;
+  actorId: number | null;
 }

@@ -61,6 +61,8 @@ export interface AppConfig {
     expiryIntervalSeconds: number;
     bankTransfer: { bankName: string; accountName: string; accountNumber: string };
   };
+  /** Public shipping requests (POST /guest/trackings): at most `limit` per client address and per phone a window. */
+  guestDeliveries: { limit: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -114,7 +116,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
     problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
   }
-  const nodeEnv = (['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development') as AppConfig['nodeEnv'];
+  const nodeEnv = (
+    ['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development'
+  ) as AppConfig['nodeEnv'];
   const port = int('API_PORT', 3333, 1, 65535);
   const host = str('API_HOST', '0.0.0.0');
   const publicUrl = url('API_PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']).replace(/\/+$/, '');
@@ -126,7 +130,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     if (/^(mysql|mariadb):\/\//i.test(dbUrl)) {
       try {
         const parsed = new URL(dbUrl);
-        if (!parsed.pathname || parsed.pathname === '/') problems.push('DATABASE_URL must name a database, e.g. mysql://root@127.0.0.1:3306/jara');
+        if (!parsed.pathname || parsed.pathname === '/')
+          problems.push('DATABASE_URL must name a database, e.g. mysql://root@127.0.0.1:3306/jara');
         database = { type: /^mariadb:/i.test(dbUrl) ? 'mariadb' : 'mysql', url: dbUrl.replace(/^mariadb:/i, 'mysql:') };
       } catch {
         problems.push('DATABASE_URL is not a valid URL');
@@ -135,7 +140,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       const path = dbUrl.replace(/^sqlite:(\/\/)?/i, '');
       database = { type: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
     } else {
-      problems.push('DATABASE_URL must start with mysql://, mariadb:// or sqlite: (leave it unset for the embedded SQLite file)');
+      problems.push(
+        'DATABASE_URL must start with mysql://, mariadb:// or sqlite: (leave it unset for the embedded SQLite file)',
+      );
     }
   }
 
@@ -153,7 +160,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of corsOrigins) {
-    if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin)) problems.push(`CORS_ORIGINS entry "${origin}" must look like http://host:port`);
+    if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin))
+      problems.push(`CORS_ORIGINS entry "${origin}" must look like http://host:port`);
   }
 
   const smtpUrl = env.SMTP_URL?.trim() ? url('SMTP_URL', '', ['smtp:', 'smtps:']) : null;
@@ -167,7 +175,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     ? url('GOOGLE_OAUTH_BASE_URL', '', nodeEnv === 'production' ? ['https:'] : ['http:', 'https:']).replace(/\/+$/, '')
     : null;
   const googleClientId = env.GOOGLE_CLIENT_ID?.trim() || null;
-  if (googleClientId && !/^[\w.-]+$/.test(googleClientId)) problems.push('GOOGLE_CLIENT_ID must look like 1234-abc.apps.googleusercontent.com');
+  if (googleClientId && !/^[\w.-]+$/.test(googleClientId))
+    problems.push('GOOGLE_CLIENT_ID must look like 1234-abc.apps.googleusercontent.com');
   const google = {
     clientId: googleClientId,
     baseUrl: googleBase,
@@ -193,9 +202,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
 
   const httpsOnly = nodeEnv === 'production' ? ['https:'] : ['http:', 'https:'];
   // STOREFRONT_URL may list several public origins (the storefront reads them all); the first is canonical.
-  const storefrontUrl = url('STOREFRONT_URL', 'http://localhost:3000', ['http:', 'https:'], (value) => value.split(',')[0].trim()).replace(/\/+$/, '');
+  const storefrontUrl = url('STOREFRONT_URL', 'http://localhost:3000', ['http:', 'https:'], (value) =>
+    value.split(',')[0].trim(),
+  ).replace(/\/+$/, '');
   const paystackSecretKey = env.PAYSTACK_SECRET_KEY?.trim() || null;
-  if (paystackSecretKey && !/^[\w-]{8,200}$/.test(paystackSecretKey)) problems.push('PAYSTACK_SECRET_KEY must look like sk_live_... or sk_test_...');
+  if (paystackSecretKey && !/^[\w-]{8,200}$/.test(paystackSecretKey))
+    problems.push('PAYSTACK_SECRET_KEY must look like sk_live_... or sk_test_...');
   const paymentsTestMode = bool('PAYMENTS_TEST_MODE', nodeEnv !== 'production');
   if (paystackSecretKey && env.PAYMENTS_TEST_MODE?.trim() && paymentsTestMode) {
     problems.push('PAYMENTS_TEST_MODE cannot be on while PAYSTACK_SECRET_KEY is set (unset one of them)');
@@ -207,7 +219,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     timeoutMs: int('PAYSTACK_TIMEOUT_MS', 15_000, 100, 120_000),
   };
   const exchangeRateKey = env.EXCHANGE_RATE_API_KEY?.trim() || null;
-  if (exchangeRateKey && !/^[\w-]{1,200}$/.test(exchangeRateKey)) problems.push('EXCHANGE_RATE_API_KEY must be letters, digits, dashes or underscores');
+  if (exchangeRateKey && !/^[\w-]{1,200}$/.test(exchangeRateKey))
+    problems.push('EXCHANGE_RATE_API_KEY must be letters, digits, dashes or underscores');
   const exchangeRates = {
     baseUrl: url('EXCHANGE_RATE_BASE_URL', 'https://v6.exchangerate-api.com/v6', httpsOnly).replace(/\/+$/, ''),
     apiKey: exchangeRateKey,
@@ -224,6 +237,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       accountName: str('BANK_TRANSFER_ACCOUNT_NAME', 'Jara Commerce Ltd'),
       accountNumber: str('BANK_TRANSFER_ACCOUNT_NUMBER', '0000000000'),
     },
+  };
+
+  const guestDeliveries = {
+    limit: int('GUEST_DELIVERY_LIMIT', 10, 1, 1_000_000),
+    windowSeconds: int('GUEST_DELIVERY_WINDOW', 3600, 1, 7 * 86_400),
   };
 
   const config: AppConfig = {
@@ -249,6 +267,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     paystack,
     exchangeRates,
     orders,
+    guestDeliveries,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);
@@ -261,17 +280,24 @@ const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 function parseTrustProxy(raw: string, problems: string[]): AppConfig['trustProxy'] {
   if (/^(0|false|no|off|none)$/i.test(raw)) return false;
   if (/^(1|true|yes|on|\*)$/i.test(raw)) {
-    problems.push('TRUST_PROXY must list the proxies to trust (e.g. loopback or 10.0.0.0/8): "true" would believe any client\'s X-Forwarded-For');
+    problems.push(
+      'TRUST_PROXY must list the proxies to trust (e.g. loopback or 10.0.0.0/8): "true" would believe any client\'s X-Forwarded-For',
+    );
     return false;
   }
-  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (TRUST_PROXY_NAMES.includes(entry)) continue;
     const [address, bits, ...rest] = entry.split('/');
     const version = isIP(address);
     const maxBits = version === 6 ? 128 : 32;
     if (!version || rest.length || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
-      problems.push(`TRUST_PROXY entry "${entry}" must be an IP address, a CIDR range (e.g. 10.0.0.0/8), loopback, linklocal or uniquelocal`);
+      problems.push(
+        `TRUST_PROXY entry "${entry}" must be an IP address, a CIDR range (e.g. 10.0.0.0/8), loopback, linklocal or uniquelocal`,
+      );
     }
   }
   return entries.length ? entries : false;

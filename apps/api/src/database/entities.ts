@@ -13,12 +13,35 @@ import { TestPayment } from '../modules/payments/test-payment.entity';
 import { IdempotencyKey } from '../modules/wallet/idempotency-key.entity';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
 import { Wallet } from '../modules/wallet/wallet.entity';
+import { Delivery, DeliveryStatusChange } from '../modules/logistics/delivery.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '../modules/logistics/logistics.entity';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/orders/order.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
 export const ENTITIES = [
-  User, Notification, ContactMessage, NewsletterSubscriber, Category, Product, ProductReview, WishlistItem,
-  Currency, Wallet, LedgerEntry, IdempotencyKey, Invoice, InvoicePayment, TestPayment, Order, OrderItem, OrderStatusChange, OrderVendor,
-  Location, Warehouse, ShippingTitle, LogisticsSettingsRow,
+  User,
+  Notification,
+  ContactMessage,
+  NewsletterSubscriber,
+  Category,
+  Product,
+  ProductReview,
+  WishlistItem,
+  Currency,
+  Wallet,
+  LedgerEntry,
+  IdempotencyKey,
+  Invoice,
+  InvoicePayment,
+  TestPayment,
+  Order,
+  OrderItem,
+  OrderStatusChange,
+  OrderVendor,
+  Location,
+  Warehouse,
+  ShippingTitle,
+  LogisticsSettingsRow,
+  Delivery,
+  DeliveryStatusChange,
 ];

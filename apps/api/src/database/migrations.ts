@@ -7,6 +7,18 @@ import { CatalogueSpeed1763750000000 } from '../migrations/1763750000000-Catalog
 import { Money1763760000000 } from '../migrations/1763760000000-Money';
 import { Orders1763770000000 } from '../migrations/1763770000000-Orders';
 import { Logistics1763780000000 } from '../migrations/1763780000000-Logistics';
+import { Deliveries1763790000000 } from '../migrations/1763790000000-Deliveries';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
-export const MIGRATIONS = [Identity1763700000000, ContactAndNewsletter1763710000000, Catalogue1763720000000, IdentityHardening1763730000000, UserSoftDelete1763740000000, CatalogueSpeed1763750000000, Money1763760000000, Orders1763770000000, Logistics1763780000000];
+export const MIGRATIONS = [
+  Identity1763700000000,
+  ContactAndNewsletter1763710000000,
+  Catalogue1763720000000,
+  IdentityHardening1763730000000,
+  UserSoftDelete1763740000000,
+  CatalogueSpeed1763750000000,
+  Money1763760000000,
+  Orders1763770000000,
+  Logistics1763780000000,
+  Deliveries1763790000000,
+];

@@ -2,6 +2,7 @@ import { User } from '../../../../apps/api/src/modules/users/user.entity';
 import { parseOptions, type CliContext } from '../context';
 import { seedCatalogue } from '../seeders/catalogue.seeder';
 import { seedMoney } from '../seeders/money.seeder';
+import { seedDeliveries } from '../seeders/deliveries.seeder';
 import { seedLogistics } from '../seeders/logistics.seeder';
 import { seedOrders } from '../seeders/orders.seeder';
 import { DEMO_ACCOUNTS, seedUsers } from '../seeders/users.seeder';
@@ -68,6 +69,12 @@ export async function seed(ctx: CliContext, args: string[]): Promise<number> {
       orders.skipped
         ? 'Orders: orders already there (or no catalogue); left as they are.'
         : `Orders: ${orders.orders} demo orders of the last 30 days.`,
+    );
+    const deliveries = await seedDeliveries(db);
+    ctx.io.out(
+      deliveries.skipped
+        ? 'Deliveries: deliveries already there (or no warehouses); left as they are.'
+        : `Deliveries: ${deliveries.deliveries} demo deliveries with their history and cargo-fee invoices.`,
     );
     return 0;
   } finally {

@@ -13,6 +13,8 @@ import {
   UpdateShippingDto,
   UpdateWarehouseDto,
 } from './dto/logistics.dto';
+import { DeliveriesService } from './deliveries.service';
+import { AssignDeliveriesDto } from './dto/delivery.dto';
 import { LogisticsService } from './logistics.service';
 
 const isAdmin = (user?: User) => user?.role === 'admin';
@@ -103,7 +105,10 @@ export class WarehousesController {
 @ApiTags('logistics')
 @Controller('shippings')
 export class ShippingsController {
-  constructor(private readonly logistics: LogisticsService) {}
+  constructor(
+    private readonly logistics: LogisticsService,
+    private readonly deliveries: DeliveriesService,
+  ) {}
 
   @Public()
   @Get()
@@ -132,8 +137,22 @@ export class ShippingsController {
   @ApiOperation({
     summary: 'Update a shipping title: any of name, location_id, type, status (1 Loading, 2 Transit, 3 Arrived)',
   })
-  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateShippingDto) {
-    return { message: MSG.deliveries.updated, data: await this.logistics.updateShipping(id, dto) };
+  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateShippingDto, @CurrentUser() user: User) {
+    const data = await this.logistics.updateShipping(id, dto);
+    // Loading, Transit and Arrived move the title's deliveries on their voyage (4, 5, 6).
+    if (dto.status !== undefined) await this.deliveries.follow(data, user);
+    return { message: MSG.deliveries.updated, data };
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
+  @Post(':id/assign')
+  @ApiOperation({
+    summary:
+      "Assign Goods to Shipping (admin, the Broadcast): delivery_ids of foreign deliveries of the title's type; they follow its status",
+  })
+  async assign(@Param('id', ParseIntPipe) id: number, @Body() dto: AssignDeliveriesDto, @CurrentUser() user: User) {
+    return { message: MSG.deliveries.updated, data: await this.deliveries.assign(user, id, dto.delivery_ids) };
   }
 
   @ApiBearerAuth()

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { InvoicesModule } from '../invoices/invoices.module';
+import { DeliveriesController, GuestDeliveriesController, TrackingLookupController } from './deliveries.controller';
+import { DeliveriesListener } from './deliveries.listener';
+import { DeliveriesService } from './deliveries.service';
+import { Delivery, DeliveryStatusChange } from './delivery.entity';
 import {
   LocationsController,
   LogisticsSettingsController,
@@ -10,9 +15,27 @@ import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logi
 import { LogisticsService } from './logistics.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Location, Warehouse, ShippingTitle, LogisticsSettingsRow])],
-  controllers: [LocationsController, WarehousesController, ShippingsController, LogisticsSettingsController],
-  providers: [LogisticsService],
-  exports: [LogisticsService],
+  imports: [
+    TypeOrmModule.forFeature([
+      Location,
+      Warehouse,
+      ShippingTitle,
+      LogisticsSettingsRow,
+      Delivery,
+      DeliveryStatusChange,
+    ]),
+    InvoicesModule,
+  ],
+  controllers: [
+    LocationsController,
+    WarehousesController,
+    ShippingsController,
+    LogisticsSettingsController,
+    DeliveriesController,
+    GuestDeliveriesController,
+    TrackingLookupController,
+  ],
+  providers: [LogisticsService, DeliveriesService, DeliveriesListener],
+  exports: [LogisticsService, DeliveriesService],
 })
 export class LogisticsModule {}

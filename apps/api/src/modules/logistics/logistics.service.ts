@@ -23,6 +23,7 @@ import type {
   UpdateShippingDto,
   UpdateWarehouseDto,
 } from './dto/logistics.dto';
+import { Delivery } from './delivery.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -228,7 +229,13 @@ export class LogisticsService {
   async removeWarehouse(id: number): Promise<void> {
     if (!(await this.db.getRepository(Warehouse).existsBy({ id })))
       throw new NotFoundException(MSG.warehouses.notFound);
-    await inTransaction(this.db, (m) => m.delete(Warehouse, { id }));
+    await this.deleteUnlessUsed(
+      () => inTransaction(this.db, (m) => m.delete(Warehouse, { id })),
+      MSG.warehouses.inUse,
+      {
+        warehouse_id: id,
+      },
+    );
   }
 
   // ------------------------------------------------------------------------------------------ shipping titles
@@ -283,7 +290,28 @@ export class LogisticsService {
   async removeShipping(id: number): Promise<void> {
     if (!(await this.db.getRepository(ShippingTitle).existsBy({ id })))
       throw new NotFoundException(MSG.shipping.titleNotFound);
-    await inTransaction(this.db, (m) => m.delete(ShippingTitle, { id }));
+    await this.deleteUnlessUsed(
+      () => inTransaction(this.db, (m) => m.delete(ShippingTitle, { id })),
+      MSG.shipping.inUse,
+      {
+        shipping_id: id,
+      },
+    );
+  }
+
+  /** A warehouse or title that deliveries use is a 409 (checked first; the foreign key decides a race). */
+  private async deleteUnlessUsed(
+    remove: () => Promise<unknown>,
+    message: string,
+    where: { warehouse_id: number } | { shipping_id: number },
+  ): Promise<void> {
+    if (await this.db.getRepository(Delivery).existsBy(where)) throw new ConflictException(message);
+    try {
+      await remove();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new ConflictException(message);
+      throw error;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------- cargo rates

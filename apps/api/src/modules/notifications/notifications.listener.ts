@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { formatDollars, formatNaira, MSG, orderStatusLabel } from '@jara/contracts';
+import { deliveryStatusDetailLabel, formatDollars, formatNaira, MSG, orderStatusLabel } from '@jara/contracts';
 import {
   EVENTS,
+  type DeliveryChangedEvent,
   type InvoiceIssuedEvent,
   type InvoicePaidEvent,
   type OrderPlacedEvent,
@@ -44,6 +45,7 @@ export class NotificationsListener {
     });
   }
 
+  /** Every invoice is told in-app; a cargo fee also by e-mail (the customer must pay it before the parcel ships). */
   @OnEvent(EVENTS.invoiceIssued, { promisify: true })
   async onInvoiceIssued(event: InvoiceIssuedEvent): Promise<void> {
     const text = MSG.money.invoiceIssued(event.reference, money(event.amountMinor, event.currency), event.description);
@@ -52,6 +54,23 @@ export class NotificationsListener {
       title: MSG.money.invoiceIssuedTitle,
       description: text.slice(0, 255),
       message: text,
+      email: event.type === 'delivery',
+    });
+  }
+
+  /** The owner hears of a delivery's request and every status change, in-app and by e-mail. */
+  @OnEvent(EVENTS.deliveryChanged, { promisify: true })
+  async onDeliveryChanged(event: DeliveryChangedEvent): Promise<void> {
+    const text =
+      event.from === null
+        ? MSG.deliveries.createdText(event.trackingNo)
+        : MSG.deliveries.changedText(event.trackingNo, deliveryStatusDetailLabel(event.to));
+    await this.notifications.notify({
+      userId: event.userId,
+      title: MSG.deliveries.changedTitle,
+      description: text.slice(0, 255),
+      message: text,
+      email: true,
     });
   }
 

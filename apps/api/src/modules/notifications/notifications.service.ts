@@ -1,8 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { MSG, NOTIFICATION_STATUS, type NotificationItem, type NotificationStatus } from '@jara/contracts';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
+import { MailService } from '../../common/mail/mail.service';
+import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
 
 export interface NewNotification {
@@ -10,11 +12,19 @@ export interface NewNotification {
   title: string;
   description?: string | null;
   message?: string | null;
+  /** Also e-mail it to the user's address (a plain text message with the title as subject). */
+  email?: boolean;
 }
 
 @Injectable()
 export class NotificationsService {
-  constructor(@InjectRepository(Notification) private readonly repo: Repository<Notification>) {}
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    @InjectRepository(Notification) private readonly repo: Repository<Notification>,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly mail: MailService,
+  ) {}
 
   /** Other modules call this through events (see notifications.listener.ts). */
   async notify(input: NewNotification): Promise<NotificationItem> {
@@ -26,7 +36,27 @@ export class NotificationsService {
       status: NOTIFICATION_STATUS.UNREAD,
     });
     await this.repo.insert(row);
+    if (input.email) await this.mailTo(input);
     return this.present(row);
+  }
+
+  /** The e-mail twin of a notification; a failure to send is logged, the in-app notification stays. */
+  private async mailTo(input: NewNotification): Promise<void> {
+    const user = await this.users.findOne({
+      where: { id: input.userId, deleted_at: IsNull() },
+      select: ['id', 'email', 'name'],
+    });
+    if (!user?.email) return;
+    const body = input.message ?? input.description ?? input.title;
+    try {
+      await this.mail.send({
+        to: user.email,
+        subject: `${input.title} | Jara`,
+        text: `Hello ${user.name ?? 'there'},\n\n${body}\n\nThe Jara team\n`,
+      });
+    } catch (error) {
+      this.logger.error(`E-mail "${input.title}" to user ${user.id} failed: ${(error as Error).message}`);
+    }
   }
 
   async listFor(userId: number, query: ListQuery): Promise<ListResult<NotificationItem>> {
@@ -39,7 +69,13 @@ export class NotificationsService {
       defaultPerPage: 20,
     });
     const unread = await this.unreadCount(userId);
-    return new ListResult(page.data.map((n) => this.present(n)), page.total, page.page, page.perPage, { unread });
+    return new ListResult(
+      page.data.map((n) => this.present(n)),
+      page.total,
+      page.page,
+      page.perPage,
+      { unread },
+    );
   }
 
   unreadCount(userId: number): Promise<number> {
@@ -54,7 +90,10 @@ export class NotificationsService {
   }
 
   async markAllRead(userId: number): Promise<number> {
-    const result = await this.repo.update({ user_id: userId, status: NOTIFICATION_STATUS.UNREAD }, { status: NOTIFICATION_STATUS.READ });
+    const result = await this.repo.update(
+      { user_id: userId, status: NOTIFICATION_STATUS.UNREAD },
+      { status: NOTIFICATION_STATUS.READ },
+    );
     return result.affected ?? 0;
   }
 

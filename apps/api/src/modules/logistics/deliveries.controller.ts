@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { DELIVERY_STATUS, MSG } from '@jara/contracts';
+import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import type { ListQuery } from '../../common/list/list-query';
+import type { User } from '../users/user.entity';
+import { DeliveriesService } from './deliveries.service';
+import { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from './dto/delivery.dto';
+
+@ApiTags('deliveries')
+@ApiBearerAuth()
+@Controller('trackings')
+export class DeliveriesController {
+  constructor(private readonly deliveries: DeliveriesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      'Deliveries (list contract): own, or all for an admin. type=foreign|local, status, shipping_type, shipping_id, tracking_no(_like), name(_like); q searches customer, phone, tracking and external numbers, warehouse, status; sort created_at|status|weight|size',
+  })
+  list(@Query() query: ListQuery, @CurrentUser() user: User) {
+    return this.deliveries.list(user, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One delivery with its history (owner or admin; others 404)' })
+  async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
+    return { data: await this.deliveries.get(user, id) };
+  }
+
+  @Post()
+  @ApiOperation({
+    summary:
+      "Request a delivery: external_no, warehouse_id, type, shipping_type (foreign), from_jara ('Please provide all required fields')",
+  })
+  async create(@Body() dto: CreateDeliveryDto, @CurrentUser() user: User) {
+    return { message: MSG.deliveries.warehouseCreated, data: await this.deliveries.create(user, dto) };
+  }
+
+  @Roles('admin')
+  @Put(':id')
+  @ApiOperation({
+    summary:
+      'Proceed (admin): shipping_type, shipping_id, weight, size; the fee is computed from the cargo rates (a sent amount must equal it) and invoiced in USD',
+  })
+  async proceed(@Param('id', ParseIntPipe) id: number, @Body() dto: ProceedDeliveryDto, @CurrentUser() user: User) {
+    return { message: MSG.deliveries.shippingUpdated, data: await this.deliveries.proceed(user, id, dto) };
+  }
+
+  @Roles('admin')
+  @Patch(':id/status')
+  @ApiOperation({
+    summary: 'Move a delivery (admin): only the moves of DELIVERY_TRANSITIONS; {status: 2} is Delivered to Warehouse',
+  })
+  async status(@Param('id', ParseIntPipe) id: number, @Body() dto: DeliveryStatusDto, @CurrentUser() user: User) {
+    const data = await this.deliveries.changeStatus(user, id, dto);
+    return {
+      message:
+        dto.status === DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE
+          ? MSG.deliveries.deliveryConfirmed
+          : MSG.deliveries.updated,
+      data,
+    };
+  }
+}
+
+@ApiTags('deliveries')
+@Controller('guest/trackings')
+export class GuestDeliveriesController {
+  constructor(private readonly deliveries: DeliveriesService) {}
+
+  @Public()
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      "Public shipping request (no token): name, phone, e-mail (optional), external_no, warehouse_id, type, shipping_type ('Please fill all required fields'); rate-limited per address and phone",
+  })
+  async create(@Body() dto: GuestDeliveryDto, @Req() req: Request) {
+    return {
+      message: MSG.deliveries.shippingRequestCreated,
+      data: await this.deliveries.createGuest(dto, req.ip ?? 'unknown'),
+    };
+  }
+}
+
+@ApiTags('deliveries')
+@Controller('tracking-number')
+export class TrackingLookupController {
+  constructor(private readonly deliveries: DeliveriesService) {}
+
+  @Public()
+  @Get(':trackingNo')
+  @ApiOperation({ summary: 'Public lookup by tracking number: status, label and timeline, nothing personal' })
+  async lookup(@Param('trackingNo') trackingNo: string) {
+    return { data: await this.deliveries.lookup(trackingNo) };
+  }
+}

@@ -1,0 +1,671 @@
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import {
+  allowedDeliveryMoves,
+  cargoFeeCents,
+  DELIVERY_STATUS,
+  DELIVERY_STATUSES,
+  DELIVERY_TYPES,
+  DELIVERY_VOYAGE_STATUSES,
+  deliveryStatusDetailLabel,
+  formatDollars,
+  MONEY_MAX_MINOR,
+  MSG,
+  normalizeTrackingNo,
+  phoneKey,
+  SHIPPING_TITLE_MOVES,
+  SHIPPING_TYPES,
+  toHundredths,
+  type Delivery as DeliveryDto,
+  type DeliveryStatus,
+  type ShippingTitleStatus,
+  type TrackingLookup,
+} from '@jara/contracts';
+import { EVENTS, type DeliveryChangedEvent } from '../../common/events';
+import { fieldError } from '../../common/http/validation';
+import {
+  integerFilter,
+  invalidateListCounts,
+  LIKE_ESCAPE,
+  likePattern,
+  paginate,
+  type ListQuery,
+  type ListResult,
+  type ListSearchMatch,
+  type ListSpec,
+} from '../../common/list/list-query';
+import { applyDateRange } from '../../common/list/date-range';
+import { TooManyAttemptsException } from '../../common/rate-limit/too-many-attempts.exception';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { inTransaction, isUniqueViolation } from '../../database/transaction';
+import { insertInvoiceRow } from '../invoices/invoice-issuer';
+import { Invoice } from '../invoices/invoice.entity';
+import { InvoicesService } from '../invoices/invoices.service';
+import { User } from '../users/user.entity';
+import { oneOf } from '../wallet/wallet.service';
+import { presentDelivery, presentLookup } from './delivery.presenter';
+import { Delivery, DeliveryStatusChange } from './delivery.entity';
+import { newTrackingNo } from './tracking-number';
+import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from './dto/delivery.dto';
+import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
+
+const COUNTS = 'deliveries';
+const SHIPPING_TYPE_VALUES = SHIPPING_TYPES.map((t) => t.value);
+
+/** The search of the deliveries screens (spec 2.24): customer name, phone, tracking no, external no, warehouse name, status label or number. */
+function deliverySearch(text: string): ListSearchMatch {
+  const needle = text.trim().toLowerCase();
+  const statuses = DELIVERY_STATUSES.filter(
+    (s) => s.label.toLowerCase().includes(needle) || String(s.code) === needle,
+  ).map((s) => Number(s.code));
+  return {
+    apply(qb) {
+      qb.andWhere(
+        new Brackets((w) => {
+          for (const expr of ['d.name', 'd.phone', 'd.tracking_no', 'd.external_no', 'w.name'])
+            w.orWhere(`LOWER(${expr}) LIKE :dq ${LIKE_ESCAPE}`, { dq: likePattern(needle) });
+          if (statuses.length) w.orWhere('d.status IN (:...dqs)', { dqs: statuses });
+        }),
+      );
+      return undefined;
+    },
+  };
+}
+
+const DELIVERY_SPEC: ListSpec = {
+  sortable: {
+    created_at: 'd.created_at',
+    id: 'd.id',
+    status: 'd.status',
+    weight: 'd.weight_hundredths',
+    size: 'd.size_hundredths',
+  },
+  filterable: {
+    type: oneOf('d.type', DELIVERY_TYPES, 'type'),
+    status: integerFilter('d.status', { multi: true, ops: ['eq'] }),
+    shipping_type: oneOf('d.shipping_type', SHIPPING_TYPE_VALUES, 'shipping_type'),
+    shipping_id: integerFilter('d.shipping_id', { ops: ['eq'] }),
+    warehouse_id: integerFilter('d.warehouse_id', { ops: ['eq'] }),
+    user_id: integerFilter('d.user_id', { ops: ['eq'] }),
+    id: integerFilter('d.id', { multi: true, ops: ['eq'] }),
+    tracking_no: { expr: 'd.tracking_no', ops: ['eq', 'like'] },
+    name: { expr: 'd.name', ops: ['eq', 'like'] },
+  },
+  search: async (text) => deliverySearch(text),
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  tiebreaker: 'd.id',
+  defaultPerPage: 10,
+  limitOffset: true,
+  countCache: { tag: COUNTS, ttlMs: 15_000 },
+};
+
+/** A refusal found inside a transaction: rolled back, then answered. */
+class Refusal extends Error {
+  constructor(readonly answer: Error) {
+    super(answer.message);
+  }
+}
+
+export interface Mover {
+  user: User | null;
+  role: 'admin' | 'customer' | 'guest' | 'system';
+  note?: string | null;
+  location?: string | null;
+}
+
+/**
+ * Deliveries (spec: trackings): requests from customers and guests, the public lookup, the admin's Proceed (the fee
+ * computed here from the cargo rates, its invoice raised through the money capability), the status moves of
+ * DELIVERY_TRANSITIONS with an append-only history, and the shipping titles that carry deliveries on their voyage.
+ * Each status change writes the delivery and its history entry in one transaction, conditional on the status it
+ * started from, so two admins moving one delivery at once cannot both win.
+ */
+@Injectable()
+export class DeliveriesService {
+  private readonly logger = new Logger('Deliveries');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly invoices: InvoicesService,
+    private readonly events: EventEmitter2,
+    @Inject(RATE_LIMIT_STORE) private readonly limits: RateLimitStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ----------------------------------------------------------------------------------------------------- requests
+
+  /** POST /trackings: a signed-in user's request; the account's name and phone are the customer's. */
+  async create(user: User, dto: CreateDeliveryDto): Promise<DeliveryDto> {
+    const id = await this.insert(
+      dto,
+      {
+        user_id: user.id,
+        name: user.name ?? user.email,
+        phone: user.phone,
+        email: null,
+      },
+      { user, role: user.role === 'admin' ? 'admin' : 'customer', note: 'Request received' },
+    );
+    return this.get(user, id);
+  }
+
+  /** POST /guest/trackings: no account; limited per client address and per phone (429). */
+  async createGuest(
+    dto: GuestDeliveryDto,
+    address: string,
+  ): Promise<Pick<DeliveryDto, 'tracking_no' | 'status' | 'status_label'>> {
+    await this.limit(`guest-delivery:ip:${address}`);
+    const key = phoneKey(dto.phone);
+    if (key) await this.limit(`guest-delivery:phone:${key}`);
+    const id = await this.insert(
+      dto,
+      {
+        user_id: null,
+        name: dto.name,
+        phone: dto.phone,
+        email: dto.email ?? null,
+      },
+      { user: null, role: 'guest', note: 'Request received' },
+    );
+    const row = await this.db.getRepository(Delivery).findOneOrFail({ where: { id } });
+    return { tracking_no: row.tracking_no, status: row.status, status_label: deliveryStatusDetailLabel(row.status) };
+  }
+
+  private async limit(key: string): Promise<void> {
+    const { limit, windowSeconds } = this.config.guestDeliveries;
+    const hit = await this.limits.increment(key, windowSeconds * 1000);
+    if (hit.count > limit) throw new TooManyAttemptsException(hit.ttlMs, MSG.deliveries.guestTooMany);
+  }
+
+  private async insert(
+    dto: CreateDeliveryDto,
+    owner: Pick<Delivery, 'user_id' | 'name' | 'phone' | 'email'>,
+    mover: Mover,
+  ): Promise<number> {
+    const warehouse = await this.db.getRepository(Warehouse).findOne({ where: { id: dto.warehouse_id } });
+    if (!warehouse) throw fieldError('warehouse_id', MSG.deliveries.warehouseUnknown);
+    // Foreign requests go to a sea or air cargo warehouse of their shipping type; local ones to a local warehouse.
+    const fits =
+      dto.type === 'local'
+        ? warehouse.type === 'local'
+        : warehouse.type !== 'local' && (!dto.shipping_type || warehouse.type === dto.shipping_type);
+    if (!fits) throw fieldError('warehouse_id', MSG.deliveries.warehouseTypeMismatch);
+    for (let attempt = 0; ; attempt++) {
+      const row = this.db.getRepository(Delivery).create({
+        tracking_no: newTrackingNo(),
+        external_no: dto.external_no,
+        ...owner,
+        name: owner.name?.slice(0, 120) ?? null,
+        phone_key: phoneKey(owner.phone),
+        type: dto.type,
+        from_jara: dto.from_jara ? 1 : 0,
+        warehouse_id: warehouse.id,
+        shipping_type: dto.type === 'foreign' ? (dto.shipping_type ?? null) : (dto.shipping_type ?? null),
+        shipping_id: null,
+        status: DELIVERY_STATUS.PENDING_DELIVERY,
+        weight_hundredths: null,
+        size_hundredths: null,
+        amount_minor: null,
+        invoice_id: null,
+      });
+      try {
+        await inTransaction(this.db, async (m) => {
+          await m.insert(Delivery, row);
+          await this.record(m, row.id, null, DELIVERY_STATUS.PENDING_DELIVERY, {
+            ...mover,
+            location: warehouse.name,
+          });
+        });
+        invalidateListCounts(this.db, COUNTS);
+        if (row.user_id)
+          await this.emit(EVENTS.deliveryChanged, {
+            deliveryId: row.id,
+            trackingNo: row.tracking_no,
+            userId: row.user_id,
+            from: null,
+            to: DELIVERY_STATUS.PENDING_DELIVERY,
+            actorId: mover.user?.id ?? null,
+          } satisfies DeliveryChangedEvent);
+        return row.id;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------------ reading
+
+  /** GET /trackings: an admin reads every delivery, anyone else their own. */
+  async list(viewer: User, query: ListQuery): Promise<ListResult<DeliveryDto>> {
+    const qb = this.base();
+    const rest = { ...query };
+    if (viewer.role !== 'admin') {
+      qb.andWhere('d.user_id = :viewerId', { viewerId: viewer.id });
+      delete rest.user_id;
+    }
+    const page = await paginate(qb, applyDateRange(qb, rest, 'd.created_at'), DELIVERY_SPEC);
+    await this.withLocations(page.data);
+    return page.map((d) => presentDelivery(d, viewer.role === 'admin'));
+  }
+
+  /** GET /trackings/{id}: the owner or an admin, with the history; anyone else 404. */
+  async get(viewer: User, id: number): Promise<DeliveryDto> {
+    const row = await this.base().andWhere('d.id = :id', { id }).getOne();
+    if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id))
+      throw new NotFoundException(MSG.deliveries.notFound);
+    await this.withLocations([row]);
+    const history = await this.history(id);
+    return presentDelivery(row, viewer.role === 'admin', history);
+  }
+
+  /** GET /tracking-number/{no}: anyone; the status and the timeline, nothing personal. */
+  async lookup(raw: string): Promise<TrackingLookup> {
+    const trackingNo = normalizeTrackingNo(raw);
+    if (!trackingNo) throw fieldError('tracking_no', MSG.deliveries.trackingNoRequired);
+    if (trackingNo.length > 20) throw new NotFoundException(MSG.deliveries.trackingNotFound);
+    const row = await this.base().andWhere('d.tracking_no = :trackingNo', { trackingNo }).getOne();
+    if (!row) throw new NotFoundException(MSG.deliveries.trackingNotFound);
+    await this.withLocations([row]);
+    return presentLookup(row, await this.history(row.id));
+  }
+
+  private base(): SelectQueryBuilder<Delivery> {
+    return this.db
+      .getRepository(Delivery)
+      .createQueryBuilder('d')
+      .leftJoinAndSelect('d.warehouse', 'w')
+      .leftJoinAndSelect('d.shipping', 's')
+      .leftJoin('d.user', 'u')
+      .addSelect(['u.id', 'u.name'])
+      .leftJoinAndMapOne('d.invoiceRef', Invoice, 'inv', 'inv.id = d.invoice_id');
+  }
+
+  /**
+   * The locations of a page's warehouses and titles: one statement on a small table. (Joined into the page itself,
+   * two more LEFT JOINs led SQLite's planner away from the list's index into a sort.)
+   */
+  private async withLocations(rows: Delivery[]): Promise<void> {
+    const ids = new Set<number>();
+    for (const row of rows) {
+      if (row.warehouse) ids.add(row.warehouse.location_id);
+      if (row.shipping) ids.add(row.shipping.location_id);
+    }
+    if (!ids.size) return;
+    const found = await this.db.getRepository(Location).findBy({ id: In([...ids]) });
+    const byId = new Map(found.map((l) => [l.id, l]));
+    for (const row of rows) {
+      if (row.warehouse) row.warehouse.location = byId.get(row.warehouse.location_id);
+      if (row.shipping) row.shipping.location = byId.get(row.shipping.location_id);
+    }
+  }
+
+  private history(deliveryId: number): Promise<DeliveryStatusChange[]> {
+    return this.db
+      .getRepository(DeliveryStatusChange)
+      .createQueryBuilder('h')
+      .leftJoin('h.actor', 'a')
+      .addSelect(['a.id', 'a.name'])
+      .where('h.delivery_id = :deliveryId', { deliveryId })
+      .orderBy('h.id', 'ASC')
+      .getMany();
+  }
+
+  // ------------------------------------------------------------------------------------------------------ proceed
+
+  /**
+   * PUT /trackings/{id} (admin, Proceed): the shipping type, title and measures; the fee is computed here from the
+   * cargo rates (a sent `amount` must equal it). A fee above 0 raises the delivery's USD invoice, or updates it while
+   * unpaid; a paid fee can no longer change. A guest's delivery gets its invoice once it is linked to an account.
+   */
+  async proceed(admin: User, id: number, dto: ProceedDeliveryDto): Promise<DeliveryDto> {
+    const delivery = await this.db.getRepository(Delivery).findOne({ where: { id } });
+    if (!delivery) throw new NotFoundException(MSG.deliveries.notFound);
+    const proceedable: readonly number[] = [2, 3, 4, 5, 6];
+    if (!proceedable.includes(delivery.status))
+      throw fieldError('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(delivery.status)));
+    const title = await this.db.getRepository(ShippingTitle).findOne({ where: { id: dto.shipping_id } });
+    if (!title) throw fieldError('shipping_id', MSG.deliveries.titleUnknown);
+    if (title.type !== dto.shipping_type) throw fieldError('shipping_id', MSG.deliveries.titleTypeMismatch);
+    const weight = toHundredths(dto.weight ?? 0) ?? 0;
+    const size = toHundredths(dto.size ?? 0) ?? 0;
+    const rates = await this.db.getRepository(LogisticsSettingsRow).findOneBy({ id: 1 });
+    const fee = cargoFeeCents(
+      dto.shipping_type,
+      { weight: (weight / 100).toFixed(2), size: (size / 100).toFixed(2) },
+      {
+        cost_per_cmb3: ((rates?.cost_per_cmb3_cents ?? 0) / 100).toFixed(2),
+        cost_per_kg: ((rates?.cost_per_kg_cents ?? 0) / 100).toFixed(2),
+      },
+    );
+    if (fee > MONEY_MAX_MINOR.USD) throw fieldError('amount', MSG.deliveries.feeTooLarge);
+    if (dto.amount !== undefined && toHundredths(dto.amount) !== fee)
+      throw fieldError('amount', MSG.deliveries.feeMismatch(formatDollars(fee)));
+
+    const changes = {
+      shipping_type: dto.shipping_type,
+      shipping_id: title.id,
+      weight_hundredths: weight,
+      size_hundredths: size,
+      amount_minor: fee > 0 ? fee : null,
+    };
+    const description = `Cargo fee for ${delivery.tracking_no} (${dto.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`;
+    const paidFeeChanges = (invoice: Invoice | null) =>
+      invoice?.status === 'paid' && (invoice.amount_minor !== fee || delivery.shipping_type !== dto.shipping_type);
+    let issued: number | null = null;
+    try {
+      await inTransaction(
+        this.db,
+        async (m) => {
+          issued = null;
+          const invoice = delivery.invoice_id ? await m.findOne(Invoice, { where: { id: delivery.invoice_id } }) : null;
+          if (paidFeeChanges(invoice)) throw new Refusal(new ConflictException(MSG.deliveries.feePaid));
+          let invoiceId = invoice?.id ?? null;
+          if (delivery.user_id && fee > 0 && !invoice) {
+            const row = await insertInvoiceRow(m, {
+              userId: delivery.user_id,
+              type: 'delivery',
+              subjectId: delivery.id,
+              subjectLabel: delivery.tracking_no,
+              amountMinor: fee,
+              currency: 'USD',
+              description,
+            });
+            invoiceId = issued = row.id;
+          } else if (invoice && invoice.status !== 'paid') {
+            // An unpaid (or cancelled) invoice follows the fee: a new amount, or cancelled when the fee is 0.
+            const done = await m
+              .createQueryBuilder()
+              .update(Invoice)
+              .set(
+                fee > 0
+                  ? { amount_minor: fee, description, status: 'pending', cancelled_at: null }
+                  : { status: 'cancelled', cancelled_at: new Date() },
+              )
+              .where('id = :id AND status = :status', { id: invoice.id, status: invoice.status })
+              .execute();
+            if (done.affected !== 1) throw new Refusal(new ConflictException(MSG.deliveries.feePaid));
+            if (fee > 0 && (invoice.status === 'cancelled' || invoice.amount_minor !== fee)) issued = invoice.id;
+          }
+          const moved = await m
+            .createQueryBuilder()
+            .update(Delivery)
+            .set({ ...changes, invoice_id: invoiceId })
+            .where('id = :id AND status = :status', { id: delivery.id, status: delivery.status })
+            .execute();
+          if (moved.affected !== 1)
+            throw new Refusal(
+              fieldError('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(undefined))),
+            );
+        },
+        {
+          before: async (m) => {
+            const now = await m.findOne(Delivery, { where: { id } });
+            if (!now || now.status !== delivery.status || now.invoice_id !== delivery.invoice_id)
+              throw new Refusal(
+                fieldError('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(now?.status))),
+              );
+            const invoice = now.invoice_id ? await m.findOne(Invoice, { where: { id: now.invoice_id } }) : null;
+            if (paidFeeChanges(invoice)) throw new Refusal(new ConflictException(MSG.deliveries.feePaid));
+          },
+        },
+      );
+    } catch (error) {
+      if (error instanceof Refusal) throw error.answer;
+      throw error;
+    }
+    invalidateListCounts(this.db, COUNTS);
+    if (issued) await this.invoices.announce(issued);
+    return this.get(admin, id);
+  }
+
+  // ---------------------------------------------------------------------------------------------------- lifecycle
+
+  /** PATCH /trackings/{id}/status (admin): only the moves of DELIVERY_TRANSITIONS; 2 -> 3 needs the fee paid. */
+  async changeStatus(admin: User, id: number, dto: DeliveryStatusDto): Promise<DeliveryDto> {
+    const delivery = await this.db.getRepository(Delivery).findOne({ where: { id } });
+    if (!delivery) throw new NotFoundException(MSG.deliveries.notFound);
+    const to = dto.status;
+    if (!allowedDeliveryMoves(delivery.status).includes(to))
+      throw fieldError(
+        'status',
+        MSG.deliveries.moveRefused(deliveryStatusDetailLabel(delivery.status), deliveryStatusDetailLabel(to)),
+      );
+    const needsPaidFee =
+      to === DELIVERY_STATUS.READY_FOR_SHIPPING && delivery.status === DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE;
+    const feePaid = async (m: EntityManager) => {
+      if (!needsPaidFee) return;
+      const now = await m.findOne(Delivery, {
+        where: { id },
+        select: ['id', 'invoice_id', 'amount_minor', 'shipping_id'],
+      });
+      // Proceeded with no fee (a measure or rate of 0): nothing to pay.
+      if (now && now.shipping_id !== null && now.amount_minor === null) return;
+      const invoice = now?.invoice_id ? await m.findOne(Invoice, { where: { id: now.invoice_id } }) : null;
+      if (invoice?.status !== 'paid') throw new Refusal(fieldError('status', MSG.deliveries.feeUnpaid));
+    };
+    await this.moveOne(
+      delivery,
+      to,
+      { user: admin, role: 'admin', note: dto.note ?? null, location: dto.location ?? null },
+      feePaid,
+    );
+    return this.get(admin, id);
+  }
+
+  /**
+   * Moves one delivery from its status to `to` with its history entry, in one transaction that refuses if the status
+   * changed meanwhile (another admin, a shipping title). Emits delivery.changed after the commit.
+   */
+  private async moveOne(
+    delivery: Delivery,
+    to: DeliveryStatus,
+    mover: Mover,
+    check?: (m: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    const from = delivery.status;
+    const refused = (now: number | undefined) =>
+      new Refusal(
+        fieldError('status', MSG.deliveries.moveRefused(deliveryStatusDetailLabel(now), deliveryStatusDetailLabel(to))),
+      );
+    try {
+      await inTransaction(
+        this.db,
+        async (m) => {
+          await check?.(m);
+          const done = await m
+            .createQueryBuilder()
+            .update(Delivery)
+            .set({ status: to })
+            .where('id = :id AND status = :from', { id: delivery.id, from })
+            .execute();
+          if (done.affected !== 1) {
+            const now = await m.findOne(Delivery, { where: { id: delivery.id }, select: ['id', 'status'] });
+            throw refused(now?.status);
+          }
+          await this.record(m, delivery.id, from, to, mover);
+        },
+        {
+          before: async (m) => {
+            const now = await m.findOne(Delivery, { where: { id: delivery.id }, select: ['id', 'status'] });
+            if (!now || now.status !== from) throw refused(now?.status);
+            await check?.(m);
+          },
+        },
+      );
+    } catch (error) {
+      if (error instanceof Refusal) throw error.answer;
+      throw error;
+    }
+    invalidateListCounts(this.db, COUNTS);
+    if (delivery.user_id)
+      await this.emit(EVENTS.deliveryChanged, {
+        deliveryId: delivery.id,
+        trackingNo: delivery.tracking_no,
+        userId: delivery.user_id,
+        from,
+        to,
+        actorId: mover.user?.id ?? null,
+      } satisfies DeliveryChangedEvent);
+  }
+
+  private async record(
+    m: EntityManager,
+    deliveryId: number,
+    from: DeliveryStatus | null,
+    to: DeliveryStatus,
+    mover: Mover,
+  ): Promise<void> {
+    await m.insert(DeliveryStatusChange, {
+      delivery_id: deliveryId,
+      from_status: from,
+      to_status: to,
+      actor_id: mover.user?.id ?? null,
+      actor_role: mover.role,
+      note: mover.note?.slice(0, 500) ?? null,
+      location: mover.location?.slice(0, 120) ?? null,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------- shipping titles
+
+  /**
+   * POST /shippings/{id}/assign (admin, the Broadcast): puts foreign deliveries of the title's type on it. Each must
+   * be of that shipping type and not yet arrived, completed, returned or cancelled; one that is not refuses the
+   * whole request. Deliveries on their voyage (3-5) then follow the title's status at once.
+   */
+  async assign(admin: User, shippingId: number, ids: number[]): Promise<{ assigned: number; moved: number }> {
+    const title = await this.db
+      .getRepository(ShippingTitle)
+      .findOne({ where: { id: shippingId }, relations: { location: true } });
+    if (!title) throw new NotFoundException(MSG.shipping.titleNotFound);
+    const unique = [...new Set(ids)];
+    const rows = await this.db
+      .getRepository(Delivery)
+      .createQueryBuilder('d')
+      .where('d.id IN (:...unique)', { unique })
+      .getMany();
+    if (rows.length !== unique.length) throw fieldError('delivery_ids', MSG.deliveries.notFound);
+    const assignable: readonly number[] = [2, 3, 4, 5];
+    for (const row of rows)
+      if (row.type !== 'foreign' || row.shipping_type !== title.type || !assignable.includes(row.status))
+        throw fieldError('delivery_ids', MSG.deliveries.assignRefused(row.tracking_no));
+    await inTransaction(this.db, (m) =>
+      m
+        .createQueryBuilder()
+        .update(Delivery)
+        .set({ shipping_id: title.id })
+        .where('id IN (:...unique)', { unique })
+        .execute(),
+    );
+    invalidateListCounts(this.db, COUNTS);
+    const moved = await this.follow(title, admin);
+    return { assigned: rows.length, moved };
+  }
+
+  /**
+   * A title's status moves its deliveries on their voyage forward (Loading -> 4, Transit -> 5, Arrived -> 6), each
+   * with its history entry and a notification. A delivery another admin moved meanwhile is left as it is.
+   */
+  async follow(
+    title: Pick<ShippingTitle, 'id' | 'status' | 'name'> & { location?: { name: string } | null },
+    actor: User | null,
+  ): Promise<number> {
+    const target = SHIPPING_TITLE_MOVES[title.status as ShippingTitleStatus];
+    if (target === undefined) return 0;
+    const earlier = DELIVERY_VOYAGE_STATUSES.filter((s) => s < target);
+    if (!earlier.length) return 0;
+    let moved = 0;
+    for (;;) {
+      const batch = await this.db
+        .getRepository(Delivery)
+        .createQueryBuilder('d')
+        .where('d.shipping_id = :id AND d.status IN (:...earlier)', { id: title.id, earlier })
+        .orderBy('d.id', 'ASC')
+        .limit(200)
+        .getMany();
+      if (!batch.length) return moved;
+      let progress = 0;
+      for (const delivery of batch) {
+        try {
+          await this.moveOne(delivery, target, {
+            user: actor,
+            role: actor ? 'admin' : 'system',
+            note: `Shipping title ${title.name}`,
+            location: target === DELIVERY_STATUS.ARRIVED_DESTINATION ? (title.location?.name ?? null) : null,
+          });
+          moved++;
+          progress++;
+        } catch (error) {
+          this.logger.warn(`Delivery ${delivery.id} did not follow title ${title.id}: ${(error as Error).message}`);
+        }
+      }
+      if (!progress) return moved;
+    }
+  }
+
+  // --------------------------------------------------------------------------------------------------- accounts
+
+  /**
+   * A guest's requests join the account that signs up (and verifies its e-mail) with the same e-mail or phone. A fee
+   * set while it was a guest's gets its invoice now.
+   */
+  async linkGuestRequests(userId: number): Promise<number> {
+    const user = await this.db.getRepository(User).findOne({ where: { id: userId } });
+    if (!user) return 0;
+    const key = phoneKey(user.phone);
+    const qb = this.db
+      .getRepository(Delivery)
+      .createQueryBuilder('d')
+      .where('d.user_id IS NULL')
+      .andWhere(
+        new Brackets((w) => {
+          w.where('d.email = :email', { email: user.email.toLowerCase() });
+          if (key) w.orWhere('d.phone_key = :key', { key });
+        }),
+      );
+    const rows = await qb.getMany();
+    let linked = 0;
+    for (const row of rows) {
+      const done = await inTransaction(this.db, (m) =>
+        m
+          .createQueryBuilder()
+          .update(Delivery)
+          .set({ user_id: user.id })
+          .where('id = :id AND user_id IS NULL', { id: row.id })
+          .execute(),
+      );
+      if (done.affected !== 1) continue;
+      linked++;
+      if (row.amount_minor && !row.invoice_id) {
+        const invoice = await this.invoices.issue({
+          userId: user.id,
+          type: 'delivery',
+          subjectId: row.id,
+          subjectLabel: row.tracking_no,
+          amountMinor: row.amount_minor,
+          currency: 'USD',
+          description: `Cargo fee for ${row.tracking_no} (${row.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`,
+        });
+        await this.db.getRepository(Delivery).update({ id: row.id }, { invoice_id: invoice.id });
+      }
+    }
+    if (linked) invalidateListCounts(this.db, COUNTS);
+    return linked;
+  }
+
+  /** invoice.paid of a delivery: nothing moves (spec), but the lists show the Payment column anew. */
+  paid(): void {
+    invalidateListCounts(this.db, COUNTS);
+  }
+
+  private async emit(event: string, payload: object): Promise<void> {
+    try {
+      await this.events.emitAsync(event, payload);
+    } catch (error) {
+      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
+    }
+  }
+}
