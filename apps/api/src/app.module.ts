@@ -27,7 +27,9 @@ import { InvoicesModule } from './modules/invoices/invoices.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 import { OrdersModule } from './modules/orders/orders.module';
+import { KycModule } from './modules/kyc/kyc.module';
 import { LogisticsModule } from './modules/logistics/logistics.module';
+import { SupportModule } from './modules/support/support.module';
 
 @Module({})
 export class AppModule {
@@ -58,6 +60,8 @@ export class AppModule {
         InvoicesModule,
         OrdersModule,
         LogisticsModule,
+        KycModule,
+        SupportModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

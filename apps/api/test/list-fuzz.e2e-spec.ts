@@ -252,6 +252,24 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       shape: 'list',
     },
     {
+      name: 'kyc',
+      path: () => '/api/v1/kyc',
+      roles: ['admin'],
+      filters: ['status', 'user_id', 'id', 'email', 'name'],
+      params: [],
+      sorts: ['created_at', 'id'],
+      shape: 'list',
+    },
+    {
+      name: 'supports',
+      path: () => '/api/v1/supports',
+      roles: SIGNED_IN,
+      filters: ['status', 'user_id', 'id', 'email', 'subject'],
+      params: [],
+      sorts: ['created_at', 'id'],
+      shape: 'list',
+    },
+    {
       name: 'admin/order-stats',
       path: () => '/api/v1/admin/order-stats',
       roles: ['admin'],
@@ -404,6 +422,13 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       .post('/api/v1/shippings')
       .set(auth(admin.token))
       .send({ name: 'Container GZ-001', location_id: location })
+      .expect(201);
+    // A support request of the customer's, so that list answers a row.
+    await t
+      .http()
+      .post('/api/v1/supports')
+      .set(auth(customer.token))
+      .send({ name: 'Amaka', email: 'amaka@example.com', subject: 'Late parcel', message: 'Where is it?' })
       .expect(201);
     // A delivery of the customer's, so the deliveries list answers a row.
     await t

@@ -10,6 +10,8 @@ import { Invoice } from '../src/modules/invoices/invoice.entity';
 import { Order, OrderItem, OrderVendor } from '../src/modules/orders/order.entity';
 import { LedgerEntry } from '../src/modules/wallet/ledger-entry.entity';
 import { Delivery } from '../src/modules/logistics/delivery.entity';
+import { KycSubmission } from '../src/modules/kyc/kyc.entity';
+import { Support } from '../src/modules/support/support.entity';
 import { Location, ShippingTitle, Warehouse } from '../src/modules/logistics/logistics.entity';
 import { analyze, captureStatements, expectIndexedList, explain, isMysqlDb, planProblems } from './support/query-plan';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
@@ -189,7 +191,36 @@ describe('Query plans of the lists (e2e)', () => {
     })) as Array<Partial<Delivery>>;
     for (let i = 0; i < deliveries.length; i += 250)
       await t.db.getRepository(Delivery).insert(deliveries.slice(i, i + 250));
+    // KYC submissions and support requests (issue 12): many users, every status.
+    const kycRows = Array.from({ length: PRODUCTS }, (_, i) => ({
+      user_id: planUsers[i % planUsers.length].id,
+      active_user_id: null,
+      name: `Person ${i}`,
+      dob: '1990-01-01',
+      gender: 'female',
+      address: '1 Plan Street',
+      id_type: 'Passport',
+      id_number: `A${i}`,
+      id_image_key: `kyc/${String(i).padStart(32, '0')}.jpg`,
+      status: (i % 3) - 1,
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<KycSubmission>>;
+    for (let i = 0; i < kycRows.length; i += 250)
+      await t.db.getRepository(KycSubmission).insert(kycRows.slice(i, i + 250));
+    const supportRows = Array.from({ length: PRODUCTS }, (_, i) => ({
+      user_id: i % 3 === 0 ? vendor.user.id : planUsers[i % planUsers.length].id,
+      name: `Person ${i}`,
+      email: `p${i}@example.com`,
+      subject: `Question ${i}`,
+      message: 'Help',
+      status: i % 3,
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<Support>>;
+    for (let i = 0; i < supportRows.length; i += 250)
+      await t.db.getRepository(Support).insert(supportRows.slice(i, i + 250));
     await analyze(t.db, [
+      'kyc_submissions',
+      'supports',
       'deliveries',
       'warehouses',
       'locations',
@@ -345,6 +376,13 @@ describe('Query plans of the lists (e2e)', () => {
       await expectIndexedList(t, '/api/v1/trackings', deliveries, vendor.token);
       await expectIndexedList(t, '/api/v1/trackings?type=foreign', deliveries, vendor.token);
       await expectIndexedList(t, `/api/v1/trackings?shipping_id=${planTitle}`, deliveries, admin.token);
+    });
+    it("KYC submissions and support requests (admin, by status; a user's own requests)", async () => {
+      await expectIndexedList(t, '/api/v1/kyc', { table: 'kyc_submissions' }, admin.token);
+      await expectIndexedList(t, '/api/v1/kyc?status=0', { table: 'kyc_submissions' }, admin.token);
+      await expectIndexedList(t, '/api/v1/supports', { table: 'supports' }, admin.token);
+      await expectIndexedList(t, '/api/v1/supports?status=1', { table: 'supports' }, admin.token);
+      await expectIndexedList(t, '/api/v1/supports', { table: 'supports' }, vendor.token);
     });
     it('wallet histories (own), also continued with the cursor', async () => {
       await expectIndexedList(t, '/api/v1/wallet/histories', { table: 'wallet_ledger' }, admin.token);

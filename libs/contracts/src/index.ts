@@ -12,3 +12,4 @@ export * from './countdown';
 export * from './wallet';
 export * from './orders';
 export * from './logistics';
+export * from './care';

@@ -8,6 +8,9 @@ export const EVENTS = {
   orderPlaced: 'order.placed',
   orderStatusChanged: 'order.status_changed',
   deliveryChanged: 'delivery.changed',
+  kycDecided: 'kyc.decided',
+  supportReplied: 'support.replied',
+  supportOpened: 'support.opened',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -75,4 +78,29 @@ export interface DeliveryChangedEvent {
   from: number | null;
   to: number;
   actorId: number | null;
+}
+
+/** An admin approved (1) or rejected (-1) a KYC submission. */
+export interface KycDecidedEvent {
+  submissionId: number;
+  userId: number;
+  status: 1 | -1;
+  reason: string | null;
+}
+
+/** A reply was added to a support thread: the other side is told (the owner, or every admin). */
+export interface SupportRepliedEvent {
+  supportId: number;
+  subject: string;
+  ownerId: number;
+  responderId: number;
+  responderName: string;
+  fromOwner: boolean;
+}
+
+/** A customer or vendor opened a support request: the admins are told. */
+export interface SupportOpenedEvent {
+  supportId: number;
+  subject: string;
+  ownerName: string;
 }

@@ -33,7 +33,8 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** Redis for the rate-limit counters, shared by every API instance; null keeps them in memory. */
   redis: { url: string | null; keyPrefix: string };
-  uploads: { dir: string; maxBytes: number };
+  /** dir: public media (served by /media); privateDir: identity documents, never served by a public route. */
+  uploads: { dir: string; privateDir: string; maxBytes: number };
   requestLog: boolean;
   /** How long a proxy, CDN or the storefront may keep an anonymous public catalogue answer (0: always revalidate). */
   publicCacheSeconds: number;
@@ -197,6 +198,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   };
   const uploads = {
     dir: resolve(str('UPLOAD_DIR', resolve(dataDir, 'uploads'))),
+    privateDir: resolve(str('PRIVATE_UPLOAD_DIR', resolve(dataDir, 'private'))),
     maxBytes: int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   };
 

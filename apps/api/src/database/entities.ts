@@ -13,7 +13,9 @@ import { TestPayment } from '../modules/payments/test-payment.entity';
 import { IdempotencyKey } from '../modules/wallet/idempotency-key.entity';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
 import { Wallet } from '../modules/wallet/wallet.entity';
+import { KycDocumentView, KycSubmission } from '../modules/kyc/kyc.entity';
 import { Delivery, DeliveryStatusChange } from '../modules/logistics/delivery.entity';
+import { Support, SupportResponseRow } from '../modules/support/support.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '../modules/logistics/logistics.entity';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/orders/order.entity';
 
@@ -44,4 +46,8 @@ export const ENTITIES = [
   LogisticsSettingsRow,
   Delivery,
   DeliveryStatusChange,
+  KycSubmission,
+  KycDocumentView,
+  Support,
+  SupportResponseRow,
 ];

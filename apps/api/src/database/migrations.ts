@@ -8,6 +8,7 @@ import { Money1763760000000 } from '../migrations/1763760000000-Money';
 import { Orders1763770000000 } from '../migrations/1763770000000-Orders';
 import { Logistics1763780000000 } from '../migrations/1763780000000-Logistics';
 import { Deliveries1763790000000 } from '../migrations/1763790000000-Deliveries';
+import { TrustAndCare1763800000000 } from '../migrations/1763800000000-TrustAndCare';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Orders1763770000000,
   Logistics1763780000000,
   Deliveries1763790000000,
+  TrustAndCare1763800000000,
 ];

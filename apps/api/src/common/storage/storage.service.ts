@@ -10,6 +10,7 @@ import { sniffImage } from './image-sniff';
 
 export const MEDIA_ROUTE = 'media';
 const SAFE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}(-card)?\.(webp|jpg|png|gif)$/;
+const PRIVATE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}\.jpg$/;
 
 /**
  * Files uploaded by people live under UPLOAD_DIR (outside any public static folder), under random names,
@@ -87,6 +88,43 @@ export class StorageService {
     await writeFile(this.pathFor(`${base}.webp`), detail);
     await writeFile(this.pathFor(`${base}-card.webp`), card);
     return `${base}.webp`;
+  }
+
+  /**
+   * An identity document (KYC): checked by content like any upload, re-encoded to JPEG (EXIF, GPS and any trailing
+   * bytes dropped; up to 2400 px so it stays legible) and written under PRIVATE_UPLOAD_DIR, which no public route
+   * serves. Returns its key (e.g. kyc/<32 hex>.jpg); read it back with privatePath().
+   */
+  async savePrivateImage(folder: string, file: Express.Multer.File | undefined, field: string): Promise<string> {
+    const buffer = await this.userImage(file, field);
+    let output: Buffer;
+    try {
+      output = await sharp(buffer, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(2400, 2400, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 88 })
+        .toBuffer();
+    } catch {
+      throw fieldError(field, MSG.profile.imageOnly);
+    }
+    const key = `${folder}/${randomBytes(16).toString('hex')}.jpg`;
+    const path = this.privatePath(key);
+    if (!path) throw new Error(`Not a private key: ${key}`);
+    await mkdir(resolve(path, '..'), { recursive: true });
+    await writeFile(path, output);
+    return key;
+  }
+
+  /** Absolute path of a private key (under PRIVATE_UPLOAD_DIR), or null when it is not one we could have written. */
+  privatePath(key: string | null | undefined): string | null {
+    if (!key || !PRIVATE_NAME.test(key)) return null;
+    const path = resolve(join(this.config.uploads.privateDir, key));
+    return path.startsWith(this.config.uploads.privateDir + sep) ? path : null;
+  }
+
+  async removePrivate(key: string | null | undefined): Promise<void> {
+    const path = this.privatePath(key);
+    if (path) await unlink(path).catch(() => undefined);
   }
 
   /** The card-size variant's key of a detail key. */

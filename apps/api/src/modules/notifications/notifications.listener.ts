@@ -4,6 +4,9 @@ import { deliveryStatusDetailLabel, formatDollars, formatNaira, MSG, orderStatus
 import {
   EVENTS,
   type DeliveryChangedEvent,
+  type KycDecidedEvent,
+  type SupportOpenedEvent,
+  type SupportRepliedEvent,
   type InvoiceIssuedEvent,
   type InvoicePaidEvent,
   type OrderPlacedEvent,
@@ -55,6 +58,52 @@ export class NotificationsListener {
       description: text.slice(0, 255),
       message: text,
       email: event.type === 'delivery',
+    });
+  }
+
+  /** The KYC decision, in-app and by e-mail. */
+  @OnEvent(EVENTS.kycDecided, { promisify: true })
+  async onKycDecided(event: KycDecidedEvent): Promise<void> {
+    const text = event.status === 1 ? MSG.kyc.approvedText : MSG.kyc.rejectedText(event.reason);
+    await this.notifications.notify({
+      userId: event.userId,
+      title: MSG.kyc.decidedTitle,
+      description: text.slice(0, 255),
+      message: text,
+      email: true,
+    });
+  }
+
+  /** A new request reaches the admins (in-app). */
+  @OnEvent(EVENTS.supportOpened, { promisify: true })
+  async onSupportOpened(event: SupportOpenedEvent): Promise<void> {
+    const text = MSG.support.newRequestText(event.subject, event.ownerName);
+    await this.notifications.notifyAdmins({
+      title: MSG.support.newRequestTitle,
+      description: text.slice(0, 255),
+      message: text,
+    });
+  }
+
+  /** A reply reaches the other side: the owner (in-app and e-mail) or the admins (in-app). */
+  @OnEvent(EVENTS.supportReplied, { promisify: true })
+  async onSupportReplied(event: SupportRepliedEvent): Promise<void> {
+    if (event.fromOwner) {
+      const text = MSG.support.ownerReplyText(event.subject, event.responderName);
+      await this.notifications.notifyAdmins({
+        title: MSG.support.replyTitle,
+        description: text.slice(0, 255),
+        message: text,
+      });
+      return;
+    }
+    const text = MSG.support.replyText(event.subject);
+    await this.notifications.notify({
+      userId: event.ownerId,
+      title: MSG.support.replyTitle,
+      description: text.slice(0, 255),
+      message: text,
+      email: true,
     });
   }
 

@@ -40,6 +40,17 @@ export class NotificationsService {
     return this.present(row);
   }
 
+  /** The same notification to every active admin (a new support request, a customer's reply). */
+  async notifyAdmins(input: Omit<NewNotification, 'userId'>, exceptId?: number): Promise<void> {
+    const admins = await this.users.find({
+      where: { role: 'admin', deleted_at: IsNull() },
+      select: ['id'],
+      take: 50,
+      order: { id: 'ASC' },
+    });
+    for (const admin of admins) if (admin.id !== exceptId) await this.notify({ ...input, userId: admin.id });
+  }
+
   /** The e-mail twin of a notification; a failure to send is logged, the in-app notification stays. */
   private async mailTo(input: NewNotification): Promise<void> {
     const user = await this.users.findOne({

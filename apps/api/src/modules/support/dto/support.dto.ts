@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MSG, type SupportStatus } from '@jara/contracts';
+
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const text = ({ value }: { value: unknown }) =>
+  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
+const whole = ({ value }: { value: unknown }) =>
+  blank(value) ? undefined : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
+const STATUSES = [0, 1, 2];
+
+/** POST /supports: name, e-mail, subject and message all required (a status sent by the client is ignored). */
+export class CreateSupportDto {
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.support.required })
+  @IsString({ message: MSG.support.required })
+  @MaxLength(120)
+  name!: string;
+
+  @ApiProperty()
+  @Transform(({ value }) => (blank(value) ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsNotEmpty({ message: MSG.support.required })
+  @IsEmail({}, { message: 'Please enter a valid e-mail address.' })
+  @MaxLength(191)
+  email!: string;
+
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.support.required })
+  @IsString({ message: MSG.support.required })
+  @MaxLength(200)
+  subject!: string;
+
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.support.required })
+  @IsString({ message: MSG.support.required })
+  @MaxLength(5000)
+  message!: string;
+}
+
+/** PATCH /supports/{id} (admin): 1 Open, 2 In Progress, 0 Closed. */
+export class SupportStatusDto {
+  @ApiProperty({ enum: STATUSES })
+  @Transform(whole)
+  @IsNotEmpty({ message: MSG.support.statusInvalid })
+  @IsIn(STATUSES, { message: MSG.support.statusInvalid })
+  status!: SupportStatus;
+}
+
+/** POST /support-responses: a reply in the thread; an admin's may set the request's status (default 2). */
+export class CreateSupportResponseDto {
+  @ApiProperty()
+  @Transform(whole)
+  @IsNotEmpty({ message: MSG.support.notFound })
+  @IsInt({ message: MSG.support.notFound })
+  @Min(1, { message: MSG.support.notFound })
+  @Max(2_147_483_647, { message: MSG.support.notFound })
+  support_id!: number;
+
+  @ApiProperty()
+  @Transform(text)
+  @IsNotEmpty({ message: MSG.support.blankReply })
+  @IsString({ message: MSG.support.blankReply })
+  @MaxLength(5000)
+  message!: string;
+
+  @ApiPropertyOptional({ enum: STATUSES, description: "Admins only: the request's new status (default 2 In Progress)" })
+  @Transform(whole)
+  @IsOptional()
+  @IsIn(STATUSES, { message: MSG.support.statusInvalid })
+  status?: SupportStatus;
+}
+
+/** PATCH /support-responses/{id}/status: the other side marks a reply read (1) or unread (0). */
+export class SupportResponseStatusDto {
+  @ApiProperty({ enum: [0, 1] })
+  @Transform(whole)
+  @IsNotEmpty({ message: 'Status must be 0 (unread) or 1 (read).' })
+  @IsIn([0, 1], { message: 'Status must be 0 (unread) or 1 (read).' })
+  status!: 0 | 1;
+}
