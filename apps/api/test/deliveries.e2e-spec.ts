@@ -354,6 +354,9 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
     for (const to of [0, 1, 2, 8]) await patch(`/trackings/${d.id}/status`, { status: to }).expect(422);
     const done = (await get(`/trackings/${d.id}`).expect(200)).body.data as Delivery;
     expect(done.history?.map((h) => h.to_status)).toEqual([1, 2, 3, 5, 6, 7]);
+    expect(done.history?.[1]).toMatchObject({ to_status: 2, location: 'GZ Air' }); // the warehouse, when none is named
+    expect(done.weight).toBe(2);
+    expect(done.size).toBeNull(); // an air parcel's size was sent as 0: not measured
     expect(done.history?.[2]).toMatchObject({ note: 'Packed', location: 'Guangzhou', actor: { id: admin.user.id } });
     // Every move of the table is reachable and every other is refused (the table is the only rule besides the fee).
     for (const status of DELIVERY_STATUSES.map((s) => Number(s.code) as DeliveryStatus))

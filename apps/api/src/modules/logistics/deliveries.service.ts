@@ -347,8 +347,9 @@ export class DeliveriesService {
     const changes = {
       shipping_type: dto.shipping_type,
       shipping_id: title.id,
-      weight_hundredths: weight,
-      size_hundredths: size,
+      // A measure of 0 (the form sends 0 for an empty field) is "not measured".
+      weight_hundredths: weight > 0 ? weight : null,
+      size_hundredths: size > 0 ? size : null,
       amount_minor: fee > 0 ? fee : null,
     };
     const description = `Cargo fee for ${delivery.tracking_no} (${dto.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`;
@@ -449,10 +450,27 @@ export class DeliveriesService {
     await this.moveOne(
       delivery,
       to,
-      { user: admin, role: 'admin', note: dto.note ?? null, location: dto.location ?? null },
+      {
+        user: admin,
+        role: 'admin',
+        note: dto.note ?? null,
+        location: dto.location ?? (await this.placeOf(delivery, to)),
+      },
       feePaid,
     );
     return this.get(admin, id);
+  }
+
+  /** Where a move happens when the admin named no place: the warehouse for what happens there. */
+  private async placeOf(delivery: Delivery, to: DeliveryStatus): Promise<string | null> {
+    const atWarehouse: readonly number[] = [
+      DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE,
+      DELIVERY_STATUS.READY_FOR_SHIPPING,
+      DELIVERY_STATUS.LOADED_INTO_CONTAINER,
+    ];
+    if (!atWarehouse.includes(to)) return null;
+    const warehouse = await this.db.getRepository(Warehouse).findOne({ where: { id: delivery.warehouse_id } });
+    return warehouse?.name ?? null;
   }
 
   /**
