@@ -39,12 +39,15 @@ export async function apiSession(email: string, password: string): Promise<ApiSe
   return { token: res.body.token, userId: res.body.user.id };
 }
 
-/** An admin wallet adjustment (POST /wallets/{userId}/adjustments): credits `amount` naira (e.g. '50000'). */
-export async function fundWallet(userId: number, amount: string, reason = 'e2e: order journey funds'): Promise<void> {
+/**
+ * An admin wallet adjustment (POST /wallets/{userId}/adjustments): credits `amount` in `currency` (naira by default,
+ * e.g. '50000'; 'USD' for the dollar wallet that pays cargo fees).
+ */
+export async function fundWallet(userId: number, amount: string, reason = 'e2e: order journey funds', currency: 'NGN' | 'USD' = 'NGN'): Promise<void> {
   const admin = await apiLogin(DEMO.admin.email, DEMO.admin.password);
   const res = await api(`/wallets/${userId}/adjustments`, {
     token: admin,
-    body: { amount, currency: 'NGN', direction: 'credit', reason },
+    body: { amount, currency, direction: 'credit', reason },
   });
   if (res.status >= 300) fail('wallet adjustment', res);
 }

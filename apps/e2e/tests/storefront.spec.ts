@@ -84,9 +84,9 @@ test.describe('public storefront', () => {
     await expect(page.getByRole('heading', { name: 'Get help signing in' })).toBeVisible();
     await snap(page, 'storefront-help');
 
+    // (/tracker became a real screen in issue 11: storefront-deliveries.spec.ts.)
     await page.goto('/tracker');
-    await expect(page.getByText('Coming soon')).toBeVisible();
-    await snap(page, 'storefront-coming-soon');
+    await expect(page.getByRole('heading', { level: 1, name: 'Track Your Product' })).toBeVisible();
 
     const missing = await page.goto('/no-such-page');
     expect(missing?.status()).toBe(404);

@@ -1,18 +1,13 @@
 import type { MetaFunction } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
-import { guardLoader } from '~/lib/guards.server';
-import { ALL_ROLES } from '~/lib/navigation';
+import { AccountDeliveries } from '~/components/account-deliveries';
+import { deliveriesAction, deliveriesLoader } from '~/lib/account-deliveries.server';
 
 export const meta: MetaFunction = () => [{ title: 'Foreign Logistics | Jara' }];
 
-export const loader = guardLoader(ALL_ROLES);
+/** Spec 2.24: the foreign deliveries table, Create Warehouse Delivery (?create=1) and Payment Details (?pay={id}). */
+export const loader = deliveriesLoader('foreign');
+export const action = deliveriesAction('foreign');
 
 export default function Page() {
-  return (
-    <ComingSoon
-      title="Foreign Logistics"
-      description="Create warehouse deliveries from overseas and follow them to Nigeria."
-      back={{ to: '/dashboard', label: 'Back to dashboard' }}
-    />
-  );
+  return <AccountDeliveries />;
 }

@@ -1,18 +1,13 @@
 import type { MetaFunction } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
-import { guardLoader } from '~/lib/guards.server';
-import { ALL_ROLES } from '~/lib/navigation';
+import { AccountDeliveries } from '~/components/account-deliveries';
+import { deliveriesAction, deliveriesLoader } from '~/lib/account-deliveries.server';
 
 export const meta: MetaFunction = () => [{ title: 'Local Logistics | Jara' }];
 
-export const loader = guardLoader(ALL_ROLES);
+/** Spec 2.24: the local deliveries table, Create Warehouse Delivery (?create=1) and Payment Details (?pay={id}). */
+export const loader = deliveriesLoader('local');
+export const action = deliveriesAction('local');
 
 export default function Page() {
-  return (
-    <ComingSoon
-      title="Local Logistics"
-      description="Create and follow your local deliveries."
-      back={{ to: '/dashboard', label: 'Back to dashboard' }}
-    />
-  );
+  return <AccountDeliveries />;
 }

@@ -1,7 +1,19 @@
-import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { MSG, OTP_LENGTH, emailHandle, type ConfirmEmailResponse, type ItemResponse, type MessageResponse, type PublicUser } from '@jara/contracts';
+import {
+  MSG,
+  OTP_LENGTH,
+  emailHandle,
+  formatDollars,
+  normalizeRole,
+  toHundredths,
+  type ConfirmEmailResponse,
+  type ItemResponse,
+  type LogisticsSettings,
+  type MessageResponse,
+  type PublicUser,
+} from '@jara/contracts';
 import { ComingSoon } from '~/components/coming-soon';
 import { Field } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
@@ -9,14 +21,19 @@ import { loadCurrentUser } from '~/lib/account.server';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { validateOtp } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
-import { guardLoader } from '~/lib/guards.server';
+import { validateRates } from '~/lib/deliveries';
+import { loadLogisticsSettings } from '~/lib/deliveries.server';
 import { commitSession, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Jara' }];
 
-export const loader = guardLoader();
+/** The cargo rates of the Logistics Settings tab (GET /logistics-settings, public): null when they could not be read. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return json({ logistics: await loadLogisticsSettings(request) });
+}
 
 const PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postal_code', 'country'] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -37,6 +54,8 @@ interface SettingsActionData {
   ok: boolean;
   errors: Errors;
   toast?: ToastMessage;
+  /** The rates as typed, to fill the Logistics Settings form again after a refusal. */
+  values?: { cost_per_cmb3: string; cost_per_kg: string };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,6 +83,27 @@ export async function action({ request }: ActionFunctionArgs) {
       { intent, ok: false, errors: detail ? { image: detail } : {}, toast: toast('error', MSG.profile.imageUpdateFailed) },
       { status: result.status || 502 },
     );
+  }
+
+  if (intent === 'logistics') {
+    // Logistics Settings (spec 2.22, 5, 8): both rates required, numbers, not negative; PUT /logistics-settings.
+    const values = { cost_per_cmb3: text(form.get('cost_per_cmb3')).trim(), cost_per_kg: text(form.get('cost_per_kg')).trim() };
+    const refuse = (errors: Errors, message: string, status: number) =>
+      json<SettingsActionData>({ intent, ok: false, errors, values, toast: toast('error', message) }, { status });
+    if (auth.role !== 'admin') return refuse({}, MSG.logisticsSettings.updateFailed, 403);
+    const invalid = validateRates(values);
+    const first = invalid.cost_per_cmb3 ?? invalid.cost_per_kg;
+    if (first) return refuse(invalid, first, 422);
+    const result = await api<ItemResponse<LogisticsSettings>>('/logistics-settings', {
+      method: 'PUT',
+      token: auth.token,
+      json: { cost_per_cmb3: Number(values.cost_per_cmb3), cost_per_kg: Number(values.cost_per_kg) },
+    });
+    if (result.status === 401) return signOutAndRedirect(request, auth.session);
+    if (result.ok) return json<SettingsActionData>({ intent, ok: true, errors: {}, toast: toast('success', MSG.logisticsSettings.updated) });
+    const errors = fieldErrors(result.error, ['cost_per_cmb3', 'cost_per_kg']);
+    const message = serverMessage(result.error) ?? MSG.logisticsSettings.updateFailed;
+    return refuse(errors, message, result.status || 502);
   }
 
   if (intent === 'confirm-email') {
@@ -296,6 +336,90 @@ function AccountTab({ user, serverErrors, confirmErrors }: { user: PublicUser; s
   );
 }
 
+function rateText(value: number | string): string {
+  const cents = toHundredths(value);
+  return cents === null ? String(value) : formatDollars(cents);
+}
+
+/** Logistics Settings (spec 2.22 point 3): an admin edits the two cargo rates; everyone else reads them. */
+function LogisticsTab({ settings, admin, actionData }: { settings: LogisticsSettings | null; admin: boolean; actionData?: SettingsActionData }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'logistics';
+  const serverErrors = actionData?.intent === 'logistics' ? actionData.errors : undefined;
+  const { errors, setErrors, clear } = useFieldErrors(serverErrors);
+  if (!settings) {
+    return (
+      <p className="form-error" role="alert">
+        {MSG.lists.loadLogisticsSettingsFailed}
+      </p>
+    );
+  }
+  if (!admin) {
+    return (
+      <div className="stack">
+        <h2>Logistics Settings</h2>
+        <p className="muted">{MSG.logisticsSettings.readOnly}</p>
+        <dl className="details-list" data-testid="logistics-rates">
+          <dt>Sea cargo, per cm³</dt>
+          <dd>{rateText(settings.cost_per_cmb3)}</dd>
+          <dt>Air cargo, per kg</dt>
+          <dd>{rateText(settings.cost_per_kg)}</dd>
+        </dl>
+      </div>
+    );
+  }
+  const values = actionData?.intent === 'logistics' && !actionData.ok ? actionData.values : undefined;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const found = validateRates({ cost_per_cmb3: text(data.get('cost_per_cmb3')), cost_per_kg: text(data.get('cost_per_kg')) });
+    if (found.cost_per_cmb3 || found.cost_per_kg) {
+      event.preventDefault();
+      setErrors(found);
+    }
+  }
+  return (
+    <Form method="post" noValidate className="stack logistics-form" onSubmit={onSubmit} key={settings.updated_at ?? 'rates'}>
+      <input type="hidden" name="intent" value="logistics" />
+      <h2>Logistics Settings</h2>
+      <p className="muted">
+        The cargo fee of a delivery is computed from these rates, in US dollars: sea cargo is the size in cm³ times the rate
+        per cm³, air cargo the weight in kg times the rate per kg.
+      </p>
+      <fieldset disabled={saving} className="form-grid-2">
+        <Field
+          name="cost_per_cmb3"
+          label="Cost per cm³ (sea cargo, $)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          required
+          defaultValue={values?.cost_per_cmb3 ?? String(settings.cost_per_cmb3)}
+          error={errors.cost_per_cmb3}
+          onChange={() => clear('cost_per_cmb3')}
+        />
+        <Field
+          name="cost_per_kg"
+          label="Cost per kg (air cargo, $)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          required
+          defaultValue={values?.cost_per_kg ?? String(settings.cost_per_kg)}
+          error={errors.cost_per_kg}
+          onChange={() => clear('cost_per_kg')}
+        />
+      </fieldset>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : MSG.logisticsSettings.save}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export default function SettingsPage() {
   const data = useRouteLoaderData<{ user: PublicUser }>('routes/_account');
   const user = data?.user;
@@ -305,7 +429,10 @@ export default function SettingsPage() {
   const queryTab = tabFromQuery(params.get('q'));
   const [logistics, setLogistics] = useState<{ from: string } | null>(null);
   // The Logistics Settings tab is local state; any change of q (a tab link) leaves it.
-  const active: Tab = logistics && logistics.from === params.toString() ? 'logistics' : queryTab;
+  // After a Logistics Settings post (also without JavaScript) the tab stays open.
+  const active: Tab =
+    (logistics && logistics.from === params.toString()) || actionData?.intent === 'logistics' ? 'logistics' : queryTab;
+  const { logistics: rates } = useLoaderData<typeof loader>();
 
   return (
     <section className="stack">
@@ -358,11 +485,7 @@ export default function SettingsPage() {
             back={null}
           />
         ) : (
-          <ComingSoon
-            title="Logistics Settings"
-            description="The sea-cargo rate per cubic centimetre and the air-cargo rate per kilogram used to price shipments."
-            back={null}
-          />
+          <LogisticsTab settings={rates} admin={normalizeRole(user.role) === 'admin'} actionData={actionData} />
         )}
       </div>
     </section>

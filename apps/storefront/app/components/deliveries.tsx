@@ -1,0 +1,479 @@
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  MSG,
+  SHIPPING_TYPES,
+  deliveryStatusDetailLabel,
+  formatLongDateTime,
+  type DeliveryType,
+  type TrackingLookup,
+  type Warehouse,
+} from '@jara/contracts';
+import { Field } from '~/components/field';
+import { StatusPill } from '~/components/money';
+import {
+  REQUEST_LIMITS,
+  deliveryStatusTone,
+  deliveryTypeLabel,
+  measureText,
+  measured,
+  readDeliveryRequest,
+  shippingTypeLabel,
+  validateDeliveryRequest,
+  warehouseTypeLabel,
+  warehousesFor,
+  type RequestErrors,
+} from '~/lib/deliveries';
+
+/** Pieces shared by the delivery and tracking screens (issue 11). */
+
+/** A delivery's status as a coloured pill; the label defaults to the detail label ('Pending' for an unknown code). */
+export function DeliveryStatus({ status, label }: { status: number; label?: string }) {
+  return (
+    <StatusPill
+      label={label || deliveryStatusDetailLabel(status)}
+      tone={deliveryStatusTone(status)}
+      testId="delivery-status"
+    />
+  );
+}
+
+/** Posted values of a request form, to fill it again after a refusal (without JavaScript the page is re-rendered). */
+export interface RequestValues {
+  name?: string;
+  phone?: string;
+  email?: string;
+  external_no?: string;
+  warehouse_id?: number;
+  shipping_type?: string;
+  from_jara?: boolean;
+}
+
+function SelectField({
+  name,
+  label,
+  error,
+  children,
+  value,
+  onChange,
+  required,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A warehouse as an option: its name, with its location when the name does not say it. */
+function warehouseOption(w: Warehouse): string {
+  return w.location && !w.name.toLowerCase().includes(w.location.name.toLowerCase())
+    ? `${w.name} (${w.location.name})`
+    : w.name;
+}
+
+/**
+ * The delivery request form: the public shipping request (guest: name, phone, optional e-mail) and the signed-in
+ * Create Warehouse Delivery (with 'Bought from Jara Mall'). Tracking ID and warehouse always; the shipping type only
+ * for foreign requests, and the warehouses offered are those of the request's (and the shipping type's) type.
+ */
+export function DeliveryRequestForm({
+  type,
+  guest,
+  warehouses,
+  requiredMessage,
+  serverErrors,
+  message,
+  values,
+  submitLabel,
+  intent,
+  showFromJara,
+}: {
+  type: DeliveryType;
+  guest: boolean;
+  warehouses: Warehouse[] | null;
+  requiredMessage: string;
+  serverErrors?: RequestErrors;
+  message?: string | null;
+  values?: RequestValues;
+  submitLabel: string;
+  intent: string;
+  showFromJara: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const [errors, setErrors] = useState<RequestErrors>(serverErrors ?? {});
+  const [formMessage, setFormMessage] = useState<string | null | undefined>(message);
+  const [shippingType, setShippingType] = useState<string>(values?.shipping_type ?? '');
+  const [warehouseId, setWarehouseId] = useState<string>(values?.warehouse_id ? String(values.warehouse_id) : '');
+  useEffect(() => {
+    setErrors(serverErrors ?? {});
+    setFormMessage(message);
+  }, [serverErrors, message]);
+
+  // A missing field is marked 'Required.' under it; the spec's sentence stands once above the form.
+  const shown = (name: keyof RequestErrors) => (errors[name] === requiredMessage ? 'Required.' : errors[name]);
+  const all = warehouses ?? [];
+  const offered = warehousesFor(all, type, shippingType || null);
+  const clear = (name: keyof RequestErrors) =>
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+
+  function onShippingType(value: string) {
+    setShippingType(value);
+    clear('shipping_type');
+    // A warehouse of the other type no longer fits.
+    const chosen = all.find((w) => String(w.id) === warehouseId);
+    if (chosen && value && chosen.type !== value) setWarehouseId('');
+  }
+
+  function onWarehouse(value: string) {
+    setWarehouseId(value);
+    clear('warehouse_id');
+    const chosen = all.find((w) => String(w.id) === value);
+    if (type === 'foreign' && chosen && !shippingType && (chosen.type === 'sea_cargo' || chosen.type === 'air_cargo'))
+      setShippingType(chosen.type);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const input = readDeliveryRequest(new FormData(event.currentTarget));
+    const found = validateDeliveryRequest(input, { type, guest, message: requiredMessage, warehouses: all });
+    if (Object.values(found).some(Boolean)) {
+      event.preventDefault();
+      setErrors(found);
+      const missing = Object.values(found).includes(requiredMessage);
+      setFormMessage(missing ? requiredMessage : Object.values(found).find(Boolean));
+    }
+  }
+
+  // Foreign: group the options by type so the list reads well even before a shipping type is chosen.
+  const groups = type === 'foreign' && !shippingType ? (['sea_cargo', 'air_cargo'] as const) : null;
+
+  return (
+    <Form method="post" noValidate className="stack delivery-request-form" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value={intent} />
+      {formMessage ? (
+        <p className="form-error" role="alert" data-testid="request-error">
+          {formMessage}
+        </p>
+      ) : null}
+      {warehouses === null ? (
+        <p className="form-error" role="alert">
+          {MSG.lists.loadShippingFailed}
+        </p>
+      ) : null}
+      <fieldset disabled={busy} className="form-grid">
+        {guest ? (
+          <>
+            <Field
+              name="name"
+              label="Full name"
+              autoComplete="name"
+              required
+              maxLength={REQUEST_LIMITS.name}
+              defaultValue={values?.name}
+              error={shown('name')}
+              onChange={() => clear('name')}
+            />
+            <Field
+              name="phone"
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={REQUEST_LIMITS.phone}
+              defaultValue={values?.phone}
+              error={shown('phone')}
+              onChange={() => clear('phone')}
+            />
+            <Field
+              name="email"
+              label="E-mail (optional)"
+              type="email"
+              autoComplete="email"
+              maxLength={REQUEST_LIMITS.email}
+              defaultValue={values?.email}
+              error={shown('email')}
+              onChange={() => clear('email')}
+            />
+          </>
+        ) : null}
+        <Field
+          name="external_no"
+          label="Tracking ID"
+          required
+          maxLength={REQUEST_LIMITS.external_no}
+          placeholder="Courier tracking number"
+          defaultValue={values?.external_no}
+          error={shown('external_no')}
+          onChange={() => clear('external_no')}
+        />
+        {type === 'foreign' ? (
+          <SelectField
+            name="shipping_type"
+            label="Shipping type"
+            required
+            value={shippingType}
+            onChange={onShippingType}
+            error={shown('shipping_type')}
+          >
+            <option value="">Choose sea or air cargo</option>
+            {SHIPPING_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        <SelectField
+          name="warehouse_id"
+          label="Warehouse"
+          required
+          value={warehouseId}
+          onChange={onWarehouse}
+          error={shown('warehouse_id')}
+        >
+          <option value="">Choose a warehouse</option>
+          {groups
+            ? groups.map((group) => {
+                const rows = offered.filter((w) => w.type === group);
+                return rows.length ? (
+                  <optgroup key={group} label={warehouseTypeLabel(group)}>
+                    {rows.map((w) => (
+                      <option key={w.id} value={w.id}>
+                        {warehouseOption(w)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null;
+              })
+            : offered.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {warehouseOption(w)}
+                </option>
+              ))}
+        </SelectField>
+        {showFromJara ? (
+          <label className="checkbox-row">
+            <input type="checkbox" name="from_jara" value="on" defaultChecked={values?.from_jara} /> Bought from Jara
+            Mall
+          </label>
+        ) : null}
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Sending…' : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** 'Track Your Product': a GET form (?no=); the number is trimmed, the button disabled while empty, Enter submits. */
+export function TrackerForm({ action, initial }: { action: string; initial: string }) {
+  const [value, setValue] = useState(initial);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => setValue(initial), [initial]);
+  const navigation = useNavigation();
+  const searching =
+    navigation.state === 'loading' &&
+    navigation.location?.pathname === action &&
+    navigation.location.search.includes('no=');
+  // Without JavaScript the button stays enabled (the server refuses an empty number); with it, it waits for a number.
+  const empty = !value.trim();
+  return (
+    <Form method="get" action={action} className="tracker-form" role="search" aria-label="Track a parcel">
+      <div className="field tracker-field">
+        <label htmlFor="tracking-no">Tracking number</label>
+        <div className="tracker-row">
+          <input
+            id="tracking-no"
+            name="no"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onBlur={() => setValue((current) => current.trim())}
+            placeholder="e.g. JR-7K3M-9QX2"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+          />
+          <button type="submit" className="btn btn-primary" disabled={(hydrated && empty) || searching}>
+            {searching ? 'Searching…' : MSG.tracking.search}
+          </button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+/** The lookup result: status, number, type, shipping type, warehouse and the timeline (oldest first). */
+export function TrackingResult({ tracking }: { tracking: TrackingLookup }) {
+  return (
+    <article className="card tracking-result" aria-labelledby="tracking-result-title" data-testid="tracking-result">
+      <header className="tracking-head">
+        <div>
+          <p className="muted small">Tracking number</p>
+          <h2 id="tracking-result-title" className="mono tracking-no">
+            {tracking.tracking_no}
+          </h2>
+        </div>
+        <DeliveryStatus status={tracking.status} label={tracking.status_label} />
+      </header>
+      <dl className="details-list tracking-details">
+        <dt>Type</dt>
+        <dd>{deliveryTypeLabel(tracking.type) || '—'}</dd>
+        <dt>Shipping type</dt>
+        <dd>{shippingTypeLabel(tracking.shipping_type) || '—'}</dd>
+        <dt>Warehouse</dt>
+        <dd>
+          {tracking.warehouse
+            ? `${tracking.warehouse.name}${tracking.warehouse.location ? ` (${tracking.warehouse.location})` : ''}`
+            : '—'}
+        </dd>
+        {tracking.shipping ? (
+          <>
+            <dt>Shipment</dt>
+            <dd>{`${tracking.shipping.name}${tracking.shipping.location ? ` (${tracking.shipping.location})` : ''}`}</dd>
+          </>
+        ) : null}
+        {measured(tracking.weight) ? (
+          <>
+            <dt>Weight</dt>
+            <dd>{measureText(tracking.weight, 'kg')}</dd>
+          </>
+        ) : null}
+        {measured(tracking.size) ? (
+          <>
+            <dt>Size</dt>
+            <dd>{measureText(tracking.size, 'cm³')}</dd>
+          </>
+        ) : null}
+        <dt>Requested</dt>
+        <dd>{formatLongDateTime(tracking.created_at)}</dd>
+      </dl>
+      <section aria-labelledby="timeline-title">
+        <h3 id="timeline-title">Timeline</h3>
+        {tracking.timeline.length ? (
+          <ol className="timeline" data-testid="timeline">
+            {tracking.timeline.map((entry, index) => (
+              <li
+                key={`${entry.at}-${index}`}
+                className={`timeline-entry${index === tracking.timeline.length - 1 ? ' is-current' : ''}`}
+              >
+                <span className="timeline-dot" aria-hidden="true" />
+                <div>
+                  <strong>{entry.label || deliveryStatusDetailLabel(entry.status)}</strong>
+                  {entry.location ? <span className="block small">{entry.location}</span> : null}
+                  <time className="block small muted" dateTime={entry.at}>
+                    {formatLongDateTime(entry.at)}
+                  </time>
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="muted">No status changes yet.</p>
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** Prev / 'Page x of y' / Next, as links (work without JavaScript). */
+export function Pager({
+  page,
+  pages,
+  href,
+  label,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label: string;
+}) {
+  return (
+    <nav className="pager table-pager" aria-label={label}>
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="btn btn-ghost btn-small" rel="prev" preventScrollReset>
+          {MSG.common.prev}
+        </Link>
+      ) : (
+        <span className="btn btn-ghost btn-small is-disabled" aria-disabled="true">
+          {MSG.common.prev}
+        </span>
+      )}
+      <span className="pager-status" data-testid="page-of">
+        {MSG.common.pageOf(page, pages)}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className="btn btn-ghost btn-small" rel="next" preventScrollReset>
+          {MSG.common.next}
+        </Link>
+      ) : (
+        <span className="btn btn-ghost btn-small is-disabled" aria-disabled="true">
+          {MSG.common.next}
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** Placeholder rows while the table's next page loads. */
+export function SkeletonRows({ columns, rows }: { columns: number; rows: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, row) => (
+        <tr key={row} className="skeleton-row" aria-hidden="true">
+          {Array.from({ length: columns }, (_, column) => (
+            <td key={column}>
+              <span className="skeleton-bar" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+function listKey(search: string, keys: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  return keys.map((key) => `${key}=${params.getAll(key).join(',')}`).join('&');
+}
+
+/**
+ * Is the table's next state loading: a navigation to this page that changes one of the table's query `keys`
+ * (page, search, filters, sort)? Opening a dialog of the same page does not count.
+ */
+export function useTableLoading(pathname: string, keys: readonly string[]): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  if (navigation.state !== 'loading' || !navigation.location || navigation.location.pathname !== pathname) return false;
+  if (navigation.formMethod?.toUpperCase() === 'POST') return false;
+  return listKey(navigation.location.search, keys) !== listKey(location.search, keys);
+}

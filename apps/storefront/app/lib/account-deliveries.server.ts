@@ -1,0 +1,96 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { MSG, type Delivery, type DeliveryType, type ItemResponse } from '@jara/contracts';
+import type { RequestValues } from '~/components/deliveries';
+import { api, fieldErrors, serverMessage } from './api.server';
+import {
+  deliveryListHref,
+  readDeliveryRequest,
+  readPage,
+  readSearch,
+  requestBody,
+  validateDeliveryRequest,
+  type RequestErrors,
+} from './deliveries';
+import { loadDeliveries, loadDelivery, loadRequestWarehouses } from './deliveries.server';
+import { env } from './env.server';
+import { ALL_ROLES } from './navigation';
+import { assertSameOrigin } from './same-origin.server';
+import { commitSession, flashToast, requireUser, signOutAndRedirect } from './session.server';
+import { toast, type ToastMessage } from './toast';
+
+/**
+ * /account-foreign-logistics and /account-local-logistics (spec 2.24): the user's deliveries of one type (an admin's:
+ * everyone's), the Create Warehouse Delivery dialog (?create=1) and the Payment Details dialog (?pay={id}).
+ */
+export function deliveriesLoader(type: DeliveryType) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const auth = await requireUser(request, ALL_ROLES);
+    const params = new URL(request.url).searchParams;
+    const q = readSearch(params.get('q'));
+    const page = readPage(params.get('page'));
+    const create = params.get('create') === '1';
+    const payRaw = params.get('pay') ?? '';
+    const payId = /^\d{1,12}$/.test(payRaw) ? Number(payRaw) : 0;
+    const [list, warehouses, payFor] = await Promise.all([
+      loadDeliveries(request, auth, type, q, page),
+      create ? loadRequestWarehouses(request, type) : Promise.resolve([]),
+      payId ? loadDelivery(request, auth, payId) : Promise.resolve(null),
+    ]);
+    const admin = auth.role === 'admin';
+    return json({
+      type,
+      q,
+      page,
+      create,
+      list,
+      warehouses,
+      pay: payId ? { id: payId, delivery: payFor } : null,
+      admin,
+      // The back office's delivery page (Delivered to Warehouse / Proceed live there).
+      adminUrl: admin ? env.adminUrl : null,
+    });
+  };
+}
+
+export interface CreateDeliveryAnswer {
+  ok: false;
+  message: string;
+  errors?: RequestErrors;
+  values?: RequestValues;
+  toast: ToastMessage;
+}
+
+const REQUEST_FIELDS = ['external_no', 'warehouse_id', 'shipping_type', 'from_jara'] as const;
+
+/** intent=create: POST /trackings; on success back to the first page with 'Warehouse delivery created!'. */
+export function deliveriesAction(type: DeliveryType) {
+  return async ({ request }: ActionFunctionArgs) => {
+    assertSameOrigin(request);
+    const auth = await requireUser(request, ALL_ROLES);
+    const form = await request.formData();
+    const input = readDeliveryRequest(form);
+    const values: RequestValues = { ...input, warehouse_id: input.warehouse_id || undefined };
+    const refuse = (message: string, status: number, errors?: RequestErrors) =>
+      json<CreateDeliveryAnswer>({ ok: false, message, errors, values, toast: toast('error', message) }, { status });
+    if (form.get('intent') !== 'create') return refuse(MSG.deliveries.warehouseCreateFailed, 400);
+
+    const errors = validateDeliveryRequest(input, { type, guest: false, message: MSG.deliveries.requiredFields });
+    if (Object.values(errors).some(Boolean)) return refuse(MSG.deliveries.requiredFields, 422, errors);
+
+    const result = await api<ItemResponse<Delivery>>('/trackings', {
+      token: auth.token,
+      json: requestBody(input, type, false),
+    });
+    if (result.status === 401) return signOutAndRedirect(request, auth.session);
+    if (result.ok) {
+      flashToast(auth.session, { kind: 'success', message: MSG.deliveries.warehouseCreated });
+      const path = `/account-${type}-logistics`;
+      throw redirect(deliveryListHref(path, { q: '', page: 1 }), {
+        headers: { 'Set-Cookie': await commitSession(request, auth.session) },
+      });
+    }
+    const found = fieldErrors(result.error, REQUEST_FIELDS) as RequestErrors;
+    if (result.status === 422) return refuse(serverMessage(result.error) ?? MSG.deliveries.requiredFields, 422, found);
+    return refuse(serverMessage(result.error) ?? MSG.deliveries.warehouseCreateFailed, result.status || 502, found);
+  };
+}

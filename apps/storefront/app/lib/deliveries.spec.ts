@@ -1,0 +1,205 @@
+import { MSG, type Warehouse } from '@jara/contracts';
+import {
+  adminAction,
+  deliveryListApiQuery,
+  deliveryListHref,
+  pageCount,
+  paymentCell,
+  readDeliveryRequest,
+  readTrackingTableQuery,
+  requestBody,
+  trackingTableApiQuery,
+  trackingTableHref,
+  validateDeliveryRequest,
+  validateRate,
+  validateRates,
+  warehousesFor,
+} from './deliveries';
+
+const W = (id: number, type: Warehouse['type']) => ({ id, type }) as Pick<Warehouse, 'id' | 'type'>;
+const WAREHOUSES = [W(1, 'sea_cargo'), W(2, 'air_cargo'), W(3, 'local')];
+
+function form(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+}
+
+describe('warehousesFor', () => {
+  it('offers local warehouses to local requests and sea/air ones to foreign requests', () => {
+    expect(warehousesFor(WAREHOUSES, 'local').map((w) => w.id)).toEqual([3]);
+    expect(warehousesFor(WAREHOUSES, 'foreign').map((w) => w.id)).toEqual([1, 2]);
+  });
+
+  it('narrows foreign warehouses to the chosen shipping type', () => {
+    expect(warehousesFor(WAREHOUSES, 'foreign', 'air_cargo').map((w) => w.id)).toEqual([2]);
+    expect(warehousesFor(WAREHOUSES, 'foreign', 'sea_cargo').map((w) => w.id)).toEqual([1]);
+    expect(warehousesFor(WAREHOUSES, 'foreign', 'nonsense').map((w) => w.id)).toEqual([1, 2]);
+  });
+});
+
+describe('delivery request validation (spec 5)', () => {
+  const full = {
+    name: 'Ada',
+    phone: '0803 123 4567',
+    external_no: ' YT123 ',
+    warehouse_id: '1',
+    shipping_type: 'sea_cargo',
+  };
+
+  it('reads and trims the posted form', () => {
+    const input = readDeliveryRequest(form({ ...full, email: ' ada@example.com ', from_jara: 'on' }));
+    expect(input).toEqual({
+      name: 'Ada',
+      phone: '0803 123 4567',
+      email: 'ada@example.com',
+      external_no: 'YT123',
+      warehouse_id: 1,
+      shipping_type: 'sea_cargo',
+      from_jara: true,
+    });
+    expect(readDeliveryRequest(form({ warehouse_id: 'x', shipping_type: 'boat' }))).toMatchObject({
+      warehouse_id: 0,
+      shipping_type: '',
+      from_jara: false,
+    });
+  });
+
+  it('asks a guest for name, phone, tracking ID, warehouse and (foreign) shipping type', () => {
+    const errors = validateDeliveryRequest(readDeliveryRequest(form({})), {
+      type: 'foreign',
+      guest: true,
+      message: MSG.deliveries.publicRequiredFields,
+    });
+    expect(Object.keys(errors).sort()).toEqual(['external_no', 'name', 'phone', 'shipping_type', 'warehouse_id']);
+    expect(new Set(Object.values(errors))).toEqual(new Set([MSG.deliveries.publicRequiredFields]));
+  });
+
+  it('does not ask for a shipping type on local requests, nor name and phone when signed in', () => {
+    const errors = validateDeliveryRequest(readDeliveryRequest(form({})), {
+      type: 'local',
+      guest: false,
+      message: MSG.deliveries.requiredFields,
+    });
+    expect(Object.keys(errors).sort()).toEqual(['external_no', 'warehouse_id']);
+  });
+
+  it('accepts a complete request and refuses a warehouse of another type', () => {
+    const input = readDeliveryRequest(form(full));
+    expect(
+      validateDeliveryRequest(input, { type: 'foreign', guest: true, message: 'x', warehouses: WAREHOUSES }),
+    ).toEqual({});
+    const air = readDeliveryRequest(form({ ...full, shipping_type: 'air_cargo' }));
+    expect(
+      validateDeliveryRequest(air, { type: 'foreign', guest: true, message: 'x', warehouses: WAREHOUSES }),
+    ).toEqual({
+      warehouse_id: MSG.deliveries.warehouseTypeMismatch,
+    });
+    const unknown = readDeliveryRequest(form({ ...full, warehouse_id: '99' }));
+    expect(
+      validateDeliveryRequest(unknown, { type: 'foreign', guest: true, message: 'x', warehouses: WAREHOUSES })
+        .warehouse_id,
+    ).toBe(MSG.deliveries.warehouseUnknown);
+  });
+
+  it('refuses a malformed optional e-mail', () => {
+    const input = readDeliveryRequest(form({ ...full, email: 'not-an-email' }));
+    expect(validateDeliveryRequest(input, { type: 'foreign', guest: true, message: 'x' }).email).toBeDefined();
+  });
+
+  it('sends the guest fields only for guests and the shipping type only for foreign requests', () => {
+    const input = readDeliveryRequest(form({ ...full, email: '' }));
+    expect(requestBody(input, 'foreign', true)).toEqual({
+      external_no: 'YT123',
+      warehouse_id: 1,
+      from_jara: false,
+      type: 'foreign',
+      shipping_type: 'sea_cargo',
+      name: 'Ada',
+      phone: '0803 123 4567',
+    });
+    expect(requestBody(input, 'local', false)).toEqual({
+      external_no: 'YT123',
+      warehouse_id: 1,
+      from_jara: false,
+      type: 'local',
+    });
+  });
+});
+
+describe('table cells (spec 4)', () => {
+  it('offers Process Payment only at status 2, Paid once the invoice is paid, else Not Available', () => {
+    expect(paymentCell({ status: 2, payment_status: 'none', invoice: null })).toBe('process');
+    expect(paymentCell({ status: 2, payment_status: 'pending', invoice: null })).toBe('process');
+    expect(paymentCell({ status: 1, payment_status: 'none', invoice: null })).toBe('none');
+    expect(paymentCell({ status: 3, payment_status: 'paid', invoice: null })).toBe('paid');
+    expect(
+      paymentCell({
+        status: 2,
+        payment_status: 'pending',
+        invoice: { id: 1, reference: 'r', status: 'paid', amount_minor: 1, currency: 'USD' },
+      }),
+    ).toBe('paid');
+  });
+
+  it('labels the admin action: Completed at 7, Delivered to Warehouse at 1, Proceed otherwise', () => {
+    expect(adminAction(7)).toEqual({ kind: 'text', label: 'Completed' });
+    expect(adminAction(1)).toEqual({ kind: 'link', label: 'Delivered to Warehouse' });
+    for (const status of [0, 2, 3, 4, 5, 6, 8, 42])
+      expect(adminAction(status)).toEqual({ kind: 'link', label: 'Proceed' });
+  });
+});
+
+describe('paging and queries', () => {
+  it('counts pages of 10 and 5', () => {
+    expect(pageCount(0, 10)).toBe(1);
+    expect(pageCount(10, 10)).toBe(1);
+    expect(pageCount(11, 10)).toBe(2);
+    expect(pageCount(41, 5)).toBe(9);
+  });
+
+  it('builds the delivery list query and links', () => {
+    expect(deliveryListApiQuery('foreign', 'ada', 2)).toBe('type=foreign&per_page=10&page=2&q=ada');
+    expect(deliveryListHref('/account-foreign-logistics', { q: '', page: 1 })).toBe('/account-foreign-logistics');
+    expect(deliveryListHref('/account-foreign-logistics', { q: 'a b', page: 3 }, { pay: '7' })).toBe(
+      '/account-foreign-logistics?q=a+b&page=3&pay=7',
+    );
+  });
+
+  it('reads the tracking table state and keeps only known values', () => {
+    const query = readTrackingTableQuery(
+      new URLSearchParams('tracking_no_like=JR&name_like=%20Ada%20&status=9&sort=weight&order=desc&page=x'),
+    );
+    expect(query).toEqual({
+      tracking_no_like: 'JR',
+      name_like: 'Ada',
+      status: '',
+      sort: 'weight',
+      order: 'desc',
+      page: 1,
+    });
+    expect(readTrackingTableQuery(new URLSearchParams('sort=name&status=2')).sort).toBe('');
+    expect(readTrackingTableQuery(new URLSearchParams('status=2')).status).toBe('2');
+    expect(trackingTableApiQuery(query)).toBe(
+      'per_page=5&page=1&tracking_no_like=JR&name_like=Ada&sort=weight&order=desc',
+    );
+    expect(trackingTableHref('/account-tracker', query, { page: 2 })).toBe(
+      '/account-tracker?tracking_no_like=JR&name_like=Ada&sort=weight&order=desc&page=2',
+    );
+  });
+});
+
+describe('logistics settings (spec 5)', () => {
+  it('asks for numbers, not negative, with at most 2 decimals', () => {
+    expect(validateRate('')).toBe(MSG.logisticsSettings.invalidNumbers);
+    expect(validateRate('abc')).toBe(MSG.logisticsSettings.invalidNumbers);
+    expect(validateRate('-1')).toBe(MSG.logisticsSettings.negative);
+    expect(validateRate('1.234')).toBe(MSG.logisticsSettings.invalidNumbers);
+    expect(validateRate('1e3')).toBe(MSG.logisticsSettings.invalidNumbers);
+    expect(validateRate('0')).toBeNull();
+    expect(validateRate(' 12.5 ')).toBeNull();
+    expect(validateRates({ cost_per_cmb3: '0.01', cost_per_kg: '-2' })).toEqual({
+      cost_per_kg: MSG.logisticsSettings.negative,
+    });
+  });
+});

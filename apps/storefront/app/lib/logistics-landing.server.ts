@@ -1,0 +1,73 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { MSG, type Delivery, type DeliveryType, type ItemResponse } from '@jara/contracts';
+import { api, fieldErrors, serverMessage } from './api.server';
+import { readDeliveryRequest, requestBody, validateDeliveryRequest, type RequestErrors } from './deliveries';
+import { loadRequestWarehouses } from './deliveries.server';
+import { assertSameOrigin } from './same-origin.server';
+import { getSession, signOutAndRedirect } from './session.server';
+import { toast, type ToastMessage } from './toast';
+import type { RequestValues } from '~/components/deliveries';
+
+/**
+ * /foreign-logistics and /local-logistics (spec 2.1, 5, 8): the page and its create-request dialog (?request=1).
+ * A guest's request goes to POST /guest/trackings (no token); a signed-in shopper's to POST /trackings.
+ */
+export function landingLoader(type: DeliveryType) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const open = url.searchParams.get('request') === '1';
+    const session = await getSession(request);
+    const signedIn = Boolean(session.get('token'));
+    const warehouses = open ? await loadRequestWarehouses(request, type) : [];
+    return json({ type, open, signedIn, name: session.get('name') || '', warehouses });
+  };
+}
+
+export interface LandingActionData {
+  ok: boolean;
+  message: string;
+  trackingNo?: string;
+  errors?: RequestErrors;
+  values?: RequestValues;
+  toast: ToastMessage;
+}
+
+const REQUEST_FIELDS = ['name', 'phone', 'email', 'external_no', 'warehouse_id', 'shipping_type'] as const;
+
+export function landingAction(type: DeliveryType) {
+  return async ({ request }: ActionFunctionArgs) => {
+    assertSameOrigin(request);
+    const session = await getSession(request);
+    const token = session.get('token');
+    const guest = !token;
+    const form = await request.formData();
+    const input = readDeliveryRequest(form);
+    const values: RequestValues = { ...input, warehouse_id: input.warehouse_id || undefined };
+    const refuse = (message: string, status: number, errors?: RequestErrors) =>
+      json<LandingActionData>({ ok: false, message, errors, values, toast: toast('error', message) }, { status });
+
+    const errors = validateDeliveryRequest(input, { type, guest, message: MSG.deliveries.publicRequiredFields });
+    if (Object.values(errors).some(Boolean)) return refuse(MSG.deliveries.publicRequiredFields, 422, errors);
+
+    const body = requestBody(input, type, guest);
+    const result = guest
+      ? await api<ItemResponse<Pick<Delivery, 'tracking_no' | 'status' | 'status_label'>>>('/guest/trackings', {
+          json: body,
+        })
+      : await api<ItemResponse<Delivery>>('/trackings', { token, json: body });
+    if (result.status === 401 && !guest) return signOutAndRedirect(request, session);
+    const trackingNo = result.ok ? result.data?.data?.tracking_no : undefined;
+    if (trackingNo) {
+      const message = MSG.deliveries.shippingRequestCreated;
+      return json<LandingActionData>(
+        { ok: true, message, trackingNo, toast: toast('success', message) },
+        { status: 201 },
+      );
+    }
+    if (result.status === 429) return refuse(serverMessage(result.error) ?? MSG.deliveries.guestTooMany, 429);
+    const found = fieldErrors(result.error, REQUEST_FIELDS) as RequestErrors;
+    if (result.status === 422)
+      return refuse(serverMessage(result.error) ?? MSG.deliveries.publicRequiredFields, 422, found);
+    return refuse(serverMessage(result.error) ?? MSG.deliveries.shippingRequestFailed, result.status || 502, found);
+  };
+}
