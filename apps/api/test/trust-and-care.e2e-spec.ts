@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MSG, type KycSubmission as KycDto, type SupportRequest, type SupportThread } from '@jara/contracts';
@@ -9,6 +9,15 @@ import { bearer, countRows } from './support/money';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
+
+/** The text of an .eml whose parts are quoted-printable (soft breaks joined, =XX bytes decoded as UTF-8). */
+function quotedPrintable(eml: string): string {
+  const joined = eml.replace(/=\r?\n/g, '');
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
 
 /** A real photo-like JPEG with EXIF (to check it is stripped). */
 async function photo(width = 64, height = 48): Promise<Buffer> {
@@ -325,5 +334,67 @@ describe('Trust and care: KYC with private documents, the support centre (e2e)',
     expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM support_responses WHERE support_id = ?', [mine.id])).toBe(
       0,
     );
+  });
+
+  it('notifications: update e-mails can be muted in Settings; essential ones (KYC) still go; the layout escapes what users typed', async () => {
+    const person = await signUp(t);
+    const outbox = () =>
+      readdirSync(t.config.mail.outboxDir)
+        .map((f) => quotedPrintable(readFileSync(join(t.config.mail.outboxDir, f), 'utf8')))
+        .filter((text) => text.includes(`To: ${person.email}`));
+    const before = outbox().length;
+    const req = await t
+      .http()
+      .post('/api/v1/supports')
+      .set(bearer(person.token))
+      .send({ name: 'Ada', email: person.email, subject: '<b>Late</b> parcel', message: 'Where?' })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/v1/support-responses')
+      .set(bearer(admin.token))
+      .send({ support_id: req.body.data.id, message: 'Soon.' })
+      .expect(201);
+    const mails = outbox();
+    expect(mails.length).toBe(before + 1);
+    const mail = mails.find((m) => m.includes('Support reply | Jara')) as string;
+    expect(mail).toContain('&lt;b&gt;Late&lt;/b&gt;');
+    expect(mail).not.toContain('<b>Late</b> parcel</p>');
+    expect(mail).toContain(MSG.notifications.emailManage);
+    // Off: the next reply is in-app only.
+    const off = await t
+      .http()
+      .post('/api/v1/user/notification-preferences')
+      .set(bearer(person.token))
+      .send({ email_updates: false })
+      .expect(200);
+    expect(off.body).toMatchObject({ message: MSG.notifications.preferencesSaved, data: { email_updates: false } });
+    await t
+      .http()
+      .post('/api/v1/user/notification-preferences')
+      .set(bearer(person.token))
+      .send({ email_updates: 'maybe' })
+      .expect(422);
+    await t
+      .http()
+      .post('/api/v1/support-responses')
+      .set(bearer(admin.token))
+      .send({ support_id: req.body.data.id, message: 'Any minute.' })
+      .expect(201);
+    expect(outbox().length).toBe(before + 1);
+    expect(
+      await countRows(t.db, "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND title = 'Support reply'", [
+        person.user.id,
+      ]),
+    ).toBe(2);
+    // Essential: the KYC decision is e-mailed anyway.
+    const kyc = await submit(person.token, { id_image: { buffer: await photo(), name: 'id.jpg' } }).expect(201);
+    await t
+      .http()
+      .put(`/api/v1/kyc/${kyc.body.data.id}/approve`)
+      .set(bearer(admin.token))
+      .send({ status: 1 })
+      .expect(200);
+    expect(outbox().some((m) => m.includes('KYC update | Jara'))).toBe(true);
   });
 });

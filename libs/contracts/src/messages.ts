@@ -88,6 +88,12 @@ export const MSG = {
     notFound: 'Notification not found.',
     welcomeTitle: 'Welcome to Jara',
     welcomeDescription: 'Your account is verified. Shop the mall, ship from China and track every parcel in one place.',
+    // Issue 12: e-mail preferences (Settings)
+    preferencesSaved: 'Notification preferences saved',
+    emailUpdatesLabel: 'E-mail me updates on my deliveries, orders and support requests',
+    emailUpdatesHint: 'Security, KYC, invoice and wallet e-mails are always sent.',
+    emailFooter: 'You receive this e-mail because you have a Jara account.',
+    emailManage: 'Turn update e-mails off in Settings → Account Settings.',
   },
   lists: {
     fetchUsersFailed: 'Failed to fetch users.',
@@ -153,6 +159,9 @@ export const MSG = {
     rejectedText: (reason: string | null) =>
       `Your identity verification (KYC) was rejected${reason ? `: ${reason}` : '.'} You may submit it again.`,
     fileMissing: 'This document was not provided.',
+    // Storefront Settings, KYC tab (issue 12)
+    fileTooLarge: (limit: string) => `The image is too large: choose one under ${limit}.`,
+    adminsReview: 'Admins do not submit KYC: they review the submissions in the back office.',
   },
   logisticsSettings: {
     updated: 'Logistics settings updated successfully',
@@ -185,6 +194,9 @@ export const MSG = {
     ownerReplyText: (subject: string, name: string) => `${name} replied to the support request "${subject}".`,
     newRequestTitle: 'New support request',
     newRequestText: (subject: string, name: string) => `${name} opened a support request: "${subject}".`,
+    // Storefront Support Center (issue 12); the spec asks for a thank-you message without quoting one.
+    thankYou: 'Thank you for contacting Jara Support! We have received your message and will reply here and by e-mail.',
+    adminsAnswer: 'Support requests are answered in the back office.',
   },
   tracking: {
     empty: 'No tracking data found.',

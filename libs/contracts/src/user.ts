@@ -19,6 +19,8 @@ export interface PublicUser {
   email_verified: boolean;
   /** A new address waiting for its code (POST /user/confirm-email); null when no change is open. */
   pending_email: string | null;
+  /** Update e-mails (deliveries, orders, support replies) on; essential ones (KYC, invoices, money, security) always go. */
+  email_updates: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { idColumn, nullableDatetime, timestampColumns, varchar } from '../database/migration-helpers';
+import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
+import { idColumn, isMysql, nullableDatetime, timestampColumns, varchar } from '../database/migration-helpers';
 
 const index = (name: string, columnNames: string[], isUnique = false) =>
   new TableIndex({ name, columnNames, isUnique });
@@ -14,12 +14,19 @@ const fk = (column: string, table: string, onDelete: 'RESTRICT' | 'CASCADE' = 'R
 
 /**
  * Issue 12, trust and care: KYC submissions (private document keys, one live submission per user by a unique
- * index on active_user_id), the log of admins opening a document, support requests and their threads.
+ * index on active_user_id), the log of admins opening a document, support requests and their threads, and the
+ * users' choice to receive update e-mails.
  */
 export class TrustAndCare1763800000000 implements MigrationInterface {
   name = 'TrustAndCare1763800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // A user may keep update e-mails (deliveries, orders, support replies) off; essential ones are always sent.
+    // On SQLite a plain ALTER TABLE: TypeORM's addColumn rebuilds the table there and would drop the users' indexes
+    // that an earlier migration created in SQL (COLLATE NOCASE).
+    if (isMysql(queryRunner))
+      await queryRunner.addColumn('users', new TableColumn({ name: 'email_updates', type: 'integer', default: 1 }));
+    else await queryRunner.query('ALTER TABLE "users" ADD COLUMN "email_updates" integer NOT NULL DEFAULT (1)');
     await queryRunner.createTable(
       new Table({
         name: 'kyc_submissions',
@@ -108,5 +115,7 @@ export class TrustAndCare1763800000000 implements MigrationInterface {
     await queryRunner.dropTable('supports');
     await queryRunner.dropTable('kyc_document_views');
     await queryRunner.dropTable('kyc_submissions');
+    if (isMysql(queryRunner)) await queryRunner.dropColumn('users', 'email_updates');
+    else await queryRunner.query('ALTER TABLE "users" DROP COLUMN "email_updates"');
   }
 }

@@ -45,6 +45,7 @@ export class NotificationsListener {
       title: MSG.money.fundedTitle,
       description: MSG.money.funded(amount),
       message: `${MSG.money.funded(amount)} Reference: ${event.reference}.`,
+      email: 'always',
     });
   }
 
@@ -57,7 +58,8 @@ export class NotificationsListener {
       title: MSG.money.invoiceIssuedTitle,
       description: text.slice(0, 255),
       message: text,
-      email: event.type === 'delivery',
+      // A request for payment (a cargo fee, a manual charge) is e-mailed; an order's invoice comes with the order.
+      email: event.type === 'order' ? undefined : 'always',
     });
   }
 
@@ -70,7 +72,7 @@ export class NotificationsListener {
       title: MSG.kyc.decidedTitle,
       description: text.slice(0, 255),
       message: text,
-      email: true,
+      email: 'always',
     });
   }
 
@@ -103,7 +105,7 @@ export class NotificationsListener {
       title: MSG.support.replyTitle,
       description: text.slice(0, 255),
       message: text,
-      email: true,
+      email: 'updates',
     });
   }
 
@@ -119,7 +121,7 @@ export class NotificationsListener {
       title: MSG.deliveries.changedTitle,
       description: text.slice(0, 255),
       message: text,
-      email: true,
+      email: 'updates',
     });
   }
 
@@ -131,6 +133,7 @@ export class NotificationsListener {
       title: MSG.money.invoicePaidTitle,
       description: text.slice(0, 255),
       message: text,
+      email: 'always',
     });
   }
 
@@ -142,6 +145,7 @@ export class NotificationsListener {
       title: MSG.orders.placedTitle,
       description: text,
       message: text,
+      email: 'updates',
     });
     for (const vendorId of event.vendorIds) {
       const sold = MSG.orders.soldText(event.orderNo);
@@ -150,6 +154,7 @@ export class NotificationsListener {
         title: MSG.orders.soldTitle,
         description: sold,
         message: sold,
+        email: 'updates',
       });
     }
   }
@@ -165,6 +170,7 @@ export class NotificationsListener {
       title: MSG.orders.changedTitle,
       description: text,
       message: text,
+      email: 'updates',
     });
     for (const credit of event.credited) {
       const earned = MSG.orders.earnedText(event.orderNo, formatNaira(credit.amountMinor));

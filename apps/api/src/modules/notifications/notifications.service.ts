@@ -12,8 +12,11 @@ export interface NewNotification {
   title: string;
   description?: string | null;
   message?: string | null;
-  /** Also e-mail it to the user's address (a plain text message with the title as subject). */
-  email?: boolean;
+  /**
+   * Also e-mail it: 'always' for essential mail (KYC decisions, invoices, money), 'updates' for news the user may
+   * mute in Settings (deliveries, orders, support replies). Absent: in-app only.
+   */
+  email?: 'always' | 'updates';
 }
 
 @Injectable()
@@ -55,15 +58,19 @@ export class NotificationsService {
   private async mailTo(input: NewNotification): Promise<void> {
     const user = await this.users.findOne({
       where: { id: input.userId, deleted_at: IsNull() },
-      select: ['id', 'email', 'name'],
+      select: ['id', 'email', 'name', 'email_updates'],
     });
     if (!user?.email) return;
-    const body = input.message ?? input.description ?? input.title;
+    if (input.email === 'updates' && user.email_updates === 0) return;
     try {
       await this.mail.send({
         to: user.email,
-        subject: `${input.title} | Jara`,
-        text: `Hello ${user.name ?? 'there'},\n\n${body}\n\nThe Jara team\n`,
+        ...brandedEmail(
+          input.title,
+          user.name,
+          input.message ?? input.description ?? input.title,
+          input.email === 'updates',
+        ),
       });
     } catch (error) {
       this.logger.error(`E-mail "${input.title}" to user ${user.id} failed: ${(error as Error).message}`);
@@ -135,4 +142,35 @@ export class NotificationsService {
       created_at: new Date(n.created_at ?? Date.now()).toISOString(),
     };
   }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/**
+ * The one e-mail layout of notifications: a plain text part and a small branded HTML part (inline styles, no
+ * images or scripts), everything user-provided escaped. Update e-mails say how to turn them off.
+ */
+export function brandedEmail(
+  title: string,
+  name: string | null,
+  body: string,
+  mutable: boolean,
+): { subject: string; text: string; html: string } {
+  const hello = `Hello ${name?.trim() || 'there'},`;
+  const footer = [MSG.notifications.emailFooter, ...(mutable ? [MSG.notifications.emailManage] : [])].join(' ');
+  const text = `${hello}\n\n${body}\n\nThe Jara team\n\n--\n${footer}\n`;
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f6f5;font-family:Arial,Helvetica,sans-serif;color:#14231d">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
+<tr><td style="background:#0b6e4f;color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">Jara</td></tr>
+<tr><td style="padding:24px"><h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 12px">${escapeHtml(hello)}</p><p style="margin:0 0 12px;line-height:1.5">${escapeHtml(body)}</p>
+<p style="margin:16px 0 0">The Jara team</p></td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4a5a53;border-top:1px solid #e3e8e6">${escapeHtml(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject: `${title} | Jara`, text, html };
 }

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, UploadedFile, UseInterceptors } 
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/auth.decorators';
-import { UpdateProfileDto } from './dto/user.dto';
+import { MSG } from '@jara/contracts';
+import { NotificationPreferencesDto, UpdateProfileDto } from './dto/user.dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 
@@ -29,6 +30,16 @@ export class ProfileController {
   })
   async update(@CurrentUser() user: User, @Body() dto: UpdateProfileDto) {
     return { message: 'Profile updated successfully', data: await this.users.updateProfile(user, dto) };
+  }
+
+  @Post('notification-preferences')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Update e-mails on or off (email_updates); essential e-mails are always sent' })
+  async preferences(@CurrentUser() user: User, @Body() dto: NotificationPreferencesDto) {
+    return {
+      message: MSG.notifications.preferencesSaved,
+      data: await this.users.setEmailUpdates(user, dto.email_updates),
+    };
   }
 
   @Post('update-profile-image')

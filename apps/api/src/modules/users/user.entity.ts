@@ -90,4 +90,8 @@ export class User extends BaseEntity {
    */
   @Column({ type: 'datetime', precision: 6, nullable: true })
   deleted_at!: Date | null;
+
+  /** 1: e-mail the updates (deliveries, orders, support replies) too; 0: in-app only. Essential mail is always sent. */
+  @Column({ type: 'integer', default: 1 })
+  email_updates!: number;
 }

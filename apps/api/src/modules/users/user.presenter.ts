@@ -17,6 +17,7 @@ export function presentUser(user: User, imageUrl: (key: string | null) => string
     status: user.status === '1' ? '1' : '0',
     email_verified: !!user.email_verified_at,
     pending_email: user.pending_email ?? null,
+    email_updates: user.email_updates !== 0,
     created_at: new Date(user.created_at).toISOString(),
     updated_at: new Date(user.updated_at).toISOString(),
   };

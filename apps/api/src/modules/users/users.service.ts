@@ -146,6 +146,11 @@ export class UsersService {
     return this.save(user, dto, PROFILE_FIELDS);
   }
 
+  async setEmailUpdates(user: User, on: boolean): Promise<PublicUser> {
+    await this.users.update({ id: user.id }, { email_updates: on ? 1 : 0 });
+    return this.present((await this.findById(user.id)) as User);
+  }
+
   /** Ends every session of the user: their tokens carry token_version, which the JWT strategy compares. */
   async revokeTokens(id: number): Promise<void> {
     await this.users.increment({ id }, 'token_version', 1);

@@ -1,6 +1,6 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ROLES, type Role, type UserStatusValue } from '@jara/contracts';
 
 /** Empty strings and null mean "not sent": only non-empty fields are applied. */
@@ -17,7 +17,9 @@ export class UpdateProfileDto {
   @MaxLength(120)
   name?: string;
 
-  @ApiPropertyOptional({ description: 'Only the current address is accepted (422 otherwise): change it with POST /user/change-email.' })
+  @ApiPropertyOptional({
+    description: 'Only the current address is accepted (422 otherwise): change it with POST /user/change-email.',
+  })
   @Transform(lowerEmail)
   @IsOptional()
   @IsEmail({}, { message: 'Please enter a valid email address.' })
@@ -94,4 +96,18 @@ export class AdminUpdateUserDto {
   @IsOptional()
   @IsIn(['1', '0'], { message: "Status must be '1' (active) or '0' (inactive)." })
   status?: UserStatusValue;
+}
+
+/** POST /user/notification-preferences: update e-mails on or off. */
+export class NotificationPreferencesDto {
+  @ApiProperty()
+  @Transform(({ value }) =>
+    value === 'true' || value === '1' || value === 1
+      ? true
+      : value === 'false' || value === '0' || value === 0
+        ? false
+        : value,
+  )
+  @IsBoolean({ message: 'email_updates must be true or false.' })
+  email_updates!: boolean;
 }
