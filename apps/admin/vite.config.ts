@@ -37,6 +37,8 @@ const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
   ],
   // Flag SVG components, only for the live-rates page (about 58 kB gzipped): never in the shared vendor chunk.
   ['flags', /^country-flag-icons\//],
+  // The QR code and barcode encoders, only for the parcel label page: never in the shared vendor chunk.
+  ['barcodes', /^bwip-js\//],
 ];
 
 function vendorChunk(id: string): string | undefined {

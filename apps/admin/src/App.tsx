@@ -40,6 +40,10 @@ const LocationList = lazy(() => import('./pages/logistics/locations'));
 const ShippingList = lazy(() => import('./pages/logistics/shippings'));
 const WarehouseList = lazy(() => import('./pages/logistics/warehouses'));
 const LogisticsSettingsPage = lazy(() => import('./pages/logistics/settings'));
+const DeliveryList = lazy(() => import('./pages/deliveries/list'));
+const DeliveryShow = lazy(() => import('./pages/deliveries/show'));
+const DeliveryLabel = lazy(() => import('./pages/deliveries/label'));
+const TrackingTable = lazy(() => import('./pages/deliveries/trackings'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -160,6 +164,12 @@ export default function App() {
                   <Route index element={<WalletList />} />
                   <Route path="show/:id" element={<WalletShow />} />
                 </Route>
+                <Route path="/deliveries">
+                  <Route index element={<DeliveryList />} />
+                  <Route path=":id" element={<DeliveryShow />} />
+                  <Route path=":id/label" element={<DeliveryLabel />} />
+                </Route>
+                <Route path="/trackings" element={<TrackingTable />} />
                 <Route path="/shipping-management" element={<ShippingList />} />
                 <Route path="/manage-location" element={<LocationList />} />
                 <Route path="/warehouses" element={<WarehouseList />} />

@@ -517,6 +517,12 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
     expect(arrived.status).toBe(6);
     expect(arrived.history?.map((h) => h.to_status)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(arrived.history?.at(-1)).toMatchObject({ note: 'Shipping title Container GZ-9', location: 'Lagos' });
+    // A title that left (Arrived) takes no more goods.
+    const late = await request(customer.token, { warehouse_id: sea.id, shipping_type: 'sea_cargo' });
+    await patch(`/trackings/${late.id}/status`, { status: 2 }).expect(200);
+    expect(
+      (await post(`/shippings/${title.id}/assign`, { delivery_ids: [late.id] }).expect(422)).body.errors.delivery_ids,
+    ).toEqual([MSG.deliveries.titleNotLoading]);
     // Back to Loading moves nothing backwards.
     await put(`/shippings/${title.id}`, { status: 1 }).expect(200);
     expect(((await get(`/trackings/${ready[1].id}`).expect(200)).body.data as Delivery).status).toBe(6);

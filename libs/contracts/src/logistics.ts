@@ -210,6 +210,15 @@ export const SHIPPING_TITLE_MOVES: Readonly<Record<ShippingTitleStatus, Delivery
   3: DELIVERY_STATUS.ARRIVED_DESTINATION,
 };
 
+/**
+ * Assign Goods to Shipping: only a title that is still Loading takes goods, and only foreign deliveries of its type
+ * that are at the warehouse (Delivered to Warehouse, Ready for Shipping).
+ */
+export const DELIVERY_ASSIGNABLE_STATUSES: readonly DeliveryStatus[] = [
+  DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE,
+  DELIVERY_STATUS.READY_FOR_SHIPPING,
+];
+
 /** The statuses of a delivery on its voyage, which a title's status may move forward. */
 export const DELIVERY_VOYAGE_STATUSES: readonly DeliveryStatus[] = [
   DELIVERY_STATUS.READY_FOR_SHIPPING,

@@ -300,6 +300,7 @@ export const MSG = {
     feeUnpaid: 'The cargo fee must be set and paid before the delivery is ready for shipping.',
     assignRefused: (trackingNo: string) => `${trackingNo} cannot be assigned to this shipping title.`,
     assignNone: 'Select at least one delivery.',
+    titleNotLoading: 'Only a shipping title that is still Loading takes goods.',
     guestTooMany: 'Too many shipping requests from here. Please try again later.',
     changedTitle: 'Delivery update',
     changedText: (trackingNo: string, status: string) => `Your delivery ${trackingNo} is now: ${status}.`,

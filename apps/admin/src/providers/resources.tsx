@@ -4,8 +4,10 @@ import {
   DashboardOutlined,
   DollarOutlined,
   EnvironmentOutlined,
+  FieldTimeOutlined,
   FileTextOutlined,
   HomeOutlined,
+  InboxOutlined,
   LineChartOutlined,
   MailOutlined,
   SendOutlined,
@@ -77,10 +79,26 @@ export const resources: ResourceProps[] = [
     show: '/wallets/show/:id',
     meta: { parent: 'money', label: 'Wallets', icon: <TransactionOutlined /> },
   },
-  // Logistics (issue 11): locations, shipping titles, warehouses and the cargo rates, grouped in the sider.
+  // Logistics (issue 11): deliveries, tracking, shipping titles, locations, warehouses and the cargo rates, grouped in the sider.
   {
     name: 'logistics',
     meta: { label: 'Logistics', icon: <TruckOutlined /> },
+  },
+  // Deliveries (the spec's trackings, one entity behind GET /trackings): the admin's delivery table with its Action
+  // column, one delivery with its history and parcel label, and the tracking table (spec 2.19). Same API resource,
+  // two identifiers.
+  {
+    name: 'trackings',
+    identifier: 'deliveries',
+    list: '/deliveries',
+    show: '/deliveries/:id',
+    meta: { parent: 'logistics', label: 'Deliveries', icon: <InboxOutlined /> },
+  },
+  {
+    name: 'trackings',
+    identifier: 'tracking-table',
+    list: '/trackings',
+    meta: { parent: 'logistics', label: 'Tracking', icon: <FieldTimeOutlined /> },
   },
   {
     name: 'shippings',

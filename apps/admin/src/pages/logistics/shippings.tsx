@@ -1,11 +1,27 @@
 import { useMemo, useState } from 'react';
 import { useNotification, useUpdate, type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Flex, Form, Grid, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { NotificationOutlined } from '@ant-design/icons';
 import { MSG, type ShippingTitle, type ShippingTitleStatus, type ShippingType } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
+import { useDeliveryRefresh } from '../deliveries/shared';
+import { AssignGoodsModal } from './assign-goods';
 import { chosen, useLocationSelect, RowActions, useRowDelete } from './shared';
 import { LOGISTICS_TEXT as TEXT, SHIPPING_STATUS_OPTIONS, SHIPPING_TYPE_OPTIONS, typeLabel } from './text';
 
@@ -133,6 +149,8 @@ function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
 /** Shipping Management (spec 2.25): create/edit form, search, and the table with its status dropdown. */
 export default function ShippingList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
+  const [broadcasting, setBroadcasting] = useState<ShippingTitle | null>(null);
+  const refreshDeliveries = useDeliveryRefresh();
   const compact = !Grid.useBreakpoint().sm;
   const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
     ShippingTitle,
@@ -150,17 +168,21 @@ export default function ShippingList() {
   const { mutate: update, mutation: updating } = useUpdate<ShippingTitle, HttpError, { status: ShippingTitleStatus }>();
   const updatingId = updating.isPending ? updating.variables?.id : undefined;
   const changeStatus = (shipping: ShippingTitle, status: ShippingTitleStatus) =>
-    update({
-      resource: 'shippings',
-      id: shipping.id,
-      values: { status },
-      successNotification: () => ({ message: MSG.deliveries.updated, type: 'success' }),
-      errorNotification: (error) => ({
-        description: TEXT.saveFailed,
-        message: error?.message ?? TEXT.saveFailed,
-        type: 'error',
-      }),
-    });
+    update(
+      {
+        resource: 'shippings',
+        id: shipping.id,
+        values: { status },
+        successNotification: () => ({ message: MSG.deliveries.updated, type: 'success' }),
+        errorNotification: (error) => ({
+          description: TEXT.saveFailed,
+          message: error?.message ?? TEXT.saveFailed,
+          type: 'error',
+        }),
+      },
+      // The server moves the title's deliveries with it (Loading 4, Transit 5, Arrived 6).
+      { onSuccess: () => refreshDeliveries() },
+    );
 
   const { deletingId, confirmDelete } = useRowDelete<ShippingTitle>('shippings', setEditingId);
 
@@ -189,15 +211,27 @@ export default function ShippingList() {
       {
         title: TEXT.actions,
         key: 'actions',
-        width: compact ? 88 : 190,
+        width: compact ? 132 : 300,
         render: (_, shipping) => (
-          <RowActions
-            compact={compact}
-            editing={editingId === shipping.id}
-            deleting={deletingId === shipping.id}
-            onEdit={() => setEditingId(shipping.id)}
-            onDelete={() => confirmDelete(shipping)}
-          />
+          <Space>
+            <RowActions
+              compact={compact}
+              editing={editingId === shipping.id}
+              deleting={deletingId === shipping.id}
+              onEdit={() => setEditingId(shipping.id)}
+              onDelete={() => confirmDelete(shipping)}
+            />
+            <Button
+              size="small"
+              icon={<NotificationOutlined />}
+              aria-label={TEXT.broadcastFor(shipping.name)}
+              title={shipping.status === 1 ? TEXT.broadcast : MSG.deliveries.titleNotLoading}
+              disabled={shipping.status !== 1}
+              onClick={() => setBroadcasting(shipping)}
+            >
+              {compact ? null : TEXT.broadcast}
+            </Button>
+          </Space>
         ),
       },
     ],
@@ -237,6 +271,7 @@ export default function ShippingList() {
           <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
         </>
       )}
+      {broadcasting && <AssignGoodsModal title={broadcasting} onClose={() => setBroadcasting(null)} />}
     </div>
   );
 }

@@ -45,6 +45,8 @@ export const LOGISTICS_TEXT = {
   shippingSearch: 'Search Shipping Titles...',
   shippingEmpty: 'No shipping titles found.',
   statusOf: (name: string) => `Status of ${name}`,
+  broadcast: 'Broadcast',
+  broadcastFor: (name: string) => `Broadcast ${name}: assign goods`,
 
   warehousesTitle: 'Warehouses',
   warehouseCreateTitle: 'Add warehouse',

@@ -5,6 +5,7 @@ import { Brackets, DataSource, In, type EntityManager, type SelectQueryBuilder }
 import {
   allowedDeliveryMoves,
   cargoFeeCents,
+  DELIVERY_ASSIGNABLE_STATUSES,
   DELIVERY_STATUS,
   DELIVERY_STATUSES,
   DELIVERY_TYPES,
@@ -550,9 +551,9 @@ export class DeliveriesService {
   // -------------------------------------------------------------------------------------------- shipping titles
 
   /**
-   * POST /shippings/{id}/assign (admin, the Broadcast): puts foreign deliveries of the title's type on it. Each must
-   * be of that shipping type and not yet arrived, completed, returned or cancelled; one that is not refuses the
-   * whole request. Deliveries on their voyage (3-5) then follow the title's status at once.
+   * POST /shippings/{id}/assign (admin, the Broadcast): puts foreign deliveries of the title's type on a title that
+   * is still Loading. Each must be at the warehouse (2 or 3); one that is not refuses the whole request. Those Ready
+   * for Shipping are then Loaded into Container at once.
    */
   async assign(admin: User, shippingId: number, ids: number[]): Promise<{ assigned: number; moved: number }> {
     const title = await this.db
@@ -566,7 +567,8 @@ export class DeliveriesService {
       .where('d.id IN (:...unique)', { unique })
       .getMany();
     if (rows.length !== unique.length) throw fieldError('delivery_ids', MSG.deliveries.notFound);
-    const assignable: readonly number[] = [2, 3, 4, 5];
+    if (title.status !== 1) throw fieldError('delivery_ids', MSG.deliveries.titleNotLoading);
+    const assignable: readonly number[] = DELIVERY_ASSIGNABLE_STATUSES;
     for (const row of rows)
       if (row.type !== 'foreign' || row.shipping_type !== title.type || !assignable.includes(row.status))
         throw fieldError('delivery_ids', MSG.deliveries.assignRefused(row.tracking_no));
@@ -593,7 +595,8 @@ export class DeliveriesService {
   ): Promise<number> {
     const target = SHIPPING_TITLE_MOVES[title.status as ShippingTitleStatus];
     if (target === undefined) return 0;
-    const earlier = DELIVERY_VOYAGE_STATUSES.filter((s) => s < target);
+    // Only the moves of the transition table: Loading takes 3 to 4, Transit 3 or 4 to 5, Arrived 5 to 6.
+    const earlier = DELIVERY_VOYAGE_STATUSES.filter((s) => s < target && allowedDeliveryMoves(s).includes(target));
     if (!earlier.length) return 0;
     let moved = 0;
     for (;;) {

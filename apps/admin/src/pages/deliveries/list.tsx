@@ -1,0 +1,252 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { Alert, Flex, Grid, Radio, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DELIVERY_STATUSES, MSG, formatLongDateTime, type Delivery } from '@jara/contracts';
+import { ListSearch } from '../../components/list-search';
+import { statusOptions } from '../../components/money';
+import { PageTitle } from '../../components/page-title';
+import { Pager } from '../../components/pager';
+import { DeliveryAction, useDeliveryDialogs } from './actions';
+import { DELIVERIES, DeliveryStatusTag, PaymentCell } from './shared';
+import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
+
+const PAGE_SIZE = 10;
+
+function filterValue(filters: CrudFilter[], field: string): string | undefined {
+  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === 'eq');
+  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
+}
+
+/** The repeatable status filter (`status=1&status=2`): the values of the `in` filter, as strings. */
+function statusValues(filters: CrudFilter[]): string[] {
+  const found = filters.find((f) => 'field' in f && f.field === 'status' && f.operator === 'in');
+  const value = found && 'value' in found ? (found.value as unknown) : undefined;
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined || value === null || value === '' ? [] : [String(value)];
+}
+
+const TYPE_OPTIONS = [
+  { value: 'all', label: TEXT.typeAll },
+  { value: 'foreign', label: TEXT.typeForeign },
+  { value: 'local', label: TEXT.typeLocal },
+];
+
+/**
+ * Deliveries (spec 2.24, admin): every delivery request, foreign and local, with the search, a type and a status
+ * filter, 10 per page, and the admin's Action column (spec 4).
+ */
+export default function DeliveryList() {
+  const { showUrl } = useNavigation();
+  const screens = Grid.useBreakpoint();
+  const compact = !screens.md;
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+    Delivery,
+    HttpError
+  >({
+    resource: DELIVERIES,
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
+    filters: { defaultBehavior: 'merge' },
+    syncWithLocation: true,
+    errorNotification: false,
+  });
+
+  const { onConfirm, onProceed, dialogs } = useDeliveryDialogs();
+
+  const apply = (next: CrudFilter[]) => {
+    setFilters(next, 'merge');
+    setCurrentPage(1);
+  };
+  const type = filterValue(filters, 'type') ?? 'all';
+
+  // Phones: one column per delivery (number, customer, status, payment, date, then the action).
+  const compactColumns = useMemo<TableColumnsType<Delivery>>(
+    () => [
+      {
+        title: TEXT.delivery,
+        key: 'delivery',
+        render: (_, d) => (
+          <Space direction="vertical" size={4} style={{ width: '100%' }}>
+            <Link
+              to={showUrl(DELIVERIES, d.id)}
+              className="jara-num"
+              style={{ fontWeight: 600 }}
+              aria-label={TEXT.viewDelivery(d.tracking_no)}
+            >
+              {d.tracking_no}
+            </Link>
+            <span>
+              {d.name || d.user?.name || TEXT.none}
+              {d.phone ? <span className="jara-num"> · {d.phone}</span> : null}
+            </span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {d.warehouse?.name ?? TEXT.none} · {shippingTypeLabel(d.shipping_type, d.type)} · {TEXT.externalId}:{' '}
+              <span style={{ overflowWrap: 'anywhere' }}>{d.external_no}</span>
+            </Typography.Text>
+            <Space wrap size={8} align="center">
+              <DeliveryStatusTag status={d.status} />
+              <PaymentCell delivery={d} inline />
+            </Space>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatLongDateTime(d.created_at)}
+            </Typography.Text>
+            <DeliveryAction delivery={d} onConfirm={onConfirm} onProceed={onProceed} />
+          </Space>
+        ),
+      },
+    ],
+    [showUrl, onConfirm, onProceed],
+  );
+
+  // Desktop: the spec's columns. The table scrolls sideways inside itself when the screen is narrow, with Status,
+  // Action, Payment and Date kept in view at the right.
+  const columns = useMemo<TableColumnsType<Delivery>>(
+    () => [
+      { title: TEXT.customer, key: 'customer', width: 120, render: (_, d) => d.name || d.user?.name || TEXT.none },
+      {
+        title: TEXT.phone,
+        dataIndex: 'phone',
+        width: 125,
+        render: (v: string | null) => <span className="jara-num">{v || TEXT.none}</span>,
+      },
+      {
+        title: TEXT.trackingId,
+        dataIndex: 'tracking_no',
+        width: 135,
+        render: (v: string, d) => (
+          <Link
+            to={showUrl(DELIVERIES, d.id)}
+            className="jara-num"
+            style={{ fontWeight: 600 }}
+            aria-label={TEXT.viewDelivery(v)}
+          >
+            {v}
+          </Link>
+        ),
+      },
+      {
+        title: TEXT.externalId,
+        dataIndex: 'external_no',
+        width: 120,
+        render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
+      },
+      {
+        title: TEXT.warehouse,
+        key: 'warehouse',
+        width: 160,
+        render: (_, d) => (
+          <Space direction="vertical" size={0}>
+            <span>{d.warehouse?.name ?? TEXT.none}</span>
+            {d.warehouse?.location?.name && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {d.warehouse.location.name}
+              </Typography.Text>
+            )}
+          </Space>
+        ),
+      },
+      {
+        title: TEXT.shippingType,
+        dataIndex: 'shipping_type',
+        width: 120,
+        render: (v: string | null, d) => (
+          <Space direction="vertical" size={0}>
+            <span style={{ whiteSpace: 'nowrap' }}>{shippingTypeLabel(v, d.type)}</span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {TYPE_LABELS[d.type] ?? d.type}
+            </Typography.Text>
+          </Space>
+        ),
+      },
+      {
+        title: TEXT.status,
+        dataIndex: 'status',
+        width: 165,
+        fixed: 'right',
+        render: (v: number) => <DeliveryStatusTag status={v} />,
+      },
+      {
+        title: TEXT.action,
+        key: 'action',
+        width: 195,
+        fixed: 'right',
+        render: (_, d) => <DeliveryAction delivery={d} onConfirm={onConfirm} onProceed={onProceed} />,
+      },
+      {
+        title: TEXT.payment,
+        key: 'payment',
+        width: 100,
+        fixed: 'right',
+        render: (_, d) => <PaymentCell delivery={d} />,
+      },
+      {
+        title: TEXT.date,
+        dataIndex: 'created_at',
+        width: 120,
+        fixed: 'right',
+        render: (v: string) => formatLongDateTime(v),
+      },
+    ],
+    [showUrl, onConfirm, onProceed],
+  );
+
+  return (
+    <div>
+      <PageTitle>{TEXT.title}</PageTitle>
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        <div role="radiogroup" aria-label={TEXT.typeFilter} style={{ flex: '0 0 auto' }}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            value={type}
+            options={TYPE_OPTIONS}
+            onChange={(e) =>
+              apply([{ field: 'type', operator: 'eq', value: e.target.value === 'all' ? undefined : e.target.value }])
+            }
+            style={{ whiteSpace: 'nowrap' }}
+          />
+        </div>
+        <ListSearch
+          placeholder={TEXT.search}
+          initial={filterValue(filters, 'q') ?? ''}
+          onApply={(value) => apply([{ field: 'q', operator: 'eq', value }])}
+          style={{ flex: '1 1 280px', maxWidth: compact ? undefined : 420 }}
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label={TEXT.statusFilter}
+          placeholder={TEXT.allStatuses}
+          value={statusValues(filters)}
+          onChange={(values: string[]) =>
+            apply([{ field: 'status', operator: 'in', value: values.length ? values : undefined }])
+          }
+          options={statusOptions(DELIVERY_STATUSES)}
+          maxTagCount="responsive"
+          style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 320 }}
+        />
+      </Flex>
+      {tableQuery.isError ? (
+        <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
+      ) : (
+        <>
+          <Table<Delivery>
+            {...tableProps}
+            rowKey="id"
+            className={compact ? undefined : 'jara-wide-table'}
+            columns={compact ? compactColumns : columns}
+            pagination={false}
+            size="middle"
+            scroll={compact ? undefined : { x: 1360 }}
+            locale={{ emptyText: MSG.deliveries.empty }}
+            onChange={undefined}
+          />
+          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+        </>
+      )}
+      {dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { Link, useNavigate } from 'react-router';
+import { useNavigation, useShow, type HttpError } from '@refinedev/core';
+import { Show } from '@refinedev/antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Grid, Row, Space, Timeline, Typography } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import {
+  DELIVERY_STATUSES,
+  INVOICE_STATUSES,
+  deliveryStatusDetailLabel,
+  formatDollars,
+  formatLongDateTime,
+  type Delivery,
+  type DeliveryHistoryEntry,
+  type StatusTone,
+} from '@jara/contracts';
+import { CardTitle } from '../../components/card-title';
+import { StatusTag } from '../../components/money';
+import { DeliveryAction, DeliveryMoves, useDeliveryDialogs } from './actions';
+import { DELIVERIES, DeliveryStatusTag, PaymentCell, type DeliveryAnswer } from './shared';
+import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
+
+/** Timeline dot colours of the status tones (antd Timeline colours). */
+const TONE_DOT: Record<StatusTone, string> = {
+  success: 'green',
+  warning: 'gold',
+  danger: 'red',
+  info: 'blue',
+  default: 'gray',
+};
+
+function dotOf(status: unknown): string {
+  return TONE_DOT[DELIVERY_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default'];
+}
+
+function actorText(entry: DeliveryHistoryEntry): string {
+  if (entry.actor) return entry.actor.name || TEXT.none;
+  return entry.from_status === null ? TEXT.customerActor : TEXT.system;
+}
+
+/** The status history, oldest first: the label, who, when, the location and the note. */
+export function DeliveryTimeline({ history }: { history: DeliveryHistoryEntry[] }) {
+  if (history.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.noHistory} />;
+  const entries = [...history].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+  return (
+    <Timeline
+      data-testid="delivery-history"
+      items={entries.map((entry) => ({
+        key: entry.id,
+        color: dotOf(entry.to_status),
+        children: (
+          <div>
+            <Typography.Text strong>{entry.label || deliveryStatusDetailLabel(entry.to_status)}</Typography.Text>
+            <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
+              {TEXT.by(actorText(entry))} ·{' '}
+              <time dateTime={entry.created_at}>{formatLongDateTime(entry.created_at)}</time>
+              {entry.location ? ` · ${entry.location}` : null}
+            </Typography.Paragraph>
+            {entry.note && (
+              <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>
+                {entry.note}
+              </Typography.Paragraph>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+function measures(d: Delivery): string {
+  const parts: string[] = [];
+  if (d.weight !== null && d.weight !== undefined && d.weight > 0) parts.push(`${d.weight} kg`);
+  if (d.size !== null && d.size !== undefined && d.size > 0) parts.push(`${d.size} cm³`);
+  return parts.length ? parts.join(' · ') : TEXT.notMeasured;
+}
+
+/** One delivery (admin): details, the fee's invoice, the status history, the allowed moves and the parcel label. */
+export default function DeliveryShow() {
+  const screens = Grid.useBreakpoint();
+  const { showUrl } = useNavigation();
+  const navigate = useNavigate();
+  const { query } = useShow<DeliveryAnswer['data'], HttpError>({ resource: DELIVERIES, errorNotification: false });
+  const delivery = query.data?.data;
+  const { onConfirm, onProceed, dialogs } = useDeliveryDialogs();
+
+  return (
+    <Show
+      goBack={false}
+      isLoading={query.isLoading}
+      title={delivery ? TEXT.deliveryOf(delivery.tracking_no) : TEXT.delivery}
+      wrapperProps={{ className: 'jara-crud' }}
+      headerProps={{ tags: delivery ? <DeliveryStatusTag status={delivery.status} /> : undefined }}
+      headerButtons={() =>
+        delivery ? (
+          <Space wrap>
+            <DeliveryMoves delivery={delivery} />
+            <Button icon={<PrinterOutlined />} onClick={() => navigate(`/deliveries/${delivery.id}/label`)}>
+              {TEXT.printLabel}
+            </Button>
+          </Space>
+        ) : null
+      }
+    >
+      {query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={query.error?.statusCode === 404 ? TEXT.notFound : TEXT.loadOneFailed}
+          description={query.error?.message}
+        />
+      ) : delivery ? (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={15}>
+            <Space direction="vertical" size={16} style={{ width: '100%' }}>
+              <Descriptions
+                data-testid="delivery-summary"
+                bordered
+                size="small"
+                column={screens.xxl ? 2 : 1}
+                layout={screens.sm ? 'horizontal' : 'vertical'}
+              >
+                <Descriptions.Item label={TEXT.trackingId}>
+                  <Typography.Text copyable className="jara-num">
+                    {delivery.tracking_no}
+                  </Typography.Text>
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.externalId}>
+                  <span style={{ overflowWrap: 'anywhere' }}>{delivery.external_no}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.customer}>
+                  {delivery.name || delivery.user?.name || TEXT.none}
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.phone}>
+                  <span className="jara-num">{delivery.phone || TEXT.none}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.account}>
+                  {delivery.user ? delivery.user.name || `#${delivery.user.id}` : TEXT.guest}
+                </Descriptions.Item>
+                {delivery.email && (
+                  <Descriptions.Item label={TEXT.email}>
+                    <span style={{ overflowWrap: 'anywhere' }}>{delivery.email}</span>
+                  </Descriptions.Item>
+                )}
+                <Descriptions.Item label={TEXT.type}>{TYPE_LABELS[delivery.type] ?? delivery.type}</Descriptions.Item>
+                <Descriptions.Item label={TEXT.fromJara}>{delivery.from_jara ? TEXT.yes : TEXT.no}</Descriptions.Item>
+                <Descriptions.Item label={TEXT.warehouse}>
+                  {delivery.warehouse ? (
+                    <>
+                      {delivery.warehouse.name}
+                      {delivery.warehouse.location?.name ? ` · ${delivery.warehouse.location.name}` : ''}
+                    </>
+                  ) : (
+                    TEXT.none
+                  )}
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.shippingType}>
+                  {shippingTypeLabel(delivery.shipping_type, delivery.type)}
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.shipping}>
+                  {delivery.shipping ? (
+                    <>
+                      {delivery.shipping.name}
+                      {delivery.shipping.location?.name ? ` · ${delivery.shipping.location.name}` : ''}
+                    </>
+                  ) : (
+                    TEXT.none
+                  )}
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.measure}>
+                  <span className="jara-num">{measures(delivery)}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.status}>
+                  <Space wrap size={8}>
+                    <DeliveryStatusTag status={delivery.status} />
+                    <DeliveryAction delivery={delivery} onConfirm={onConfirm} onProceed={onProceed} />
+                  </Space>
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.payment}>
+                  <PaymentCell delivery={delivery} />
+                </Descriptions.Item>
+                <Descriptions.Item label={TEXT.created}>{formatLongDateTime(delivery.created_at)}</Descriptions.Item>
+                <Descriptions.Item label={TEXT.updated}>{formatLongDateTime(delivery.updated_at)}</Descriptions.Item>
+              </Descriptions>
+              <Card size="small" title={<CardTitle level={5}>{TEXT.invoice}</CardTitle>}>
+                {delivery.invoice ? (
+                  <Descriptions
+                    size="small"
+                    layout="vertical"
+                    column={screens.sm ? 3 : 1}
+                    data-testid="delivery-invoice"
+                  >
+                    <Descriptions.Item label={TEXT.reference}>
+                      <Link
+                        to={showUrl('invoices', delivery.invoice.id)}
+                        aria-label={TEXT.openInvoice(delivery.invoice.reference)}
+                        className="jara-num"
+                      >
+                        {delivery.invoice.reference}
+                      </Link>
+                    </Descriptions.Item>
+                    <Descriptions.Item label={TEXT.amount}>
+                      <span className="jara-num">{formatDollars(delivery.invoice.amount_minor)}</span>
+                    </Descriptions.Item>
+                    <Descriptions.Item label={TEXT.invoiceStatus}>
+                      <StatusTag rows={INVOICE_STATUSES} status={delivery.invoice.status} />
+                    </Descriptions.Item>
+                  </Descriptions>
+                ) : (
+                  <Typography.Text type="secondary">{TEXT.noInvoice}</Typography.Text>
+                )}
+              </Card>
+            </Space>
+          </Col>
+          <Col xs={24} xl={9}>
+            <Card size="small" title={<CardTitle level={5}>{TEXT.history}</CardTitle>} style={{ height: '100%' }}>
+              <DeliveryTimeline history={delivery.history ?? []} />
+            </Card>
+          </Col>
+        </Row>
+      ) : null}
+      {dialogs}
+    </Show>
+  );
+}
