@@ -340,12 +340,10 @@ test.describe('signed-in shell', () => {
     await page.goto('/products');
     await expect(page).toHaveURL(/\/unauthorized$/);
 
-    // Coming-soon screens inside the shell.
-    // (/my-orders became a real screen in issue 10: storefront-orders.spec.ts.)
+    // The Support Center inside the shell (issue 12; its journeys are in storefront-care.spec.ts).
     await page.goto('/support');
     await expect(page.getByRole('heading', { name: 'Support Center' })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
-    await snap(page, 'storefront-account-coming-soon');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
 
     // Settings: tabs by ?q=, Account Settings save, Profile shows the new value.
     await page.goto('/settings?q=profile');

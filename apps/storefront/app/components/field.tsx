@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 interface ControlProps {
   id: string;
@@ -44,6 +44,30 @@ interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
 /** A labelled textarea with its error underneath. */
 export function TextAreaField({ name, label, error, id, ...textarea }: TextAreaProps) {
   return <FieldShell name={name} label={label} error={error} id={id} control={(props) => <textarea {...props} {...textarea} />} />;
+}
+
+interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  name: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}
+
+/** A labelled select with its error underneath. */
+export function SelectField({ name, label, error, id, children, ...select }: SelectProps) {
+  return (
+    <FieldShell
+      name={name}
+      label={label}
+      error={error}
+      id={id}
+      control={(props) => (
+        <select {...props} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
 }
 
 /** The e-mail and password pair of the login and sign-up forms. */

@@ -48,7 +48,45 @@ export function storefrontEnvProblems(source: EnvSource): string[] {
         problems.push(`${key} entry "${entry}" must be an http(s) URL such as https://shop.example.ng`);
     }
   }
+  problems.push(...liveChatProblems(source));
   return problems;
+}
+
+/** The live-chat widget's default script: Tawk.to's embed URL, `{id}` being the property and widget ids. */
+export const LIVE_CHAT_DEFAULT_SRC = 'https://embed.tawk.to/{id}';
+const LIVE_CHAT_ID = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
+
+function liveChatProblems(source: EnvSource): string[] {
+  const id = source.LIVE_CHAT_ID?.trim();
+  if (!id) return [];
+  if (!LIVE_CHAT_ID.test(id) || id.includes('..'))
+    return ['LIVE_CHAT_ID may use letters, digits, ".", "_", "-" and "/" only (e.g. 64ab12cd34ef/1h5abcde)'];
+  const template = source.LIVE_CHAT_SRC?.trim() || LIVE_CHAT_DEFAULT_SRC;
+  let url: URL;
+  try {
+    url = new URL(template.replaceAll('{id}', id));
+  } catch {
+    return [`LIVE_CHAT_SRC "${template}" must be a URL such as ${LIVE_CHAT_DEFAULT_SRC}`];
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && !isProduction(source))) return [];
+  return [`LIVE_CHAT_SRC "${template}" must be an https URL${isProduction(source) ? ' in production' : ''}`];
+}
+
+/**
+ * The Support Center's third-party live-chat widget (spec 2.18): the script's URL when LIVE_CHAT_ID is set, else
+ * null (nothing is loaded). LIVE_CHAT_SRC is the script URL with `{id}` where the id goes (default: Tawk.to).
+ */
+export function liveChatFrom(source: EnvSource): { src: string } | null {
+  const id = source.LIVE_CHAT_ID?.trim();
+  if (!id || liveChatProblems(source).length) return null;
+  const template = source.LIVE_CHAT_SRC?.trim() || LIVE_CHAT_DEFAULT_SRC;
+  return { src: new URL(template.replaceAll('{id}', id)).href };
+}
+
+/** UPLOAD_MAX_BYTES, shared with the API: the largest file the storefront accepts and forwards (default 5 MiB). */
+export function uploadMaxBytesFrom(source: EnvSource): number {
+  const value = Number(source.UPLOAD_MAX_BYTES?.trim());
+  return Number.isInteger(value) && value >= 1024 && value <= 100 * 1024 * 1024 ? value : 5 * 1024 * 1024;
 }
 
 /** Throws a StorefrontConfigError listing every problem (called once when the server build is loaded). */
@@ -134,6 +172,14 @@ export const env = {
   /** Secret of the link cipher (encrypted category ids and product types in URLs). */
   get linkSecret(): string {
     return process.env.LINK_SECRET?.trim() || `jara-link-secret-dev:${sessionSecretFrom(process.env)}`;
+  },
+  /** The Support Center's live-chat widget script, or null when LIVE_CHAT_ID is unset. */
+  get liveChat(): { src: string } | null {
+    return liveChatFrom(process.env);
+  },
+  /** Largest accepted upload in bytes (UPLOAD_MAX_BYTES, as the API). */
+  get uploadMaxBytes(): number {
+    return uploadMaxBytesFrom(process.env);
   },
   /** Gifts page: highest price in naira (spec: well-rated products under this price). */
   get giftMaxPrice(): number {

@@ -1,4 +1,12 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  MaxPartSizeExceededError,
+  json,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
@@ -14,8 +22,8 @@ import {
   type MessageResponse,
   type PublicUser,
 } from '@jara/contracts';
-import { ComingSoon } from '~/components/coming-soon';
 import { Field } from '~/components/field';
+import { KycTab } from '~/components/kyc-tab';
 import { useActionToast } from '~/components/toasts';
 import { loadCurrentUser } from '~/lib/account.server';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
@@ -23,16 +31,36 @@ import { validateOtp } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
 import { validateRates } from '~/lib/deliveries';
 import { loadLogisticsSettings } from '~/lib/deliveries.server';
+import { env } from '~/lib/env.server';
+import type { KycActionData } from '~/lib/kyc';
+import { kycTooLarge, loadKyc, submitKyc } from '~/lib/kyc.server';
 import { commitSession, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Jara' }];
 
-/** The cargo rates of the Logistics Settings tab (GET /logistics-settings, public): null when they could not be read. */
+/**
+ * The cargo rates of the Logistics Settings tab (GET /logistics-settings, public): null when they could not be read.
+ * On the KYC tab, the user's latest submission (GET /kyc/{userId}/user).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return json({ logistics: await loadLogisticsSettings(request) });
+  const auth = await requireUser(request);
+  const kycTab = new URL(request.url).searchParams.get('q') === 'kyc';
+  const [logistics, kyc] = await Promise.all([
+    loadLogisticsSettings(request),
+    kycTab && auth.role === 'customer' ? loadKyc(request, auth) : Promise.resolve(null),
+  ]);
+  return json({ logistics, kyc, adminUrl: auth.role === 'admin' ? env.adminUrl : null });
+}
+
+/**
+ * The posted form. Uploads (the avatar, the KYC documents) are read with UPLOAD_MAX_BYTES per part, so a file past
+ * the API's limit is refused here before it is held in memory or sent on.
+ */
+function readForm(request: Request): Promise<FormData> {
+  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) return request.formData();
+  return unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: env.uploadMaxBytes }));
 }
 
 const PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postal_code', 'country'] as const;
@@ -61,8 +89,20 @@ interface SettingsActionData {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const auth = await requireUser(request);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof MaxPartSizeExceededError)) throw error;
+    if (error.field === 'id_image' || error.field === 'user_image') return kycTooLarge(error.field);
+    return json<SettingsActionData>(
+      { intent: 'image', ok: false, errors: { image: MSG.profile.imageTooLarge }, toast: toast('error', MSG.profile.imageUpdateFailed) },
+      { status: 413 },
+    );
+  }
   const intent = text(form.get('intent'));
+
+  if (intent === 'kyc') return submitKyc(request, auth, form);
 
   if (intent === 'image') {
     const file = form.get('image');
@@ -423,7 +463,7 @@ function LogisticsTab({ settings, admin, actionData }: { settings: LogisticsSett
 export default function SettingsPage() {
   const data = useRouteLoaderData<{ user: PublicUser }>('routes/_account');
   const user = data?.user;
-  const actionData = useActionData<typeof action>() as SettingsActionData | undefined;
+  const actionData = useActionData<typeof action>() as SettingsActionData | KycActionData | undefined;
   useActionToast(actionData?.toast);
   const [params] = useSearchParams();
   const queryTab = tabFromQuery(params.get('q'));
@@ -432,7 +472,9 @@ export default function SettingsPage() {
   // After a Logistics Settings post (also without JavaScript) the tab stays open.
   const active: Tab =
     (logistics && logistics.from === params.toString()) || actionData?.intent === 'logistics' ? 'logistics' : queryTab;
-  const { logistics: rates } = useLoaderData<typeof loader>();
+  const { logistics: rates, kyc, adminUrl } = useLoaderData<typeof loader>();
+  const settingsAction = actionData?.intent === 'kyc' ? undefined : (actionData as SettingsActionData | undefined);
+  const kycAction = actionData?.intent === 'kyc' ? (actionData as KycActionData) : undefined;
 
   return (
     <section className="stack">
@@ -469,23 +511,17 @@ export default function SettingsPage() {
         {!user ? (
           <p className="loading-state">{MSG.pages.loadingUser}</p>
         ) : active === 'profile' ? (
-          <ProfileTab user={user} imageError={actionData?.intent === 'image' ? actionData.errors.image : undefined} />
+          <ProfileTab user={user} imageError={settingsAction?.intent === 'image' ? settingsAction.errors.image : undefined} />
         ) : active === 'account' ? (
           <AccountTab
             user={user}
-            serverErrors={actionData?.intent === 'profile' ? actionData.errors : undefined}
-            confirmErrors={actionData?.intent === 'confirm-email' ? actionData.errors : undefined}
+            serverErrors={settingsAction?.intent === 'profile' ? settingsAction.errors : undefined}
+            confirmErrors={settingsAction?.intent === 'confirm-email' ? settingsAction.errors : undefined}
           />
-        ) : active === 'kyc' && user.role === 'vendor' ? (
-          <p className="notice-inline">{MSG.kyc.vendorsExempt}</p>
         ) : active === 'kyc' ? (
-          <ComingSoon
-            title="KYC"
-            description="Submit your identity documents (ID type, ID number and photo) and follow the review status."
-            back={null}
-          />
+          <KycTab user={user} state={kyc} actionData={kycAction} adminUrl={adminUrl} />
         ) : (
-          <LogisticsTab settings={rates} admin={normalizeRole(user.role) === 'admin'} actionData={actionData} />
+          <LogisticsTab settings={rates} admin={normalizeRole(user.role) === 'admin'} actionData={settingsAction} />
         )}
       </div>
     </section>

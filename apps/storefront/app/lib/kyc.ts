@@ -1,0 +1,128 @@
+import { KYC_GENDERS, KYC_ID_TYPES, KYC_STATUSES, MSG, type StatusTone } from '@jara/contracts';
+import { text, type Errors } from './form';
+import type { ToastMessage } from './toast';
+
+/** The Settings KYC tab (spec 2.22, 4, 5, 8): the form's fields and their checks, shared by the browser and the action. */
+
+export const KYC_TEXT_FIELDS = ['name', 'dob', 'gender', 'address', 'id_type', 'id_number'] as const;
+export type KycTextField = (typeof KYC_TEXT_FIELDS)[number];
+export const KYC_FILE_FIELDS = ['id_image', 'user_image'] as const;
+export type KycFileField = (typeof KYC_FILE_FIELDS)[number];
+export const KYC_ALL_FIELDS = [...KYC_TEXT_FIELDS, ...KYC_FILE_FIELDS] as const;
+
+/** What the API decodes (it checks the content and re-encodes); the picker offers only these. */
+export const KYC_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+const ACCEPTED_TYPES = KYC_ACCEPT.split(',');
+
+/** The API's column limits (its DTO), so a long value is refused here with a message instead of a 422. */
+export const KYC_LIMITS: Record<'name' | 'address' | 'id_number', number> = { name: 120, address: 255, id_number: 50 };
+
+export type KycValues = Record<KycTextField, string>;
+
+/** The posted text fields, trimmed (gender lower-cased, as the API reads it). */
+export function readKycValues(form: FormData): KycValues {
+  const values = {} as KycValues;
+  for (const field of KYC_TEXT_FIELDS) values[field] = text(form.get(field)).trim();
+  values.gender = values.gender.toLowerCase();
+  return values;
+}
+
+/** What the checks need of a chosen file (a browser File or the action's parsed part). */
+export interface FileFacts {
+  size: number;
+  type: string;
+}
+
+/** A chosen file, or null when the input was left empty (browsers send an empty part then). */
+export function chosenFile(value: FormDataEntryValue | null): File | null {
+  return typeof value === 'object' && value !== null && value.size > 0 ? value : null;
+}
+
+/** '5 MB', '512 KB': the upload limit in words. */
+export function bytesText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * A real calendar date (YYYY-MM-DD) of someone at least 18 and at most 120 years old: the API's rule (SubmitKycDto),
+ * mirrored so the form can say it before the upload.
+ */
+export function isAdultDob(value: string, now = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
+  const adult = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
+  const oldest = new Date(Date.UTC(now.getUTCFullYear() - 120, now.getUTCMonth(), now.getUTCDate()));
+  return date <= adult && date >= oldest;
+}
+
+/** The latest date of birth the form offers (18 years ago today), for the date input's max. */
+export function latestAdultDob(now = new Date()): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
+  return date.toISOString().slice(0, 10);
+}
+
+function fileProblem(file: FileFacts | null, maxBytes: number, required: boolean): string | undefined {
+  if (!file) return required ? MSG.profile.imageRequired : undefined;
+  // The browser names the type from the extension; the API still checks the content.
+  if (file.type && !ACCEPTED_TYPES.includes(file.type.toLowerCase())) return MSG.profile.imageOnly;
+  if (file.size > maxBytes) return MSG.kyc.fileTooLarge(bytesText(maxBytes));
+  return undefined;
+}
+
+/** One chosen file's problem (the picker checks on change): not an image, or past the upload limit. */
+export function kycFileError(field: KycFileField, file: FileFacts | null, maxBytes: number): string | undefined {
+  return fileProblem(file, maxBytes, field === 'id_image');
+}
+
+/** Spec 5: name, date of birth, gender, address, ID type, ID number and the ID image required; the photo optional. */
+export function validateKyc(
+  values: KycValues,
+  files: Record<KycFileField, FileFacts | null>,
+  maxBytes: number,
+  now = new Date(),
+): Errors {
+  const errors: Errors = {};
+  for (const field of KYC_TEXT_FIELDS) if (!values[field]) errors[field] = MSG.kyc.required;
+  for (const field of ['name', 'address', 'id_number'] as const) {
+    if (values[field].length > KYC_LIMITS[field]) errors[field] = `Please use at most ${KYC_LIMITS[field]} characters.`;
+  }
+  if (values.gender && !KYC_GENDERS.some((g) => g.value === values.gender)) errors.gender = MSG.kyc.genderInvalid;
+  if (values.id_type && !(KYC_ID_TYPES as readonly string[]).includes(values.id_type))
+    errors.id_type = MSG.kyc.idTypeInvalid;
+  if (values.dob && !isAdultDob(values.dob, now)) errors.dob = MSG.kyc.dobInvalid;
+  for (const field of KYC_FILE_FIELDS) {
+    const problem = kycFileError(field, files[field], maxBytes);
+    if (problem) errors[field] = problem;
+  }
+  return errors;
+}
+
+/** The tone of a KYC status pill: Pending yellow, Approved green, Rejected red. */
+export function kycStatusTone(status: unknown): StatusTone {
+  return KYC_STATUSES.find((row) => String(row.code) === String(status))?.tone ?? 'default';
+}
+
+/** A date of birth (YYYY-MM-DD) as words, read as a calendar date (no time zone can move it a day). */
+export function dobText(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export function genderText(value: string): string {
+  return KYC_GENDERS.find((g) => g.value === value)?.label ?? value;
+}
+
+/** The KYC action's refusal: the form's field errors, one message above it, and the typed values to fill it again. */
+export interface KycActionData {
+  intent: 'kyc';
+  ok: false;
+  errors: Errors;
+  message: string;
+  values: KycValues;
+  toast: ToastMessage;
+}

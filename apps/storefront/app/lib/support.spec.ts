@@ -1,0 +1,42 @@
+import { MSG } from '@jara/contracts';
+import { readId, supportHref, supportStatusTone, validateReply, validateSupport } from './support';
+
+describe('Support Center checks (spec 5)', () => {
+  it('requires name, e-mail, subject and message', () => {
+    expect(validateSupport({ name: '', email: '', subject: '', message: '' })).toEqual({
+      name: MSG.support.required,
+      email: MSG.support.required,
+      subject: MSG.support.required,
+      message: MSG.support.required,
+    });
+    expect(
+      validateSupport({ name: 'Bisi', email: 'bisi@example.com', subject: 'Late parcel', message: 'Help' }),
+    ).toEqual({});
+    expect(
+      validateSupport({ name: 'Bisi', email: 'bisi', subject: 'Late parcel', message: 'Help' }).email,
+    ).toBeDefined();
+  });
+
+  it('refuses a reply that is blank after trimming', () => {
+    expect(validateReply('   \n ')).toBe(MSG.support.blankReply);
+    expect(validateReply(' ok ')).toBeUndefined();
+    expect(validateReply('x'.repeat(5001))).toBeDefined();
+  });
+
+  it('builds its URLs and reads ids strictly', () => {
+    expect(supportHref({})).toBe('/support');
+    expect(supportHref({ page: 1, open: 7 })).toBe('/support?open=7');
+    expect(supportHref({ page: 2, open: 7, sent: 7 })).toBe('/support?page=2&open=7&sent=7');
+    expect(readId('12')).toBe(12);
+    expect(readId('0')).toBe(0);
+    expect(readId('1e3')).toBe(0);
+    expect(readId('99999999999')).toBe(0);
+    expect(readId(null)).toBe(0);
+  });
+
+  it('colours the statuses: Open yellow, In Progress blue, Closed grey', () => {
+    expect(supportStatusTone(1)).toBe('warning');
+    expect(supportStatusTone(2)).toBe('info');
+    expect(supportStatusTone(0)).toBe('default');
+  });
+});
