@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { requestLogger } from './common/http/request-logger.middleware';
+import { jsonLogger, PinoNestLogger, requestId, requestLogger } from './common/http/request-logger.middleware';
 import { createValidationPipe } from './common/http/validation';
 import type { AppConfig } from './config/config';
 
@@ -15,8 +15,9 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = { log: ['log', 'wa
 
 /** Builds the Nest application with everything main.ts and the tests share. */
 export async function createApp(config: AppConfig, logger?: LogLevel[] | false): Promise<NestExpressApplication> {
+  const levels = LOG_LEVELS[config.nodeEnv === 'test' ? 'error' : config.logLevel];
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: logger ?? LOG_LEVELS[config.nodeEnv === 'test' ? 'error' : config.logLevel],
+    logger: logger ?? (config.logFormat === 'json' ? new PinoNestLogger(jsonLogger(), levels as Array<'log' | 'warn' | 'error'>) : levels),
     bodyParser: true,
     // req.rawBody: Paystack signs the exact bytes of its webhook (HMAC-SHA512), not the parsed JSON.
     rawBody: true,
@@ -30,7 +31,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): IN
   // (e.g. the storefront's server); otherwise it is the connection's address and the header is ignored.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  if (config.requestLog) app.use(requestLogger);
+  app.use(requestId);
+  if (config.requestLog) app.use(requestLogger(jsonLogger()));
   app.use(
     helmet({
       // The API serves JSON, media and the OpenAPI page; the page needs inline styles and scripts.
@@ -41,7 +43,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): IN
   app.enableCors({
     origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
     credentials: true,
-    exposedHeaders: ['X-Total-Count'],
+    exposedHeaders: ['X-Total-Count', 'X-Request-Id'],
   });
   app.setGlobalPrefix(GLOBAL_PREFIX);
   app.useGlobalPipes(createValidationPipe());

@@ -3,6 +3,7 @@ import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { CommonModule } from './common/common.module';
 import { ConfigModule } from './common/config.module';
 import { addressThrottlerOptions } from './common/rate-limit/address-throttle';
@@ -14,6 +15,8 @@ import { ListInterceptor } from './common/interceptors/list.interceptor';
 import { PublicCacheInterceptor } from './common/http/public-cache';
 import type { AppConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source';
+import { runMigrationsLocked } from './database/migrate';
+import { shareListCounts } from './common/list/list-query';
 import { AuthModule } from './modules/auth/auth.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { ProductsModule } from './modules/products/products.module';
@@ -38,7 +41,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config), migrationsRun: config.migrationsRun }),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config),
+          // Migrations run after connecting, under a lock, so instances starting together run them once.
+          dataSourceFactory: async (options) => {
+            const db = await new DataSource(options as DataSourceOptions).initialize();
+            if (config.migrationsRun) await runMigrationsLocked(db);
+            return db;
+          },
+        }),
         EventEmitterModule.forRoot(),
         RateLimitModule,
         ThrottlerModule.forRootAsync({
@@ -68,6 +79,15 @@ export class AppModule {
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_INTERCEPTOR, useClass: ListInterceptor },
         { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
+        {
+          // With REDIS_URL, the cached list totals are shared by every instance (a write restarts them everywhere).
+          provide: 'LIST_COUNTS_SHARING',
+          inject: [DataSource, RATE_LIMIT_STORE],
+          useFactory: (db: DataSource, store: RateLimitStore) => {
+            if (config.redis.url) shareListCounts(db, store);
+            return !!config.redis.url;
+          },
+        },
       ],
     };
   }

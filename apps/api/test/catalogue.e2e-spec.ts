@@ -1,12 +1,10 @@
 import { AMOUNT_DECIMALS_MESSAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, MSG } from '@jara/contracts';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
 import { User } from '../src/modules/users/user.entity';
 import { buyAndReceive } from './support/orders';
-import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { mediaExists, signUp, startTestApp, type TestApp } from './support/test-app';
 
 describe('Catalogue (e2e)', () => {
   let t: TestApp;
@@ -531,7 +529,7 @@ describe('Catalogue (e2e)', () => {
       const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } }).png().toBuffer();
       await t.http().post('/api/v1/user/update-profile-image').set(auth(reviewer.token)).attach('image', png, 'me.png').expect(200);
       const avatarKey = (await t.db.getRepository(User).findOneByOrFail({ id: reviewer.user.id })).image as string;
-      expect(existsSync(join(t.config.uploads.dir, avatarKey))).toBe(true);
+      expect(await mediaExists(t, avatarKey)).toBe(true);
 
       await t.http().delete(`/api/v1/users/${reviewer.user.id}`).set(auth(admin)).expect(200);
       await t.http().delete(`/api/v1/users/${seller.user.id}`).set(auth(admin)).expect(200);
@@ -550,7 +548,7 @@ describe('Catalogue (e2e)', () => {
       expect(gone).toMatchObject({ status: '0', name: 'Deleted user', phone: null, image: null, password_hash: null, google_id: null });
       expect(gone.email).toMatch(/@deleted\.invalid$/);
       expect(gone.deleted_at).not.toBeNull();
-      expect(existsSync(join(t.config.uploads.dir, avatarKey))).toBe(false);
+      expect(await mediaExists(t, avatarKey)).toBe(false);
       await t.http().get('/api/v1/user').set(auth(reviewer.token)).expect(401);
       await t.http().post('/api/v1/auth/login').send({ email: reviewer.email, password: reviewer.password }).expect(401);
 

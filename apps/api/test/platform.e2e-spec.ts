@@ -9,9 +9,16 @@ describe('Platform (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  it('answers health with the database checked', async () => {
+  it('answers liveness on /health and readiness (database, Redis, storage) on /ready, with a request id', async () => {
     const res = await t.http().get('/api/v1/health').expect(200);
-    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+    expect(res.body).toEqual({ status: 'ok' });
+    const ready = await t.http().get('/api/v1/ready').expect(200);
+    expect(ready.body).toMatchObject({ status: 'ok', database: 'up', storage: 'up' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.http().get('/api/v1/health').set('X-Request-Id', 'storefront-1234abcd').expect(200);
+    expect(kept.headers['x-request-id']).toBe('storefront-1234abcd');
+    const replaced = await t.http().get('/api/v1/health').set('X-Request-Id', 'bad id with spaces').expect(200);
+    expect(replaced.headers['x-request-id']).not.toBe('bad id with spaces');
   });
 
   it('answers unknown routes with a 404 in the error shape', async () => {

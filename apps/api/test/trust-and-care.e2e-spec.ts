@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MSG, type KycSubmission as KycDto, type SupportRequest, type SupportThread } from '@jara/contracts';
@@ -6,7 +6,7 @@ import { KycDocumentView, KycSubmission } from '../src/modules/kyc/kyc.entity';
 import { Notification } from '../src/modules/notifications/notification.entity';
 import { listRoutes } from './support/routes';
 import { bearer, countRows } from './support/money';
-import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { documentExists, documentKeys, mediaExists, signUp, startTestApp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -122,9 +122,8 @@ describe('Trust and care: KYC with private documents, the support centre (e2e)',
     const views = (await t.http().get(`/api/v1/kyc/${kyc.id}/views`).set(bearer(admin.token)).expect(200)).body.data;
     expect(views[0]).toMatchObject({ viewer: { id: admin.user.id } });
     // The files are outside the public media folder and the media route cannot reach them.
-    const stored = readdirSync(join(t.config.uploads.privateDir, 'kyc'));
-    expect(stored).toContain(kyc.id_image_key.split('/')[1]);
-    expect(existsSync(join(t.config.uploads.dir, kyc.id_image_key))).toBe(false);
+    expect(await documentKeys(t, 'kyc')).toContain(kyc.id_image_key);
+    expect(await mediaExists(t, kyc.id_image_key)).toBe(false);
     await t.http().get(`/api/v1/media/${kyc.id_image_key}`).expect(404);
     // Every route that serves a file either needs a token or is the public media route (which has no KYC keys).
     const fileRoutes = listRoutes(t.app).filter((r) => /files|media/.test(r.path));
@@ -134,7 +133,7 @@ describe('Trust and care: KYC with private documents, the support centre (e2e)',
   });
 
   it('uploads: a text file named .jpg, an SVG, an HTML page and an oversized image are refused, nothing is kept', async () => {
-    const before = readdirSync(join(t.config.uploads.privateDir, 'kyc')).length;
+    const before = (await documentKeys(t, 'kyc')).length;
     const fresh = await signUp(t);
     const bad = [
       { buffer: Buffer.from('just some text, not an image'), name: 'id.jpg' },
@@ -156,7 +155,7 @@ describe('Trust and care: KYC with private documents, the support centre (e2e)',
     await submit(fresh.token, { id_image: { buffer: big, name: 'id.png', type: 'image/png' } }).expect(413);
     // A good ID with a bad selfie keeps neither file.
     await submit(fresh.token, { id_image: { buffer: await photo(), name: 'id.jpg' }, user_image: bad[0] }).expect(422);
-    expect(readdirSync(join(t.config.uploads.privateDir, 'kyc')).length).toBe(before);
+    expect((await documentKeys(t, 'kyc')).length).toBe(before);
     expect(await t.db.getRepository(KycSubmission).countBy({ user_id: fresh.user.id })).toBe(0);
   });
 
@@ -201,13 +200,12 @@ describe('Trust and care: KYC with private documents, the support centre (e2e)',
     ).toBe(2);
     // Delete: the row and its files go.
     const row = await t.db.getRepository(KycSubmission).findOneByOrFail({ id: kyc.id });
-    const file = join(t.config.uploads.privateDir, row.id_image_key);
-    expect(existsSync(file)).toBe(true);
+    expect(await documentExists(t, row.id_image_key)).toBe(true);
     await t.http().delete(`/api/v1/kyc/${kyc.id}`).set(bearer(customer.token)).expect(403);
     expect((await t.http().delete(`/api/v1/kyc/${kyc.id}`).set(bearer(admin.token)).expect(200)).body.message).toBe(
       MSG.kyc.deleted,
     );
-    expect(existsSync(file)).toBe(false);
+    expect(await documentExists(t, row.id_image_key)).toBe(false);
     await t.http().get(`/api/v1/kyc/${kyc.id}/files/id_image`).set(bearer(admin.token)).expect(404);
   });
 

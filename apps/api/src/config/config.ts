@@ -35,12 +35,28 @@ export interface AppConfig {
   redis: { url: string | null; keyPrefix: string };
   /** dir: public media (served by /media); privateDir: identity documents, never served by a public route. */
   uploads: { dir: string; privateDir: string; maxBytes: number };
+  /**
+   * s3: an S3-compatible bucket for media and identity documents (S3_BUCKET set), shared by every API instance;
+   * null keeps them in the two folders of `uploads`. The bucket stays private: the API serves every object.
+   */
+  storage: {
+    s3: {
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    } | null;
+  };
   requestLog: boolean;
   /** How long a proxy, CDN or the storefront may keep an anonymous public catalogue answer (0: always revalidate). */
   publicCacheSeconds: number;
   migrationsRun: boolean;
   /** Most verbose Nest log level printed: log, warn or error. */
   logLevel: 'log' | 'warn' | 'error';
+  /** json: one JSON object per line (pino), for log collectors; text: Nest's readable lines. */
+  logFormat: 'json' | 'text';
   /** The storefront's canonical public URL (the first STOREFRONT_URL): payment callbacks and the test checkout. */
   storefrontUrl: string;
   /**
@@ -202,6 +218,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     maxBytes: int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   };
 
+  const bucket = env.S3_BUCKET?.trim();
+  const storage: AppConfig['storage'] = {
+    s3: bucket
+      ? {
+          bucket,
+          region: str('S3_REGION', 'us-east-1'),
+          endpoint: env.S3_ENDPOINT?.trim() ? url('S3_ENDPOINT', '', ['http:', 'https:']) : null,
+          accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
+          forcePathStyle: bool('S3_FORCE_PATH_STYLE', !!env.S3_ENDPOINT?.trim()),
+        }
+      : null,
+  };
+
   const httpsOnly = nodeEnv === 'production' ? ['https:'] : ['http:', 'https:'];
   // STOREFRONT_URL may list several public origins (the storefront reads them all); the first is canonical.
   const storefrontUrl = url('STOREFRONT_URL', 'http://localhost:3000', ['http:', 'https:'], (value) =>
@@ -261,10 +291,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     trustProxy,
     redis,
     uploads,
+    storage,
     requestLog: bool('REQUEST_LOG', nodeEnv !== 'test'),
     publicCacheSeconds: int('PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     migrationsRun: bool('MIGRATIONS_RUN', true),
     logLevel: logLevel(str('LOG_LEVEL', 'log'), problems),
+    logFormat: oneOfFormat(str('LOG_FORMAT', nodeEnv === 'production' ? 'json' : 'text'), problems),
     storefrontUrl,
     paystack,
     exchangeRates,
@@ -313,3 +345,9 @@ function logLevel(value: string, problems: string[]): AppConfig['logLevel'] {
 
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+function oneOfFormat(raw: string, problems: string[]): 'json' | 'text' {
+  if (raw === 'json' || raw === 'text') return raw;
+  problems.push(`LOG_FORMAT must be json or text (got "${raw}")`);
+  return 'text';
+}

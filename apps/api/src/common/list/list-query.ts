@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { LIST_DEFAULT_PER_PAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, LIST_MAX_VALUE_LENGTH, LIST_MAX_VALUES } from '@jara/contracts';
 import { fieldError } from '../http/validation';
@@ -395,14 +396,54 @@ function countCacheOf(dataSource: object) {
   return cache;
 }
 
+/** A store shared by every API instance (Redis), as far as the list totals need one. */
+export interface SharedCountStore {
+  getValue(key: string): Promise<string | null>;
+  setValue(key: string, value: string, ttlMs: number): Promise<void>;
+}
+const sharedCounts = new WeakMap<object, SharedCountStore>();
+
+/**
+ * Keeps the cached list totals of a data source in a shared store (REDIS_URL): a write on one instance starts them
+ * again on every instance at once (a new generation per tag), instead of within ttlMs.
+ */
+export function shareListCounts(dataSource: object, store: SharedCountStore): void {
+  sharedCounts.set(dataSource, store);
+}
+
 /** Drops the cached totals of one tag (call after writes to the table, e.g. 'products'). */
 export function invalidateListCounts(dataSource: object, tag: string): void {
   const cache = countCacheOf(dataSource);
   cache.generations.set(tag, (cache.generations.get(tag) ?? 0) + 1);
+  const shared = sharedCounts.get(dataSource);
+  // Fire and forget: a failed write only leaves the totals cached until their ttl.
+  if (shared) void shared.setValue(`lc-gen:${tag}`, randomUUID(), 7 * 86_400_000).catch(() => undefined);
+}
+
+async function sharedCount<T extends ObjectLiteral>(
+  shared: SharedCountStore,
+  qb: SelectQueryBuilder<T>,
+  key: string,
+  tag: string,
+  ttlMs: number,
+): Promise<number> {
+  try {
+    const generation = (await shared.getValue(`lc-gen:${tag}`)) ?? '0';
+    const name = `lc:${tag}:${generation}:${createHash('sha1').update(key).digest('hex')}`;
+    const hit = await shared.getValue(name);
+    if (hit !== null && /^\d+$/.test(hit)) return Number(hit);
+    const total = await qb.getCount();
+    await shared.setValue(name, String(total), ttlMs);
+    return total;
+  } catch {
+    return qb.getCount(); // the store is down: count as if nothing were cached
+  }
 }
 
 async function cachedCount<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, key: string, spec: ListSpec): Promise<number> {
   if (!spec.countCache) return qb.getCount();
+  const shared = sharedCounts.get(qb.connection);
+  if (shared) return sharedCount(shared, qb, key, spec.countCache.tag, spec.countCache.ttlMs ?? 15_000);
   const cache = countCacheOf(qb.connection);
   const { tag, ttlMs = 15_000 } = spec.countCache;
   const generation = cache.generations.get(tag) ?? 0;

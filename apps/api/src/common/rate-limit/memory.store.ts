@@ -21,6 +21,7 @@ export interface MemoryStoreOptions {
  */
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly entries = new Map<string, Entry>();
+  private readonly values = new Map<string, { value: string; expiresAt: number }>();
   private readonly maxKeys: number;
   private readonly now: () => number;
   private readonly timer: NodeJS.Timeout | null;
@@ -67,9 +68,41 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.entries.delete(key);
   }
 
+  async acquireLock(name: string, token: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    const held = this.values.get(`lock:${name}`);
+    if (held && held.expiresAt > now) return false;
+    this.values.set(`lock:${name}`, { value: token, expiresAt: now + ttlMs });
+    return true;
+  }
+
+  async releaseLock(name: string, token: string): Promise<void> {
+    if (this.values.get(`lock:${name}`)?.value === token) this.values.delete(`lock:${name}`);
+  }
+
+  async getValue(key: string): Promise<string | null> {
+    const held = this.values.get(key);
+    if (!held) return null;
+    if (held.expiresAt <= this.now()) {
+      this.values.delete(key);
+      return null;
+    }
+    return held.value;
+  }
+
+  async setValue(key: string, value: string, ttlMs: number): Promise<void> {
+    if (this.values.size >= this.maxKeys) this.values.clear();
+    this.values.set(key, { value, expiresAt: this.now() + ttlMs });
+  }
+
+  async ping(): Promise<void> {
+    return undefined;
+  }
+
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.entries.clear();
+    this.values.clear();
   }
 
   /** Drops every expired counter. */

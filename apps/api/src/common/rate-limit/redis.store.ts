@@ -15,6 +15,12 @@ end
 return {count, ttl}
 `;
 
+/** Deletes the lock only if the caller's token still holds it (another instance's later lock is left alone). */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
 type RedisWithScript = Redis & {
   rateLimitIncrement(key: string, ttlMs: string, refresh: string): Promise<[number, number]>;
 };
@@ -55,6 +61,27 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async acquireLock(name: string, token: string, ttlMs: number): Promise<boolean> {
+    const answer = await this.redis.set(`${this.prefix}lock:${name}`, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
+    return answer === 'OK';
+  }
+
+  async releaseLock(name: string, token: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, `${this.prefix}lock:${name}`, token);
+  }
+
+  async getValue(key: string): Promise<string | null> {
+    return this.redis.get(`${this.prefix}v:${key}`);
+  }
+
+  async setValue(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(`${this.prefix}v:${key}`, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,6 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { existsSync } from 'node:fs';
 import { Public } from '../decorators/auth.decorators';
 import { MEDIA_ROUTE, StorageService } from './storage.service';
 
@@ -15,13 +14,13 @@ export class MediaController {
 
   @Public()
   @Get(':folder/:name')
-  serve(@Param('folder') folder: string, @Param('name') name: string, @Res() res: Response): void {
-    const path = this.storage.resolveKey(`${folder}/${name}`);
-    if (!path || !existsSync(path)) throw new NotFoundException('File not found.');
+  async serve(@Param('folder') folder: string, @Param('name') name: string, @Res() res: Response): Promise<void> {
+    const body = await this.storage.readMedia(`${folder}/${name}`);
+    if (!body) throw new NotFoundException('File not found.');
     res.setHeader('Content-Type', TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    res.sendFile(path);
+    res.end(body);
   }
 }

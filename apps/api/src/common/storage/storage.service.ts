@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import { MSG } from '@jara/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { fieldError } from '../http/validation';
+import { createBlobStores, type BlobStore } from './blob-store';
 import { sniffImage } from './image-sniff';
 
 export const MEDIA_ROUTE = 'media';
@@ -13,12 +12,19 @@ const SAFE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}(-card)?\.(webp|jpg|png|gif)$/;
 const PRIVATE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}\.jpg$/;
 
 /**
- * Files uploaded by people live under UPLOAD_DIR (outside any public static folder), under random names,
- * and are served only through the API's media route.
+ * Files uploaded by people live in a BlobStore (UPLOAD_DIR, or the S3 bucket when S3_BUCKET is set) under random
+ * names and are served only through the API's media route; identity documents in a second, private store.
  */
 @Injectable()
 export class StorageService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  readonly media: BlobStore;
+  private readonly documents: BlobStore;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const stores = createBlobStores(config);
+    this.media = stores.media;
+    this.documents = stores.private;
+  }
 
   /**
    * Checks that the upload really is a JPEG, PNG, GIF or WebP (by content), re-encodes it (dropping metadata
@@ -37,9 +43,7 @@ export class StorageService {
       throw fieldError(field, MSG.profile.imageOnly);
     }
     const key = `${folder}/${randomBytes(16).toString('hex')}.webp`;
-    const path = this.pathFor(key);
-    await mkdir(resolve(path, '..'), { recursive: true });
-    await writeFile(path, output);
+    await this.media.put(key, output, 'image/webp');
     return key;
   }
 
@@ -47,7 +51,12 @@ export class StorageService {
    * Product pictures uploaded by people: checked by content (JPEG, PNG, GIF or WebP only), re-encoded, stored as
    * a detail image (fits within `detail` px) and a square card image (<key>-card.webp). Returns the detail key.
    */
-  async saveImageVariants(folder: string, file: Express.Multer.File | undefined, field: string, sizes = { detail: 1000, card: 400 }): Promise<string> {
+  async saveImageVariants(
+    folder: string,
+    file: Express.Multer.File | undefined,
+    field: string,
+    sizes = { detail: 1000, card: 400 },
+  ): Promise<string> {
     const buffer = await this.userImage(file, field);
     try {
       return await this.writeVariants(folder, buffer, sizes, 4);
@@ -60,7 +69,12 @@ export class StorageService {
    * Images the server drew itself (the demo seed renders its pictures to WebP before calling this). Never
    * reached by uploads; still only raster formats, so no SVG is ever stored or served.
    */
-  async storeGeneratedVariants(folder: string, raster: Buffer, sizes = { detail: 1000, card: 400 }, effort = 4): Promise<string> {
+  async storeGeneratedVariants(
+    folder: string,
+    raster: Buffer,
+    sizes = { detail: 1000, card: 400 },
+    effort = 4,
+  ): Promise<string> {
     if (!(await sniffImage(raster))) throw new Error('storeGeneratedVariants takes a JPEG, PNG, GIF or WebP buffer.');
     return this.writeVariants(folder, raster, sizes, effort);
   }
@@ -79,14 +93,26 @@ export class StorageService {
     return file.buffer;
   }
 
-  private async writeVariants(folder: string, buffer: Buffer, sizes: { detail: number; card: number }, effort: number): Promise<string> {
+  private async writeVariants(
+    folder: string,
+    buffer: Buffer,
+    sizes: { detail: number; card: number },
+    effort: number,
+  ): Promise<string> {
     const source = sharp(buffer, { limitInputPixels: 40_000_000 }).rotate();
-    const detail = await source.clone().resize(sizes.detail, sizes.detail, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort }).toBuffer();
-    const card = await source.clone().resize(sizes.card, sizes.card, { fit: 'cover' }).webp({ quality: 75, effort }).toBuffer();
+    const detail = await source
+      .clone()
+      .resize(sizes.detail, sizes.detail, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80, effort })
+      .toBuffer();
+    const card = await source
+      .clone()
+      .resize(sizes.card, sizes.card, { fit: 'cover' })
+      .webp({ quality: 75, effort })
+      .toBuffer();
     const base = `${folder}/${randomBytes(16).toString('hex')}`;
-    await mkdir(resolve(this.pathFor(`${base}.webp`), '..'), { recursive: true });
-    await writeFile(this.pathFor(`${base}.webp`), detail);
-    await writeFile(this.pathFor(`${base}-card.webp`), card);
+    await this.media.put(`${base}.webp`, detail, 'image/webp');
+    await this.media.put(`${base}-card.webp`, card, 'image/webp');
     return `${base}.webp`;
   }
 
@@ -102,29 +128,34 @@ export class StorageService {
       output = await sharp(buffer, { limitInputPixels: 40_000_000 })
         .rotate()
         .resize(2400, 2400, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
         .jpeg({ quality: 88 })
         .toBuffer();
     } catch {
       throw fieldError(field, MSG.profile.imageOnly);
     }
     const key = `${folder}/${randomBytes(16).toString('hex')}.jpg`;
-    const path = this.privatePath(key);
-    if (!path) throw new Error(`Not a private key: ${key}`);
-    await mkdir(resolve(path, '..'), { recursive: true });
-    await writeFile(path, output);
+    await this.documents.put(key, output, 'image/jpeg');
     return key;
   }
 
-  /** Absolute path of a private key (under PRIVATE_UPLOAD_DIR), or null when it is not one we could have written. */
-  privatePath(key: string | null | undefined): string | null {
+  /** A private document's bytes (only for the KYC service, which checked who asks), or null. */
+  async readPrivate(key: string | null | undefined): Promise<Buffer | null> {
     if (!key || !PRIVATE_NAME.test(key)) return null;
-    const path = resolve(join(this.config.uploads.privateDir, key));
-    return path.startsWith(this.config.uploads.privateDir + sep) ? path : null;
+    return this.documents.get(key);
+  }
+
+  async privateExists(key: string | null | undefined): Promise<boolean> {
+    return !!key && PRIVATE_NAME.test(key) && this.documents.exists(key);
+  }
+
+  /** The private documents' keys in a folder (maintenance, tests). */
+  listPrivate(folder: string): Promise<string[]> {
+    return this.documents.list(folder);
   }
 
   async removePrivate(key: string | null | undefined): Promise<void> {
-    const path = this.privatePath(key);
-    if (path) await unlink(path).catch(() => undefined);
+    if (key && PRIVATE_NAME.test(key)) await this.documents.remove(key);
   }
 
   /** The card-size variant's key of a detail key. */
@@ -136,16 +167,25 @@ export class StorageService {
 
   async remove(key: string | null | undefined): Promise<void> {
     if (!key || !SAFE_NAME.test(key)) return;
-    await unlink(this.pathFor(key)).catch(() => undefined);
+    await this.media.remove(key);
     const card = this.cardKey(key);
-    if (card && card !== key && SAFE_NAME.test(card)) await unlink(this.pathFor(card)).catch(() => undefined);
+    if (card && card !== key && SAFE_NAME.test(card)) await this.media.remove(card);
   }
 
-  /** Absolute path of a stored key, or null when the key is not one we could have written. */
-  resolveKey(key: string): string | null {
+  /** A public media object's bytes, or null when the key is not one we could have written or is gone. */
+  async readMedia(key: string): Promise<Buffer | null> {
     if (!SAFE_NAME.test(key)) return null;
-    const path = this.pathFor(key);
-    return path.startsWith(this.config.uploads.dir + sep) ? path : null;
+    return this.media.get(key);
+  }
+
+  async mediaExists(key: string): Promise<boolean> {
+    return SAFE_NAME.test(key) && this.media.exists(key);
+  }
+
+  /** Both stores answer (GET /ready). */
+  async ping(): Promise<void> {
+    await this.media.ping();
+    await this.documents.ping();
   }
 
   /** Public URL of a stored key, served by the API. */
@@ -153,9 +193,5 @@ export class StorageService {
     if (!key) return null;
     if (/^https?:\/\//.test(key)) return key;
     return `${this.config.publicUrl}/api/v1/${MEDIA_ROUTE}/${key}`;
-  }
-
-  private pathFor(key: string): string {
-    return resolve(join(this.config.uploads.dir, key));
   }
 }

@@ -1,5 +1,6 @@
 import { BadGatewayException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { MSG, type LiveRates } from '@jara/contracts';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 
 interface CacheEntry {
@@ -28,7 +29,10 @@ export class ExchangeRatesService {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inflight = new Map<string, Promise<LiveRates>>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RATE_LIMIT_STORE) private readonly shared: RateLimitStore,
+  ) {}
 
   async latest(base: string): Promise<LiveRates> {
     const { apiKey, cacheSeconds } = this.config.exchangeRates;
@@ -40,16 +44,38 @@ export class ExchangeRatesService {
     if (entry?.failedAt && now - entry.failedAt < Math.min(ttl, RETRY_PAUSE_MS)) return { ...entry.rates, stale: true };
     let pending = this.inflight.get(base);
     if (!pending) {
-      pending = this.refresh(base, apiKey).finally(() => this.inflight.delete(base));
+      pending = this.fromSharedOrRefresh(base, apiKey, ttl).finally(() => this.inflight.delete(base));
       this.inflight.set(base, pending);
     }
     return pending;
   }
 
-  private async refresh(base: string, apiKey: string): Promise<LiveRates> {
+  /**
+   * Rates another instance fetched within the cache time come from the shared store (Redis when REDIS_URL is set),
+   * so N instances make one call per period, not N; otherwise this instance fetches and shares them.
+   */
+  private async fromSharedOrRefresh(base: string, apiKey: string, ttl: number): Promise<LiveRates> {
+    const shared = await this.shared.getValue(`fx:${base}`).catch(() => null);
+    if (shared) {
+      try {
+        const entry = JSON.parse(shared) as { rates: LiveRates; fetchedAt: number };
+        if (Date.now() - entry.fetchedAt < ttl) {
+          this.cache.set(base, { rates: entry.rates, fetchedAt: entry.fetchedAt });
+          return entry.rates;
+        }
+      } catch {
+        // A damaged entry is fetched anew.
+      }
+    }
+    return this.refresh(base, apiKey, ttl);
+  }
+
+  private async refresh(base: string, apiKey: string, ttl: number): Promise<LiveRates> {
     try {
       const rates = parseRates(await this.fetchLatest(base, apiKey), base);
-      this.cache.set(base, { rates, fetchedAt: Date.now() });
+      const fetchedAt = Date.now();
+      this.cache.set(base, { rates, fetchedAt });
+      await this.shared.setValue(`fx:${base}`, JSON.stringify({ rates, fetchedAt }), ttl).catch(() => undefined);
       return rates;
     } catch (error) {
       // Never log the URL: it carries the key.

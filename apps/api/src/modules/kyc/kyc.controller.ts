@@ -79,7 +79,7 @@ export class KycController {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Disposition', 'inline');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
-    res.sendFile(doc.path);
+    res.end(doc.body);
   }
 
   @Roles('admin')

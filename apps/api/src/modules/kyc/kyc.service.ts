@@ -34,7 +34,7 @@ const KYC_SPEC: ListSpec = {
 class Taken extends Error {}
 
 export interface KycDocument {
-  path: string;
+  body: Buffer;
   /** What the admin's view was recorded as (null for the owner). */
   recorded: boolean;
 }
@@ -190,12 +190,12 @@ export class KycService {
   async file(viewer: User, id: number, file: KycFile): Promise<KycDocument> {
     const row = await this.db.getRepository(KycSubmission).findOne({ where: { id } });
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw new NotFoundException(MSG.kyc.notFound);
-    const path = this.storage.privatePath(file === 'id_image' ? row.id_image_key : row.user_image_key);
-    if (!path) throw new NotFoundException(MSG.kyc.fileMissing);
+    const body = await this.storage.readPrivate(file === 'id_image' ? row.id_image_key : row.user_image_key);
+    if (!body) throw new NotFoundException(MSG.kyc.fileMissing);
     const recorded = viewer.role === 'admin';
     if (recorded)
       await this.db.getRepository(KycDocumentView).insert({ submission_id: id, viewer_id: viewer.id, file });
-    return { path, recorded };
+    return { body, recorded };
   }
 
   /** Who opened a submission's documents (admin): newest first. */

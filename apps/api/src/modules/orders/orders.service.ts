@@ -39,6 +39,8 @@ import {
   type ListResult,
   type ListSpec,
 } from '../../common/list/list-query';
+import { runExclusive } from '../../common/rate-limit/job-lock';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 import { StorageService } from '../../common/storage/storage.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction } from '../../database/transaction';
@@ -154,14 +156,16 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     private readonly idempotency: IdempotencyService,
     private readonly storage: StorageService,
     private readonly events: EventEmitter2,
+    @Inject(RATE_LIMIT_STORE) private readonly shared: RateLimitStore,
   ) {}
 
   onModuleInit(): void {
     const seconds = this.config.orders.expiryIntervalSeconds;
     if (seconds <= 0) return;
+    // One instance per round releases them (a lock in the shared store), the others skip that round.
     this.timer = setInterval(() => {
-      this.releaseExpired().catch((error: Error) =>
-        this.logger.error(`Releasing unpaid orders failed: ${error.message}`),
+      runExclusive(this.shared, 'release-unpaid-orders', seconds * 1000, () => this.releaseExpired()).catch(
+        (error: Error) => this.logger.error(`Releasing unpaid orders failed: ${error.message}`),
       );
     }, seconds * 1000);
     this.timer.unref();
