@@ -22,7 +22,8 @@ export const ports = () => ({
 /** Runs a command to completion, streaming its output; rejects on a non-zero exit. */
 export function run(cmd, args, options = {}) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...options.env }, ...options });
+    // options first: its env must not replace the merged one (the children need PATH, CI, CHROMIUM_PATH...).
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolvePromise();
