@@ -4,6 +4,7 @@ import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
 import { User } from '../src/modules/users/user.entity';
 import { buyAndReceive } from './support/orders';
+import { captureStatements } from './support/query-plan';
 import { mediaExists, signUp, startTestApp, type TestApp } from './support/test-app';
 
 describe('Catalogue (e2e)', () => {
@@ -216,23 +217,13 @@ describe('Catalogue (e2e)', () => {
 
     it('issues a constant number of SQL statements whatever the page size', async () => {
       const count = async (size: number) => {
-        const statements: string[] = [];
-        const original = t.db.logger;
         // TypeORM hands every statement to the data source's logger; count the product-list ones.
-        (t.db as unknown as { logger: unknown }).logger = {
-          logQuery: (query: string) => statements.push(query),
-          logQueryError: () => undefined,
-          logQuerySlow: () => undefined,
-          logSchemaBuild: () => undefined,
-          logMigration: () => undefined,
-          log: () => undefined,
-        };
-        try {
-          const res = await t.http().get(`/api/v1/products?per_page=${size}`).expect(200);
-          expect(res.body.data.length).toBe(Math.min(size, res.body.meta.total));
-        } finally {
-          (t.db as unknown as { logger: unknown }).logger = original;
-        }
+        const statements = (
+          await captureStatements(t.db, async () => {
+            const res = await t.http().get(`/api/v1/products?per_page=${size}`).expect(200);
+            expect(res.body.data.length).toBe(Math.min(size, res.body.meta.total));
+          })
+        ).map((s) => s.sql);
         return statements.filter((q) => /products/.test(q)).length;
       };
       // Each measured request follows a product write, so the cached catalogue total is counted afresh.

@@ -26,7 +26,9 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
       STOREFRONT_URL: SHOP,
     });
     service = t.app.get(InvoicesService);
-    t.app.get(EventEmitter2).on(EVENTS.invoicePaid, (event: InvoicePaidEvent) => paidEvents.push(event));
+    // Events are in-process: listen on every instance (two in the scale-out run).
+    for (const app of t.apps)
+      app.get(EventEmitter2).on(EVENTS.invoicePaid, (event: InvoicePaidEvent) => paidEvents.push(event));
     admin = await signUp(t, { role: 'admin' });
     chioma = await signUp(t);
     emeka = await signUp(t, { role: 'vendor' });

@@ -13,6 +13,8 @@ export interface FakeExchangeRates {
   /** Requests served so far. */
   readonly calls: number;
   mode: FakeRatesMode;
+  /** Milliseconds to wait before answering (a slow service). */
+  delayMs: number;
   /** The table answered for a base (rates per 1 unit of the base). */
   rates: Record<string, Record<string, number>>;
   close(): Promise<void>;
@@ -27,6 +29,10 @@ export async function startFakeExchangeRates(): Promise<FakeExchangeRates> {
   const state = { calls: 0 };
   const server = createServer((req, res) => {
     state.calls++;
+    if (fake.delayMs > 0) setTimeout(() => answer(req, res), fake.delayMs);
+    else answer(req, res);
+  });
+  const answer = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const match = /^\/([^/]+)\/latest\/([A-Za-z]{3})$/.exec(new URL(req.url ?? '/', 'http://fake').pathname);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -57,7 +63,7 @@ export async function startFakeExchangeRates(): Promise<FakeExchangeRates> {
         });
       }
     }
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const fake: FakeExchangeRates = {
@@ -67,6 +73,7 @@ export async function startFakeExchangeRates(): Promise<FakeExchangeRates> {
       return state.calls;
     },
     mode: 'ok',
+    delayMs: 0,
     rates: {
       USD: { USD: 1, NGN: 1532.45, CNY: 7.12, ZAR: 18.3, GBP: 0.79 },
       NGN: { NGN: 1, USD: 0.000652, CNY: 0.00465 },

@@ -8,23 +8,31 @@ export interface Statement {
 }
 
 /** Every statement the data source runs while `fn` runs (TypeORM hands each one to the data source's logger). */
+/**
+ * The data sources of every instance that shares a test app's database (two in the scale-out run), keyed by the
+ * first: statements are captured wherever the request landed.
+ */
+export const SIBLING_DATA_SOURCES = new WeakMap<DataSource, DataSource[]>();
+
 export async function captureStatements(db: DataSource, fn: () => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = [];
-  const holder = db as unknown as { logger: Logger };
-  const original = holder.logger;
   const noop = () => undefined;
-  holder.logger = {
-    logQuery: (sql: string, parameters?: unknown[]) => void statements.push({ sql, parameters: parameters ?? [] }),
-    logQueryError: noop,
-    logQuerySlow: noop,
-    logSchemaBuild: noop,
-    logMigration: noop,
-    log: noop,
-  };
+  const all = SIBLING_DATA_SOURCES.get(db) ?? [db];
+  const holders = all.map((each) => each as unknown as { logger: Logger });
+  const originals = holders.map((holder) => holder.logger);
+  for (const holder of holders)
+    holder.logger = {
+      logQuery: (sql: string, parameters?: unknown[]) => void statements.push({ sql, parameters: parameters ?? [] }),
+      logQueryError: noop,
+      logQuerySlow: noop,
+      logSchemaBuild: noop,
+      logMigration: noop,
+      log: noop,
+    };
   try {
     await fn();
   } finally {
-    holder.logger = original;
+    holders.forEach((holder, i) => (holder.logger = originals[i]));
   }
   return statements;
 }
