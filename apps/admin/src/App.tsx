@@ -17,6 +17,7 @@ import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { resources } from './providers/resources';
 import { BACK_OFFICE_NAME, JaraTitle } from './components/title';
+import { JaraHeader } from './components/header';
 
 // One chunk per page, loaded on first visit.
 const LoginPage = lazy(() => import('./pages/login'));
@@ -44,6 +45,11 @@ const DeliveryList = lazy(() => import('./pages/deliveries/list'));
 const DeliveryShow = lazy(() => import('./pages/deliveries/show'));
 const DeliveryLabel = lazy(() => import('./pages/deliveries/label'));
 const TrackingTable = lazy(() => import('./pages/deliveries/trackings'));
+const KycList = lazy(() => import('./pages/kyc/list'));
+const KycShow = lazy(() => import('./pages/kyc/show'));
+const SupportList = lazy(() => import('./pages/supports/list'));
+const SupportShow = lazy(() => import('./pages/supports/show'));
+const NotificationList = lazy(() => import('./pages/notifications/list'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -127,7 +133,7 @@ export default function App() {
               <Route
                 element={
                   <Authenticated key="authenticated-inner" fallback={<CatchAllNavigate to="/login" />}>
-                    <ThemedLayout Title={JaraTitle} Sider={FixedSider}>
+                    <ThemedLayout Title={JaraTitle} Sider={FixedSider} Header={JaraHeader}>
                       <CanAccess fallback={<Forbidden />}>
                         <Page>
                           <Outlet />
@@ -174,6 +180,15 @@ export default function App() {
                 <Route path="/manage-location" element={<LocationList />} />
                 <Route path="/warehouses" element={<WarehouseList />} />
                 <Route path="/logistics-settings" element={<LogisticsSettingsPage />} />
+                <Route path="/kyc">
+                  <Route index element={<KycList />} />
+                  <Route path=":id" element={<KycShow />} />
+                </Route>
+                <Route path="/supports">
+                  <Route index element={<SupportList />} />
+                  <Route path=":id" element={<SupportShow />} />
+                </Route>
+                <Route path="/notifications" element={<NotificationList />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route

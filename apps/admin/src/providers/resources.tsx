@@ -1,6 +1,8 @@
 import type { ResourceProps } from '@refinedev/core';
 import {
   AppstoreOutlined,
+  BellOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   DollarOutlined,
   EnvironmentOutlined,
@@ -10,6 +12,7 @@ import {
   InboxOutlined,
   LineChartOutlined,
   MailOutlined,
+  SafetyCertificateOutlined,
   SendOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
@@ -120,9 +123,28 @@ export const resources: ResourceProps[] = [
     list: '/logistics-settings',
     meta: { parent: 'logistics', label: 'Logistics Settings', icon: <SettingOutlined /> },
   },
+  // Trust and care (issue 12, decision 014): KYC review with the private documents, and the support inbox.
+  {
+    name: 'kyc',
+    list: '/kyc',
+    show: '/kyc/:id',
+    meta: { label: 'KYC', icon: <SafetyCertificateOutlined />, canDelete: true },
+  },
+  {
+    name: 'supports',
+    list: '/supports',
+    show: '/supports/:id',
+    meta: { label: 'Support', icon: <CustomerServiceOutlined />, canDelete: true },
+  },
   {
     name: 'contact-messages',
     list: '/contact-messages',
     meta: { label: 'Contact Messages', icon: <MailOutlined /> },
+  },
+  // The admin's own notifications: reached from the header's bell, not from the sider.
+  {
+    name: 'notifications',
+    list: '/notifications',
+    meta: { label: 'Notifications', icon: <BellOutlined />, hide: true, canDelete: true },
   },
 ];

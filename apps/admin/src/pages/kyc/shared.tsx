@@ -1,0 +1,234 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCustomMutation, useDelete, useInvalidate, type HttpError } from '@refinedev/core';
+import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import {
+  KYC_STATUS,
+  KYC_STATUSES,
+  MSG,
+  kycStatusLabel,
+  type KycFile,
+  type KycSubmission,
+} from '@jara/contracts';
+import { API_URL } from '../../providers/config';
+import { http, toHttpError } from '../../providers/http';
+import { TONE_COLOR } from '../deliveries/shared';
+import { KYC_TEXT as TEXT } from './text';
+
+/** Refine's resource of GET /kyc (providers/resources.tsx). */
+export const KYC = 'kyc';
+
+/** A KYC status as a tag: Pending, Approved, Rejected, anything else 'Unknown' (spec 4). */
+export function KycStatusTag({ status }: { status: unknown }) {
+  const tone = KYC_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';
+  return (
+    <Tag color={TONE_COLOR[tone]} style={{ marginInlineEnd: 0 }} data-testid="kyc-status">
+      {kycStatusLabel(status)}
+    </Tag>
+  );
+}
+
+/** Refetches the list and, given an id, the submission after a write. */
+export function useKycRefresh() {
+  const invalidate = useInvalidate();
+  return useCallback(
+    (id?: number) =>
+      void invalidate({ resource: KYC, invalidates: id === undefined ? ['list'] : ['list', 'detail'], id }),
+    [invalidate],
+  );
+}
+
+/** The error notification of a refused write: the spec's failure message, with the server's reason under it. */
+export function failure(fallback: string) {
+  return (error?: HttpError) => ({
+    message: fallback,
+    description: error?.message && error.message !== fallback ? error.message : undefined,
+    type: 'error' as const,
+  });
+}
+
+/** Delete with a confirmation (DELETE /kyc/{id}): 'KYC deleted' / 'Failed to delete KYC'. */
+export function KycDeleteButton({
+  kyc,
+  compact = false,
+  onDeleted,
+}: {
+  kyc: Pick<KycSubmission, 'id' | 'name'>;
+  compact?: boolean;
+  onDeleted?: () => void;
+}) {
+  const { mutate, mutation } = useDelete<KycSubmission, HttpError>();
+  const remove = () =>
+    mutate(
+      {
+        resource: KYC,
+        id: kyc.id,
+        successNotification: () => ({ message: MSG.kyc.deleted, type: 'success' }),
+        errorNotification: failure(MSG.kyc.deleteFailed),
+      },
+      { onSuccess: () => onDeleted?.() },
+    );
+  return (
+    <Popconfirm
+      title={TEXT.deleteTitle}
+      description={<div style={{ maxWidth: 260 }}>{TEXT.deleteText}</div>}
+      okText={TEXT.deleteYes}
+      cancelText={TEXT.cancel}
+      okButtonProps={{ danger: true }}
+      onConfirm={remove}
+    >
+      <Button
+        size={compact ? 'small' : 'middle'}
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={TEXT.deleteOf(kyc.name)}
+        title={TEXT.deleteOf(kyc.name)}
+        loading={mutation.isPending}
+      >
+        {TEXT.delete}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/**
+ * Approve and Reject (PUT /kyc/{id}/approve {status: 1 | -1, reason}): a pending submission may be approved or
+ * rejected, an approved one still rejected, a rejected one is final (the customer submits anew). Approve asks for a
+ * confirmation, Reject for an optional reason. 'KYC status updated' / 'Failed to update status'.
+ */
+export function KycDecision({ kyc }: { kyc: KycSubmission }) {
+  const refresh = useKycRefresh();
+  const [rejecting, setRejecting] = useState(false);
+  const [form] = Form.useForm<{ reason?: string }>();
+  const { mutate, mutation } = useCustomMutation<{ data: KycSubmission; message?: string }, HttpError>();
+  const pending = kyc.status === KYC_STATUS.PENDING;
+  const canReject = pending || kyc.status === KYC_STATUS.APPROVED;
+
+  const decide = (status: 1 | -1, reason?: string) => {
+    const values: { status: 1 | -1; reason?: string } = { status };
+    if (reason?.trim()) values.reason = reason.trim();
+    mutate(
+      {
+        url: `kyc/${kyc.id}/approve`,
+        method: 'put',
+        values,
+        successNotification: () => ({ message: MSG.kyc.statusUpdated, type: 'success' }),
+        errorNotification: failure(MSG.kyc.updateFailed),
+      },
+      {
+        onSuccess: () => setRejecting(false),
+        onSettled: () => refresh(kyc.id),
+      },
+    );
+  };
+
+  if (!canReject) return null;
+  return (
+    <>
+      <Space wrap data-testid="kyc-decision">
+        {pending && (
+          <Popconfirm
+            title={TEXT.approveTitle}
+            description={TEXT.approveText}
+            okText={TEXT.approve}
+            cancelText={TEXT.cancel}
+            onConfirm={() => decide(1)}
+          >
+            <Button type="primary" icon={<CheckOutlined />} loading={mutation.isPending && !rejecting}>
+              {TEXT.approve}
+            </Button>
+          </Popconfirm>
+        )}
+        <Button
+          danger
+          icon={<CloseOutlined />}
+          onClick={() => {
+            form.resetFields();
+            setRejecting(true);
+          }}
+        >
+          {TEXT.reject}
+        </Button>
+      </Space>
+      <Modal
+        open={rejecting}
+        title={TEXT.rejectTitle(kyc.name)}
+        okText={TEXT.reject}
+        cancelText={TEXT.cancel}
+        okButtonProps={{ danger: true, loading: mutation.isPending, htmlType: 'submit', form: 'kyc-reject-form' }}
+        cancelButtonProps={{ disabled: mutation.isPending }}
+        onCancel={() => !mutation.isPending && setRejecting(false)}
+        maskClosable={!mutation.isPending}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{TEXT.rejectText}</Typography.Paragraph>
+        <Form
+          id="kyc-reject-form"
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          aria-label={TEXT.reject}
+          onFinish={({ reason }) => decide(-1, reason)}
+        >
+          <Form.Item name="reason" label={TEXT.reasonLabel} style={{ marginBottom: 24 }}>
+            <Input.TextArea rows={3} maxLength={500} showCount placeholder={TEXT.reasonPlaceholder} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** The message of a failed file request: its body is a Blob, read as the API's JSON `{message}` when it is one. */
+async function blobErrorMessage(error: unknown): Promise<string> {
+  const data = (error as { response?: { data?: unknown } })?.response?.data;
+  if (data instanceof Blob) {
+    try {
+      const body = JSON.parse(await data.text()) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message) return body.message;
+    } catch {
+      // not JSON: fall through
+    }
+  }
+  return toHttpError(error).message;
+}
+
+export type DocumentState =
+  | { status: 'loading' }
+  | { status: 'ready'; url: string }
+  | { status: 'error'; message: string };
+
+/**
+ * One identity document (GET /kyc/{id}/files/{file}): fetched with the bearer token through the data provider's HTTP
+ * client (never a token in a URL), shown from an object URL that is revoked when the component goes or the file
+ * changes. `onLoaded` runs after each successful fetch (the server has recorded the view by then).
+ */
+export function useKycDocument(id: number, file: KycFile, onLoaded?: () => void): DocumentState {
+  const [state, setState] = useState<DocumentState>({ status: 'loading' });
+  // A notification only: a new callback must not fetch the document again (each fetch is a recorded view).
+  const loaded = useRef(onLoaded);
+  loaded.current = onLoaded;
+  useEffect(() => {
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    setState({ status: 'loading' });
+    http
+      .get<Blob>(`${API_URL}/kyc/${id}/files/${file}`, { responseType: 'blob', signal: controller.signal })
+      .then((res) => {
+        if (controller.signal.aborted) return;
+        objectUrl = URL.createObjectURL(res.data);
+        setState({ status: 'ready', url: objectUrl });
+        loaded.current?.();
+      })
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = await blobErrorMessage(error);
+        if (!controller.signal.aborted) setState({ status: 'error', message });
+      });
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [id, file]);
+  return state;
+}

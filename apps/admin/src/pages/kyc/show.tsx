@@ -1,0 +1,225 @@
+import { useNavigate } from 'react-router';
+import { useCustom, useShow, type HttpError } from '@refinedev/core';
+import { Show } from '@refinedev/antd';
+import { Alert, Card, Col, Descriptions, Empty, Flex, Grid, Image, List, Row, Space, Spin, Typography } from 'antd';
+import {
+  KYC_FILES,
+  KYC_GENDERS,
+  KYC_STATUS,
+  formatDate,
+  formatLongDateTime,
+  type KycFile,
+  type KycSubmission,
+} from '@jara/contracts';
+import { CardTitle } from '../../components/card-title';
+import { KYC, KycDecision, KycDeleteButton, KycStatusTag, useKycDocument } from './shared';
+import { KYC_TEXT as TEXT } from './text';
+
+/** GET /kyc/{id}/views: who opened which document, newest first. */
+interface DocumentView {
+  viewer: { id: number; name: string | null };
+  file: KycFile;
+  at: string;
+}
+
+/** One document, fetched with the token and shown from an object URL; antd's preview zooms into it. */
+function KycDocument({ kyc, file, onLoaded }: { kyc: KycSubmission; file: KycFile; onLoaded: () => void }) {
+  const state = useKycDocument(kyc.id, file, onLoaded);
+  const alt = TEXT.fileAlt(file, kyc.name);
+  return (
+    <figure style={{ margin: 0 }} data-testid={`kyc-${file}`}>
+      <figcaption>
+        <Typography.Text strong>{TEXT.fileLabel[file]}</Typography.Text>
+      </figcaption>
+      <div
+        style={{
+          marginTop: 8,
+          minHeight: 160,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: '#f5f5f5',
+          borderRadius: 8,
+          overflow: 'hidden',
+        }}
+      >
+        {state.status === 'ready' ? (
+          <Image src={state.url} alt={alt} style={{ maxWidth: '100%', maxHeight: 360, objectFit: 'contain' }} />
+        ) : state.status === 'error' ? (
+          <Alert type="error" showIcon message={TEXT.fileFailed} description={state.message} style={{ margin: 12 }} />
+        ) : (
+          <Spin tip={TEXT.fileLoading}>
+            <div style={{ width: 160, height: 120 }} />
+          </Spin>
+        )}
+      </div>
+    </figure>
+  );
+}
+
+/** The user_image slot when the customer sent none (it is optional). */
+function NotProvided({ file }: { file: KycFile }) {
+  return (
+    <figure style={{ margin: 0 }} data-testid={`kyc-${file}`}>
+      <figcaption>
+        <Typography.Text strong>{TEXT.fileLabel[file]}</Typography.Text>
+      </figcaption>
+      <Flex
+        align="center"
+        justify="center"
+        style={{ marginTop: 8, minHeight: 160, background: '#f5f5f5', borderRadius: 8, padding: 12 }}
+      >
+        <Typography.Text type="secondary">{TEXT.fileNotProvided}</Typography.Text>
+      </Flex>
+    </figure>
+  );
+}
+
+function DocumentViews({ views, loading, failed }: { views: DocumentView[]; loading: boolean; failed: boolean }) {
+  if (failed) return <Alert type="warning" showIcon message={TEXT.viewsFailed} />;
+  if (!loading && views.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.viewsEmpty} />;
+  return (
+    <List<DocumentView>
+      size="small"
+      loading={loading && views.length === 0}
+      dataSource={views}
+      data-testid="kyc-views"
+      renderItem={(v) => (
+        <List.Item style={{ paddingInline: 0 }}>
+          <Space direction="vertical" size={0}>
+            <Typography.Text>
+              {TEXT.viewed(v.viewer.name || TEXT.someone, TEXT.fileLabel[v.file] ?? v.file)}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <time dateTime={v.at}>{formatLongDateTime(v.at)}</time>
+            </Typography.Text>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+const genderLabel = (value: string) => KYC_GENDERS.find((g) => g.value === value)?.label ?? value;
+
+/**
+ * One KYC submission (admin): every field, both documents (fetched with the token, never by a public URL), who
+ * opened them and when, and the decisions: Approve, Reject with an optional reason, Delete.
+ */
+export default function KycShow() {
+  const screens = Grid.useBreakpoint();
+  const navigate = useNavigate();
+  const { query } = useShow<KycSubmission, HttpError>({ resource: KYC, errorNotification: false });
+  const kyc = query.data?.data;
+  const { result: viewsResult, query: viewsQuery } = useCustom<{ data: DocumentView[] }, HttpError>({
+    url: `kyc/${kyc?.id ?? 0}/views`,
+    method: 'get',
+    queryOptions: { enabled: Boolean(kyc) },
+    errorNotification: false,
+  });
+  const views = viewsResult.data?.data ?? [];
+  const refetchViews = () => void viewsQuery.refetch();
+
+  return (
+    <Show
+      goBack={false}
+      isLoading={query.isLoading}
+      title={kyc ? TEXT.submissionOf(kyc.name) : TEXT.submission}
+      wrapperProps={{ className: 'jara-crud' }}
+      headerProps={{ tags: kyc ? <KycStatusTag status={kyc.status} /> : undefined }}
+      headerButtons={() =>
+        kyc ? (
+          <Space wrap>
+            <KycDecision kyc={kyc} />
+            <KycDeleteButton kyc={kyc} onDeleted={() => navigate('/kyc')} />
+          </Space>
+        ) : null
+      }
+    >
+      {query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={query.error?.statusCode === 404 ? query.error.message : TEXT.loadOneFailed}
+          description={query.error?.statusCode === 404 ? undefined : query.error?.message}
+        />
+      ) : kyc ? (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={12}>
+            <Descriptions
+              data-testid="kyc-summary"
+              bordered
+              size="small"
+              column={1}
+              layout={screens.sm ? 'horizontal' : 'vertical'}
+            >
+              <Descriptions.Item label={TEXT.name}>{kyc.name}</Descriptions.Item>
+              <Descriptions.Item label={TEXT.account}>
+                {kyc.user ? (
+                  <Space direction="vertical" size={0}>
+                    <span>{kyc.user.name || `#${kyc.user.id}`}</span>
+                    <span style={{ overflowWrap: 'anywhere' }}>{kyc.user.email}</span>
+                  </Space>
+                ) : (
+                  TEXT.noAccount
+                )}
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.dob}>
+                <time dateTime={kyc.dob}>{formatDate(`${kyc.dob}T12:00:00Z`) || kyc.dob}</time>
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.gender}>{genderLabel(kyc.gender)}</Descriptions.Item>
+              <Descriptions.Item label={TEXT.address}>
+                <span style={{ whiteSpace: 'pre-line' }}>{kyc.address}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.idType}>{kyc.id_type}</Descriptions.Item>
+              <Descriptions.Item label={TEXT.idNumber}>
+                <Typography.Text copyable className="jara-num">
+                  {kyc.id_number}
+                </Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.status}>
+                <KycStatusTag status={kyc.status} />
+              </Descriptions.Item>
+              {kyc.status === KYC_STATUS.REJECTED && (
+                <Descriptions.Item label={TEXT.reason}>
+                  <span style={{ whiteSpace: 'pre-line' }} data-testid="kyc-reason">
+                    {kyc.reason || TEXT.noReason}
+                  </span>
+                </Descriptions.Item>
+              )}
+              <Descriptions.Item label={TEXT.reviewed}>
+                {kyc.reviewed_at ? formatLongDateTime(kyc.reviewed_at) : TEXT.notReviewed}
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.submitted}>{formatLongDateTime(kyc.created_at)}</Descriptions.Item>
+              <Descriptions.Item label={TEXT.updated}>{formatLongDateTime(kyc.updated_at)}</Descriptions.Item>
+            </Descriptions>
+          </Col>
+          <Col xs={24} xl={12}>
+            <Space direction="vertical" size={16} style={{ width: '100%', display: 'flex' }}>
+              <Card size="small" title={<CardTitle level={5}>{TEXT.documents}</CardTitle>}>
+                <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+                  {TEXT.documentsHint}
+                </Typography.Paragraph>
+                <Row gutter={[16, 16]}>
+                  {KYC_FILES.map((file) => (
+                    <Col key={file} xs={24} sm={12}>
+                      {file === 'user_image' && !kyc.user_image ? (
+                        <NotProvided file={file} />
+                      ) : (
+                        <KycDocument kyc={kyc} file={file} onLoaded={refetchViews} />
+                      )}
+                    </Col>
+                  ))}
+                </Row>
+              </Card>
+              <Card size="small" title={<CardTitle level={5}>{TEXT.views}</CardTitle>}>
+                <DocumentViews views={views} loading={viewsQuery.isLoading} failed={viewsQuery.isError} />
+              </Card>
+            </Space>
+          </Col>
+        </Row>
+      ) : null}
+    </Show>
+  );
+}
