@@ -1,6 +1,18 @@
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Nx module boundaries: apps import libs, never each other; `allow` lists the only exceptions (import paths). */
+const moduleBoundaries = (allow) => ({
+  enforceBuildableLibDependency: true,
+  allow,
+  depConstraints: [
+    { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+    { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+    { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
+    { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+  ],
+});
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -21,26 +33,15 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: true,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries([])],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
   {
-    // The CLI is the API's maintenance entry point: it reuses the API's entities, migrations and config.
+    // The CLI reaches the API through its one maintenance entry point (apps/api/src/maintenance.ts, imported as
+    // #api-maintenance); any other import of the API from the CLI (a relative path into apps/api) is refused.
     files: ['tools/cli/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': 'off' },
+    rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries(['#api-maintenance'])] },
   },
   {
     files: ['apps/storefront/**/*.tsx', 'apps/admin/**/*.tsx', 'apps/storefront/**/*.ts', 'apps/admin/**/*.ts'],

@@ -1,6 +1,10 @@
 /** One jest run for every suite: contracts (unit), api (unit + e2e against a real database), cli, storefront (server helpers). */
 const tsJest = (tsconfig) => ({ '^.+\\.tsx?$': ['ts-jest', { tsconfig, diagnostics: false }] });
-const moduleNameMapper = { '^@jara/contracts$': '<rootDir>/libs/contracts/src/index.ts' };
+const moduleNameMapper = {
+  '^@jara/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+  // The API's maintenance entry point (the CLI's one import of the API); Node maps it to the build via package.json "imports".
+  '^#api-maintenance$': '<rootDir>/apps/api/src/maintenance.ts',
+};
 
 module.exports = {
   projects: [

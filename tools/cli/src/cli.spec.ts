@@ -3,18 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, In, MoreThan } from 'typeorm';
-import { loadConfig } from '../../../apps/api/src/config/config';
-import { createDataSource } from '../../../apps/api/src/database/data-source';
-import { Order, OrderItem } from '../../../apps/api/src/modules/orders/order.entity';
-import { Product } from '../../../apps/api/src/modules/products/product.entity';
-import { User } from '../../../apps/api/src/modules/users/user.entity';
-import { createTestDatabase, type TestDatabase } from '../../../apps/api/test/support/test-database';
+import { loadConfig, createDataSource, Order, OrderItem, Product, User } from '#api-maintenance';
 import { runCli } from './cli';
+import { createCliTestDatabase, type CliTestDatabase } from './testing/test-database';
 import { DEMO_DELIVERY_COUNT } from './seeders/deliveries.seeder';
 
 describe('jara CLI', () => {
   let dir: string;
-  let database: TestDatabase;
+  let database: CliTestDatabase;
   let env: Record<string, string>;
   let out: string[];
   let err: string[];
@@ -23,12 +19,9 @@ describe('jara CLI', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'jara-cli-'));
-    database = await createTestDatabase();
     // the CLI needs a file (or server) database: each command opens its own connection
-    env = {
-      DATA_DIR: dir,
-      DATABASE_URL: database.url === 'sqlite::memory:' ? `sqlite:${join(dir, 'cli.sqlite')}` : database.url,
-    };
+    database = await createCliTestDatabase(join(dir, 'cli.sqlite'));
+    env = { DATA_DIR: dir, DATABASE_URL: database.url };
   });
   beforeEach(() => {
     out = [];

@@ -3,6 +3,12 @@ import { createAdmin, createAdminHelp } from './commands/create-admin';
 import { migrate, migrateHelp } from './commands/migrate';
 import { releaseUnpaidOrders, releaseUnpaidOrdersHelp } from './commands/release-unpaid-orders';
 import { seed, seedHelp } from './commands/seed';
+import { purgeExpiredCodes, purgeExpiredCodesHelp } from './commands/purge-expired-codes';
+import { recomputeRatings, recomputeRatingsHelp } from './commands/recompute-ratings';
+import { exportProducts, exportProductsHelp } from './commands/export-products';
+import { importProducts, importProductsHelp } from './commands/import-products';
+import { backup, backupHelp } from './commands/backup';
+import { restore, restoreHelp } from './commands/restore';
 
 interface Command {
   summary: string;
@@ -19,6 +25,24 @@ const COMMANDS: Record<string, Command> = {
     help: releaseUnpaidOrdersHelp,
     run: releaseUnpaidOrders,
   },
+  'purge-expired-codes': {
+    summary: 'forget expired sign-up and e-mail change codes',
+    help: purgeExpiredCodesHelp,
+    run: purgeExpiredCodes,
+  },
+  'recompute-ratings': {
+    summary: "put products' average rating and review count back in line with their reviews",
+    help: recomputeRatingsHelp,
+    run: recomputeRatings,
+  },
+  'export-products': { summary: 'write every product as CSV', help: exportProductsHelp, run: exportProducts },
+  'import-products': {
+    summary: "create a vendor's products from a CSV file, all or nothing",
+    help: importProductsHelp,
+    run: importProducts,
+  },
+  backup: { summary: 'write a consistent copy of the database to a file', help: backupHelp, run: backup },
+  restore: { summary: 'load a backup file into an empty database (or --force)', help: restoreHelp, run: restore },
 };
 
 export const USAGE = `Jara CLI
@@ -27,7 +51,7 @@ Usage: npm run cli -- <command> [options]
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(22)} ${c.summary}`)
   .join('\n')}
 
 Run "npm run cli -- <command> --help" for a command's options.

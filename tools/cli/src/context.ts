@@ -1,11 +1,16 @@
 import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { ConfigError, loadConfig, type AppConfig } from '../../../apps/api/src/config/config';
-import { createDataSource } from '../../../apps/api/src/database/data-source';
+import { AppModule, ConfigError, createDataSource, loadConfig, type AppConfig } from '#api-maintenance';
 
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** A progress line that replaces the previous one (a terminal's stderr); absent: progress is not shown. */
+  progress?: (line: string) => void;
+  /** Where a command streams bulk output (export-products without --out); absent: it goes through out(). */
+  stdout?: NodeJS.WritableStream;
 }
 
 export class UsageError extends Error {}
@@ -15,6 +20,11 @@ export interface CliContext {
   io: Io;
   /** Opens the database (migrations not run); the caller must destroy it. */
   open: () => Promise<DataSource>;
+  /**
+   * Starts the API's modules without HTTP (migrations run, scheduled jobs off), so a command calls the API's own
+   * services: `const app = await ctx.app(); try { app.get(ProductsService) ... } finally { await app.close(); }`.
+   */
+  app: () => Promise<INestApplicationContext>;
 }
 
 export function createContext(env: Record<string, string | undefined>, io: Io): CliContext {
@@ -33,6 +43,11 @@ export function createContext(env: Record<string, string | undefined>, io: Io): 
       await ds.initialize();
       return ds;
     },
+    app: () =>
+      NestFactory.createApplicationContext(
+        AppModule.forRoot({ ...config, orders: { ...config.orders, expiryIntervalSeconds: 0 }, requestLog: false }),
+        { logger: ['error'] },
+      ),
   };
 }
 
@@ -50,6 +65,7 @@ export function parseOptions(
     const kind = known[name];
     if (!kind) throw new UsageError(`Unknown option --${name}.`);
     if (kind === 'boolean') {
+      if (inline !== undefined) throw new UsageError(`Option --${name} takes no value.`);
       out[name] = true;
       continue;
     }
@@ -58,4 +74,13 @@ export function parseOptions(
     out[name] = value;
   }
   return out;
+}
+
+/** A positive integer option (e.g. --batch-size), or the fallback when it is absent. */
+export function intOption(value: string | boolean | undefined, name: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new UsageError(`--${name} must be a whole number from 1 to ${max}.`);
+  return n;
 }

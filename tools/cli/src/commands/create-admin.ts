@@ -1,6 +1,5 @@
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@jara/contracts';
-import { hashPassword } from '../../../../apps/api/src/common/security/password';
-import { User } from '../../../../apps/api/src/modules/users/user.entity';
+import { hashPassword, User } from '#api-maintenance';
 import { parseOptions, UsageError, type CliContext } from '../context';
 
 export const createAdminHelp = `Usage: npm run cli -- create-admin --email <email> --password <password> [--name <name>]

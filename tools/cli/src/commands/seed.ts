@@ -1,4 +1,4 @@
-import { User } from '../../../../apps/api/src/modules/users/user.entity';
+import { User } from '#api-maintenance';
 import { parseOptions, type CliContext } from '../context';
 import { seedCatalogue } from '../seeders/catalogue.seeder';
 import { seedMoney } from '../seeders/money.seeder';

@@ -1,13 +1,17 @@
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { FLASH_DEFAULT_HOURS, type ProductType } from '@jara/contracts';
-import type { AppConfig } from '../../../../apps/api/src/config/config';
-import { hashPassword } from '../../../../apps/api/src/common/security/password';
-import { StorageService } from '../../../../apps/api/src/common/storage/storage.service';
-import { Category } from '../../../../apps/api/src/modules/categories/category.entity';
-import { ProductReview } from '../../../../apps/api/src/modules/products/product-review.entity';
-import { Product } from '../../../../apps/api/src/modules/products/product.entity';
-import { User } from '../../../../apps/api/src/modules/users/user.entity';
+import {
+  type AppConfig,
+  hashPassword,
+  StorageService,
+  Category,
+  ProductReview,
+  Product,
+  User,
+  reviewAverageSql,
+  reviewCountSql,
+} from '#api-maintenance';
 import { CATEGORY_SEEDS, REVIEW_COMMENTS, REVIEWER_NAMES, VENDOR_SEEDS, type CategorySeed } from './catalogue-data';
 
 export const DEMO_PRODUCT_COUNT = 308;
@@ -208,10 +212,11 @@ export async function seedCatalogue(
     for (let i = 0; i < reviewRows.length; i += 100)
       await tx.getRepository(ProductReview).insert(reviewRows.slice(i, i + 100));
     reviews = reviewRows.length;
+    // The API's rating rule (product-rating.ts); products without reviews keep their 0.
     await tx.query(
       `UPDATE products SET
-        average_rating = COALESCE((SELECT ROUND(AVG(r.rating), 2) FROM product_reviews r WHERE r.product_id = products.id), 0),
-        review_count = (SELECT COUNT(*) FROM product_reviews r WHERE r.product_id = products.id)`,
+        average_rating = COALESCE(${reviewAverageSql('products.id')}, 0),
+        review_count = ${reviewCountSql('products.id')}`,
     );
   });
   return { categories: categories.length, products: rows.length, reviews, skipped: false };

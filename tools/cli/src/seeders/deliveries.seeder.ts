@@ -1,12 +1,16 @@
 import { Like, type DataSource } from 'typeorm';
 import { cargoFeeCents, DELIVERY_STATUS, phoneKey, type DeliveryStatus } from '@jara/contracts';
-import { inTransaction } from '../../../../apps/api/src/database/transaction';
-import { insertInvoiceRow } from '../../../../apps/api/src/modules/invoices/invoice-issuer';
-import { Invoice } from '../../../../apps/api/src/modules/invoices/invoice.entity';
-import { Delivery, DeliveryStatusChange } from '../../../../apps/api/src/modules/logistics/delivery.entity';
-import { ShippingTitle, Warehouse } from '../../../../apps/api/src/modules/logistics/logistics.entity';
-import { newTrackingNo } from '../../../../apps/api/src/modules/logistics/tracking-number';
-import { User } from '../../../../apps/api/src/modules/users/user.entity';
+import {
+  inTransaction,
+  insertInvoiceRow,
+  Invoice,
+  Delivery,
+  DeliveryStatusChange,
+  ShippingTitle,
+  Warehouse,
+  newTrackingNo,
+  User,
+} from '#api-maintenance';
 import { prng } from './catalogue.seeder';
 
 export const DEMO_DELIVERY_COUNT = 40;

@@ -1,11 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { inTransaction } from '../../../../apps/api/src/database/transaction';
-import {
-  Location,
-  LogisticsSettingsRow,
-  ShippingTitle,
-  Warehouse,
-} from '../../../../apps/api/src/modules/logistics/logistics.entity';
+import { inTransaction, Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '#api-maintenance';
 
 const LOCATIONS = ['Guangzhou', 'Yiwu', 'Lagos', 'Abuja'];
 const WAREHOUSES = [

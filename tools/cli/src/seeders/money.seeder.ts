@@ -1,11 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { WalletCurrency } from '@jara/contracts';
-import { isUniqueViolation } from '../../../../apps/api/src/database/transaction';
-import { insertInvoice } from '../../../../apps/api/src/modules/invoices/invoice-issuer';
-import { Invoice } from '../../../../apps/api/src/modules/invoices/invoice.entity';
-import { User } from '../../../../apps/api/src/modules/users/user.entity';
-import { LedgerEntry } from '../../../../apps/api/src/modules/wallet/ledger-entry.entity';
-import { WalletLedger } from '../../../../apps/api/src/modules/wallet/wallet-ledger';
+import { isUniqueViolation, insertInvoice, Invoice, User, LedgerEntry, WalletLedger } from '#api-maintenance';
 
 /** Who gets the demo wallet: the demo customer. */
 export const DEMO_WALLET_EMAIL = 'customer@jara.local';

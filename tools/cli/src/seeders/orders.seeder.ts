@@ -1,13 +1,18 @@
 import { Like, type DataSource } from 'typeorm';
 import { ORDER_STATUS, splitCommission, type OrderStatus } from '@jara/contracts';
-import type { AppConfig } from '../../../../apps/api/src/config/config';
-import { inTransaction } from '../../../../apps/api/src/database/transaction';
-import { insertInvoiceRow } from '../../../../apps/api/src/modules/invoices/invoice-issuer';
-import { Invoice } from '../../../../apps/api/src/modules/invoices/invoice.entity';
-import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../../../../apps/api/src/modules/orders/order.entity';
-import { Product } from '../../../../apps/api/src/modules/products/product.entity';
-import { User } from '../../../../apps/api/src/modules/users/user.entity';
-import { WalletLedger } from '../../../../apps/api/src/modules/wallet/wallet-ledger';
+import {
+  type AppConfig,
+  inTransaction,
+  insertInvoiceRow,
+  Invoice,
+  Order,
+  OrderItem,
+  OrderStatusChange,
+  OrderVendor,
+  Product,
+  User,
+  WalletLedger,
+} from '#api-maintenance';
 import { prng } from './catalogue.seeder';
 
 export const DEMO_ORDER_COUNT = 60;

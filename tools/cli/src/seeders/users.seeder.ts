@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Role } from '@jara/contracts';
-import { hashPassword } from '../../../../apps/api/src/common/security/password';
-import { User } from '../../../../apps/api/src/modules/users/user.entity';
+import { hashPassword, User } from '#api-maintenance';
 
 export interface DemoAccount {
   email: string;

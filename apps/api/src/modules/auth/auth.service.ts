@@ -70,6 +70,8 @@ export class AuthService {
       throw new BadRequestException(MSG.auth.otpInvalid);
     }
     if (user.email_verified_at) throw new BadRequestException(MSG.auth.otpAlreadyVerified);
+    // A code purged after it expired (purgeExpiredCodes) is still answered as expired.
+    if (!user.otp_hash && user.otp_expires_at) throw new BadRequestException(MSG.auth.otpExpired);
     if (!user.otp_hash || user.otp_attempts >= OTP_MAX_ATTEMPTS) throw new BadRequestException(MSG.auth.otpTooManyAttempts);
     if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now()) throw new BadRequestException(MSG.auth.otpExpired);
 
@@ -274,6 +276,23 @@ export class AuthService {
     );
     const session = await this.issueToken(changed, MSG.profile.emailChanged);
     return { message: session.message, data: session.user, token: session.token, expires_in: session.expires_in };
+  }
+
+  /**
+   * Maintenance (the CLI's purge-expired-codes): forgets every sign-up or e-mail change code that expired before
+   * `now`: its hash, its tries and, for an e-mail change, the pending address. One conditional statement, so a code
+   * sent meanwhile (a later expiry) is left alone. otp_expires_at stays, so a late attempt is still told the code
+   * expired, and otp_sent_at stays, so the resend interval still holds. With dryRun, only counts.
+   */
+  async purgeExpiredCodes(now = new Date(), options: { dryRun?: boolean } = {}): Promise<{ signUp: number; emailChange: number }> {
+    const expired = 'otp_hash IS NOT NULL AND otp_expires_at < :now';
+    const kinds = { signUp: `${expired} AND pending_email IS NULL`, emailChange: `${expired} AND pending_email IS NOT NULL` };
+    const purge = async (where: string): Promise<number> => {
+      if (options.dryRun) return this.repo.createQueryBuilder().where(where, { now }).getCount();
+      const result = await this.repo.createQueryBuilder().update(User).set({ otp_hash: null, otp_attempts: 0, pending_email: null }).where(where, { now }).execute();
+      return result.affected ?? 0;
+    };
+    return { signUp: await purge(kinds.signUp), emailChange: await purge(kinds.emailChange) };
   }
 
   private async issueToken(user: User, message: string): Promise<LoginResponse> {

@@ -916,10 +916,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
    * orders were released.
    */
   async releaseExpired(now = new Date(), limit = 200): Promise<number> {
-    const due = await this.db
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .where('o.status = :toPay AND o.expires_at <= :now', { toPay: ORDER_STATUS.TO_PAY, now })
+    const due = await this.expiredUnpaid(now)
       .orderBy('o.expires_at', 'ASC')
       .limit(limit)
       .getMany();
@@ -937,6 +934,18 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     }
     if (released) this.logger.log(`Released ${released} unpaid order(s) and their stock`);
     return released;
+  }
+
+  /** How many unpaid orders are past their payment window at `now` (what releaseExpired would look at; the CLI's dry run). */
+  countExpired(now = new Date()): Promise<number> {
+    return this.expiredUnpaid(now).getCount();
+  }
+
+  private expiredUnpaid(now: Date) {
+    return this.db
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.status = :toPay AND o.expires_at <= :now', { toPay: ORDER_STATUS.TO_PAY, now });
   }
 
   /** Every order event follows a write that changes the lists: their cached totals start again. */

@@ -5,11 +5,13 @@ import { MSG, toMinorUnits, type Product as ProductDto } from '@jara/contracts';
 import { fieldError, ValidationFailedException } from '../../common/http/validation';
 import { idRangePage, integerFilter, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec, type ParsedList } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
+import { inTransaction } from '../../database/transaction';
 import { CategoriesService } from '../categories/categories.service';
 import type { User } from '../users/user.entity';
 import type { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { Product } from './product.entity';
 import { PRODUCT_COUNTS } from './product-counts.subscriber';
+import { hasReviewsSql, reviewAverageSql, reviewCountSql } from './product-rating';
 import { presentProduct } from './product.presenter';
 import { PRODUCT_SEARCH_INDEX, type ProductSearchIndex } from './search/product-search-index';
 
@@ -92,6 +94,27 @@ function activeKeysetIndex(parsed: ParsedList): string | undefined {
     'p.flash_end_at': 'idx_products_status_flash_end',
   };
   return bySort[expr];
+}
+
+/** The roles that may own products (POST /products is for them). */
+export const SELLER_ROLES = ['vendor', 'admin'] as const;
+
+/** One product of a bulk creation: its DTO (validated like a request body), its stored image key, its row number. */
+export interface NewProductItem {
+  row: number;
+  dto: CreateProductDto;
+  image: string | null;
+}
+
+/** Why a bulk creation stopped: the item's row number and the error it got (a 422 names the field). */
+export class ProductRowError extends Error {
+  constructor(
+    public readonly row: number,
+    public readonly reason: unknown,
+  ) {
+    super(`Row ${row}: ${(reason as Error)?.message ?? String(reason)}`);
+    this.name = 'ProductRowError';
+  }
 }
 
 export const SITEMAP_PAGE_SIZE = 5000;
@@ -202,13 +225,136 @@ export class ProductsService {
   }
 
   async create(user: User, dto: CreateProductDto, file?: Express.Multer.File): Promise<ProductDto> {
+    const price = await this.checkNew(dto);
+    const image = file ? await this.storeImage(file) : user.role === 'admin' ? dto.image_url ?? null : null;
+    const row = this.newRow(user, dto, price, image);
+    await this.write(() => this.repo.insert(row));
+    return this.get(row.id, user);
+  }
+
+  /**
+   * The checks a new product passes beyond its DTO (create() and createMany() both run them): a price, an active
+   * category, a whole flash window, a free SKU. Answers the price in kobo; a refusal is a 422 naming the field.
+   */
+  async checkNew(dto: CreateProductDto): Promise<number> {
     const price = dto.price_ngn ?? dto.price;
     if (price === undefined) throw fieldError('price', 'The price is required.');
     await this.assertCategory(dto.category_id);
     this.assertFlash(dto.type, dto.flash_start_at ?? null, dto.flash_end_at ?? null);
     await this.assertSkuFree(dto.sku);
-    const image = file ? await this.storage.saveImageVariants('products', file, 'image') : user.role === 'admin' ? dto.image_url ?? null : null;
-    const row = this.repo.create({
+    return price;
+  }
+
+  /** A product picture as POST /products stores an upload: checked by content, re-encoded, two sizes. Answers its key. */
+  storeImage(file: Express.Multer.File): Promise<string> {
+    return this.storage.saveImageVariants('products', file, 'image');
+  }
+
+  /** Removes a picture stored by storeImage() (e.g. when the product it was for was not created). */
+  removeImage(key: string | null): Promise<void> {
+    return this.storage.remove(key);
+  }
+
+  /**
+   * Who may own products, as POST /products admits them: an active, verified vendor or admin (the route's guards
+   * and roles). A refusal is a 403 with the reason.
+   */
+  assertSeller(user: User): void {
+    if (!(SELLER_ROLES as readonly string[]).includes(user.role)) throw new ForbiddenException(`${user.email} is a ${user.role}: only vendors and admins own products.`);
+    if (user.status !== '1' || user.deleted_at) throw new ForbiddenException(`${user.email} is not an active account.`);
+    if (!user.email_verified_at) throw new ForbiddenException(`${user.email} has not verified its e-mail address.`);
+  }
+
+  /**
+   * Bulk creation (the CLI's import-products): every product is checked (checkNew) and built exactly as create()
+   * builds it, and all of them are inserted in ONE transaction, so a refused product leaves nothing behind. `image` is
+   * a key stored by storeImage() beforehand (the transaction stays short). The first failure rolls everything back
+   * and is thrown as a ProductRowError naming that item's `row`.
+   */
+  async createMany(owner: User, items: AsyncIterable<NewProductItem> | Iterable<NewProductItem>, onCreated?: () => void): Promise<number> {
+    this.assertSeller(owner);
+    return inTransaction(this.repo.manager.connection, async (tx) => {
+      let created = 0;
+      for await (const item of items) {
+        try {
+          const price = await this.checkNew(item.dto);
+          const row = this.newRow(owner, item.dto, price, item.image);
+          await this.write(() => tx.getRepository(Product).insert(row));
+        } catch (error) {
+          throw new ProductRowError(item.row, error);
+        }
+        created++;
+        onCreated?.();
+      }
+      return created;
+    });
+  }
+
+  /** How many products there are, every status (progress of the export and the ratings recompute). */
+  countAll(): Promise<number> {
+    return this.repo.count();
+  }
+
+  /**
+   * One page of the whole catalogue (every status) in id order after `afterId`, presented as the API presents a
+   * product (image URLs included): the CLI's export-products reads it batch by batch.
+   */
+  async exportBatch(afterId: number, size: number): Promise<ProductDto[]> {
+    if (!Number.isSafeInteger(afterId) || !Number.isSafeInteger(size) || size < 1) throw new RangeError('exportBatch takes an id and a positive size.');
+    const rows = await this.baseQuery().where('p.id > :afterId', { afterId }).orderBy('p.id', 'ASC').limit(size).getMany();
+    return rows.map((p) => this.present(p));
+  }
+
+  /**
+   * Puts every product's average rating and review count back in line with its reviews, by the rule a new review
+   * applies (product-rating.ts), in batches of `batchSize` products; only products that differ are written. A
+   * product without reviews keeps its rating and counts 0. With dryRun nothing is written: `changed` says how many
+   * would be.
+   */
+  async recomputeRatings(options: { dryRun?: boolean; batchSize?: number; onProgress?: (checked: number, total: number) => void } = {}): Promise<{ checked: number; changed: number }> {
+    const { dryRun = false, batchSize = 1000, onProgress } = options;
+    const total = await this.repo.count();
+    const average = reviewAverageSql('products.id');
+    const count = reviewCountSql('products.id');
+    const reviewed = hasReviewsSql('products.id');
+    const reviewedDrift = `${reviewed} AND (products.review_count <> ${count} OR products.average_rating <> ${average})`;
+    const unreviewedDrift = `NOT ${reviewed} AND products.review_count <> 0`;
+    let checked = 0;
+    let changed = 0;
+    let after = 0;
+    onProgress?.(0, total);
+    for (;;) {
+      const ids = await this.repo.createQueryBuilder('products').select('products.id', 'id').where('products.id > :after', { after }).orderBy('products.id', 'ASC').limit(batchSize).getRawMany<{ id: number }>();
+      if (!ids.length) break;
+      const last = Number(ids[ids.length - 1].id);
+      const range = { after, last };
+      if (dryRun) {
+        changed += await this.repo.createQueryBuilder('products').where('products.id > :after AND products.id <= :last', range).andWhere(`((${reviewedDrift}) OR (${unreviewedDrift}))`).getCount();
+      } else {
+        const withReviews = await this.repo
+          .createQueryBuilder()
+          .update(Product)
+          .set({ average_rating: () => average, review_count: () => count })
+          .where(`products.id > :after AND products.id <= :last AND ${reviewedDrift}`, range)
+          .execute();
+        const without = await this.repo
+          .createQueryBuilder()
+          .update(Product)
+          .set({ review_count: 0 })
+          .where(`products.id > :after AND products.id <= :last AND ${unreviewedDrift}`, range)
+          .execute();
+        changed += (withReviews.affected ?? 0) + (without.affected ?? 0);
+      }
+      checked += ids.length;
+      after = last;
+      onProgress?.(checked, Math.max(total, checked));
+    }
+    return { checked, changed };
+  }
+
+  /** The row create() inserts for a checked DTO. */
+  private newRow(user: User, dto: CreateProductDto, price: number, image: string | null): Product {
+    return this.repo.create({
       user_id: user.id,
       name: dto.name,
       category_id: dto.category_id,
@@ -227,8 +373,6 @@ export class ProductsService {
       average_rating: user.role === 'admin' ? dto.average_rating ?? 0 : 0,
       review_count: 0,
     });
-    await this.write(() => this.repo.insert(row));
-    return this.get(row.id, user);
   }
 
   async update(user: User, id: number, dto: UpdateProductDto, file?: Express.Multer.File): Promise<ProductDto> {

@@ -8,6 +8,7 @@ import { integerFilter, ListResult, paginate, type ListQuery } from '../../commo
 import type { User } from '../users/user.entity';
 import type { CreateReviewDto } from './dto/product.dto';
 import { ProductReview } from './product-review.entity';
+import { reviewAverageSql, reviewCountSql } from './product-rating';
 import { Product } from './product.entity';
 
 @Injectable()
@@ -83,8 +84,8 @@ export class ReviewsService {
             .createQueryBuilder()
             .update(Product)
             .set({
-              average_rating: () => '(SELECT ROUND(AVG(r.rating), 2) FROM product_reviews r WHERE r.product_id = :pid)',
-              review_count: () => '(SELECT COUNT(*) FROM product_reviews r WHERE r.product_id = :pid)',
+              average_rating: () => reviewAverageSql(':pid'),
+              review_count: () => reviewCountSql(':pid'),
             })
             .where('id = :pid', { pid: productId })
             .execute();
