@@ -2,10 +2,14 @@
 // build/client (fingerprinted /assets cached for a year as immutable, the rest for an hour) and Remix's
 // request handler for build/server/index.js. PORT (default 3000) and HOST as with remix-serve.
 //
-// Each request runs inside an AsyncLocalStorage that holds the browser's address; app/lib/api.server.ts sends
-// it to the API as X-Forwarded-For, which the API believes only from the proxies in its TRUST_PROXY. When the
-// storefront itself sits behind a reverse proxy, list that proxy in TRUST_PROXY here too, so req.ip is the
-// browser's address rather than the proxy's.
+// Each request runs inside an AsyncLocalStorage that holds the browser's address and the request's id;
+// app/lib/api.server.ts sends them to the API on every call: the address as X-Forwarded-For, which the API
+// believes only from the proxies in its TRUST_PROXY, and the id as X-Request-Id. When the storefront itself sits
+// behind a reverse proxy, list that proxy in TRUST_PROXY here too, so req.ip is the browser's address rather than
+// the proxy's.
+//
+// Request ids (app/lib/request-id.js): an X-Request-Id from a proxy is kept when it looks like one, otherwise a new
+// UUID is made; the storefront answers it in its own X-Request-Id header and writes it in its request log line.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +19,7 @@ import { installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import { configuredSiteOrigins, CROSS_SITE_MESSAGE, originVerdict } from './app/lib/origin-rule.js';
+import { requestIdFrom } from './app/lib/request-id.js';
 
 process.env.NODE_ENV ||= 'production';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +49,13 @@ try {
   process.exit(1);
 }
 
+// First of all, so every answer (files, refusals, pages) carries its id and everything after runs in the context.
+app.use((req, res, next) => {
+  const requestId = requestIdFrom(req.get('x-request-id'));
+  res.locals.requestId = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  requestContext.run({ clientAddress: req.ip, requestId }, next);
+});
 app.use(compression());
 app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
 app.use(express.static(clientDir, { maxAge: '1h' }));
@@ -52,7 +64,7 @@ if (!/^(0|false|no|off)$/i.test(process.env.REQUEST_LOG ?? '')) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
+      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms req_id=${res.locals.requestId}`);
     });
     next();
   });
@@ -73,7 +85,6 @@ app.use((req, res, next) => {
   }
   next();
 });
-app.use((req, _res, next) => requestContext.run({ clientAddress: req.ip }, next));
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT || 3000);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MSG } from '@jara/contracts';
+import { MSG, type PublicUser } from '@jara/contracts';
 import {
   KYC_FIELDS,
   adminReply,
@@ -13,7 +13,7 @@ import {
   setSupportStatus,
   submitKycApi,
 } from '../support/care';
-import { DEMO, E2E } from '../support/env';
+import { api, DEMO, E2E } from '../support/env';
 import { snap } from '../support/screens';
 import { expectToast, login } from '../support/storefront';
 
@@ -373,5 +373,68 @@ test.describe('Support Center', () => {
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.locator('#fake-live-chat')).toHaveCount(0);
     await expect(page.locator('script[data-live-chat]')).toHaveCount(0);
+  });
+});
+
+test.describe('E-mail preferences in Settings', () => {
+  async function emailUpdates(token: string): Promise<boolean> {
+    const me = await api<{ data: PublicUser }>('/user', { token });
+    expect(me.status).toBe(200);
+    return me.body.data.email_updates;
+  }
+
+  test('a customer turns update e-mails off and on again (also without JavaScript); the choice stays', async ({
+    page,
+    browser,
+  }) => {
+    const customer = await namedCustomer('prefs', 'Ngozi Okafor');
+    expect(await emailUpdates(customer.token)).toBe(true);
+    await login(page, customer.email, customer.password);
+    await page.goto('/settings?q=account');
+    await expect(page.getByRole('tab', { name: 'Account Settings' })).toHaveAttribute('aria-selected', 'true');
+    const section = page.getByRole('region', { name: 'Notifications' });
+    const box = section.getByRole('checkbox', { name: MSG.notifications.emailUpdatesLabel });
+    await expect(box).toBeChecked();
+    await expect(box).toHaveAccessibleDescription(MSG.notifications.emailUpdatesHint);
+    await snap(page, 'care-settings-notifications');
+
+    await box.uncheck();
+    await section.getByRole('button', { name: 'Save preferences' }).click();
+    await expectToast(page, MSG.notifications.preferencesSaved);
+    await expect(page).toHaveURL(/\/settings\?q=account$/);
+    await expect(box).not.toBeChecked();
+    await page.reload();
+    await expect(box).not.toBeChecked();
+    expect(await emailUpdates(customer.token)).toBe(false);
+    await snap(page, 'care-settings-notifications-off');
+
+    // Without JavaScript: the same form posts, the redirect brings the message as a flash toast.
+    const context = await browser.newContext({
+      baseURL: E2E.storefront,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await context.newPage();
+    try {
+      await plain.goto('/settings?q=account');
+      const plainBox = plain.getByRole('region', { name: 'Notifications' }).getByRole('checkbox');
+      await expect(plainBox).not.toBeChecked();
+      await plainBox.check();
+      await plain.getByRole('button', { name: 'Save preferences' }).click();
+      await expect(plain).toHaveURL(/\/settings\?q=account$/);
+      await expect(plain.locator('.toast', { hasText: MSG.notifications.preferencesSaved })).toBeVisible();
+      await expect(plainBox).toBeChecked();
+    } finally {
+      await context.close();
+    }
+    expect(await emailUpdates(customer.token)).toBe(true);
+
+    // A cross-site post is refused before it reaches the action.
+    const forged = await page.request.post('/settings?q=account', {
+      headers: { origin: 'http://evil.example' },
+      form: { intent: 'notifications' },
+    });
+    expect(forged.status()).toBe(403);
+    expect(await emailUpdates(customer.token)).toBe(true);
   });
 });

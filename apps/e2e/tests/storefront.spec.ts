@@ -126,6 +126,37 @@ test.describe('public storefront', () => {
   });
 });
 
+test.describe('request ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  test("every answer carries X-Request-Id: a new UUID, or a proxy's id when it looks like one", async ({ page, request }) => {
+    const first = await page.goto('/');
+    const second = await page.goto('/about');
+    const ids = [first?.headers()['x-request-id'], second?.headers()['x-request-id']];
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(ids[0]).not.toBe(ids[1]);
+
+    // A reverse proxy's id is kept when it matches the API's pattern; anything else is replaced.
+    const kept = await request.get('/faq', { headers: { 'X-Request-Id': 'proxy-7f3a.e2e:0001' } });
+    expect(kept.status()).toBe(200);
+    expect(kept.headers()['x-request-id']).toBe('proxy-7f3a.e2e:0001');
+    for (const bad of ['short', 'has spaces in it', 'x'.repeat(101)]) {
+      const replaced = await request.get('/faq', { headers: { 'X-Request-Id': bad } });
+      expect(replaced.headers()['x-request-id']).toMatch(UUID);
+    }
+
+    // Files and refusals too, not only pages.
+    expect((await request.get('/favicon.svg')).headers()['x-request-id']).toMatch(UUID);
+    const refused = await request.post('/login', { headers: { origin: 'http://evil.example' }, form: { email: 'a@b.c' } });
+    expect(refused.status()).toBe(403);
+    expect(refused.headers()['x-request-id']).toMatch(UUID);
+
+    // The API answers the id it was given (the storefront sends its own on every call: api.server.spec.ts).
+    const fromApi = await fetch(`${E2E.api}/health`, { headers: { 'X-Request-Id': 'proxy-7f3a.e2e:0001' } });
+    expect(fromApi.headers.get('x-request-id')).toBe('proxy-7f3a.e2e:0001');
+  });
+});
+
 test.describe('sign-in flows', () => {
   test('sign-up, code from the outbox, verify, login and the welcome notification', async ({ page }) => {
     const email = uniqueEmail('signup');
@@ -364,12 +395,12 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('tab', { name: 'Account Settings' })).toHaveAttribute('aria-selected', 'true');
     const address = `${Math.floor(Math.random() * 900) + 100} Ring Road`;
     await page.getByLabel('Address').fill(address);
-    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Failed to update profile');
     await expect(page.locator('#field-email-error')).toBeVisible();
     await snap(page, 'storefront-settings-account');
-    await page.getByLabel('E-mail').fill(DEMO.customer.email);
+    await page.getByLabel('E-mail', { exact: true }).fill(DEMO.customer.email);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Profile updated successfully');
     await page.getByRole('tab', { name: 'Profile' }).click();

@@ -90,6 +90,7 @@ export const MSG = {
     welcomeDescription: 'Your account is verified. Shop the mall, ship from China and track every parcel in one place.',
     // Issue 12: e-mail preferences (Settings)
     preferencesSaved: 'Notification preferences saved',
+    preferencesFailed: 'Failed to save notification preferences',
     emailUpdatesLabel: 'E-mail me updates on my deliveries, orders and support requests',
     emailUpdatesHint: 'Security, KYC, invoice and wallet e-mails are always sent.',
     emailFooter: 'You receive this e-mail because you have a Jara account.',

@@ -3,8 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api } from './api.server';
 import { REQUEST_CONTEXT_KEY, type RequestContext } from './request-context.server';
+import { REQUEST_ID_PATTERN, requestIdFrom } from './request-id.js';
 
-describe('api() forwards the browser address', () => {
+describe('api() forwards the browser address and the request id', () => {
   let server: Server;
   let seen: IncomingHttpHeaders[] = [];
   const context = new AsyncLocalStorage<RequestContext>();
@@ -46,5 +47,46 @@ describe('api() forwards the browser address', () => {
     await api('/products');
     expect(seen).toHaveLength(3);
     for (const headers of seen) expect(headers['x-forwarded-for']).toBeUndefined();
+  });
+
+  it('sends X-Request-Id with the id server.mjs gave this request, each concurrent request its own', async () => {
+    (globalThis as Record<symbol, unknown>)[REQUEST_CONTEXT_KEY] = context;
+    const ids = ['0f8c2a4e-7d1b-4c3a-9e5f-1a2b3c4d5e6f', 'proxy-id:42.abc_DEF', requestIdFrom(undefined)];
+    // Each storefront request makes a couple of API calls, interleaved with the others' (as a page's loaders do).
+    await Promise.all(
+      ids.map((requestId) =>
+        context.run({ requestId }, async () => {
+          await api('/products');
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await api('/user', { token: 'token', headers: { 'X-Request-Id': 'caller-cannot-replace-it' } });
+        }),
+      ),
+    );
+    expect(seen).toHaveLength(6);
+    const sent = seen.map((h) => h['x-request-id']);
+    expect([...sent].sort()).toEqual([...ids, ...ids].sort());
+    for (const id of sent) expect(id).toMatch(REQUEST_ID_PATTERN);
+  });
+
+  it('sends no X-Request-Id outside a request (the API makes its own) or when the stored one is not an id', async () => {
+    (globalThis as Record<symbol, unknown>)[REQUEST_CONTEXT_KEY] = context;
+    await api('/products');
+    await context.run({ clientAddress: '203.0.113.9' }, () => api('/products'));
+    await context.run({ requestId: 'short' }, () => api('/products'));
+    await context.run({ requestId: 'evil\r\nX-Admin: 1 padded' }, () => api('/products'));
+    delete (globalThis as Record<symbol, unknown>)[REQUEST_CONTEXT_KEY];
+    await api('/products');
+    expect(seen).toHaveLength(5);
+    for (const headers of seen) expect(headers['x-request-id']).toBeUndefined();
+  });
+});
+
+describe('requestIdFrom (server.mjs)', () => {
+  it("keeps a proxy's id that matches the API's pattern and makes a UUID for anything else", () => {
+    for (const kept of ['abcdefgh', 'req-0f8c2a4e.7d1b:4c3a_9e5f', 'A'.repeat(100)]) expect(requestIdFrom(kept)).toBe(kept);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    for (const refused of [undefined, null, '', 'short', 'A'.repeat(101), 'has space in it', 'a/b/c/d/e/f', 'x'.repeat(8) + '\n'])
+      expect(requestIdFrom(refused)).toMatch(uuid);
+    expect(requestIdFrom(undefined)).not.toBe(requestIdFrom(undefined));
   });
 });

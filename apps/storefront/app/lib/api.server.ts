@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { ApiErrorBody, FieldErrors } from '@jara/contracts';
 import { env } from './env.server';
-import { clientAddress } from './request-context.server';
+import { forwardedHeaders } from './request-context.server';
 
 export interface ApiResult<T> {
   ok: boolean;
@@ -18,18 +18,18 @@ interface ApiOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
-  /** Extra request headers (e.g. Idempotency-Key); they cannot replace Authorization or Accept. */
+  /** Extra request headers (e.g. Idempotency-Key); they cannot replace Authorization, Accept, X-Forwarded-For or X-Request-Id. */
   headers?: Record<string, string>;
 }
 
 /** Calls the Jara API from the server. Never throws: network failures come back as status 0. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  // The API sees every call coming from this server: tell it whose request this is (X-Forwarded-For, so its
+  // per-address limits count shoppers, not the shop) and which storefront request made the call (X-Request-Id,
+  // answered back and written in its log lines).
+  const forwarded = forwardedHeaders();
+  const headers: Record<string, string> = { ...options.headers, ...forwarded, Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  // The API sees every call coming from this server; tell it whose request this is, so its per-address
-  // limits count shoppers, not the shop. It believes the header only from proxies in its TRUST_PROXY.
-  const forwardedFor = clientAddress();
-  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
   let body: BodyInit | undefined;
   if (options.form) {
     body = options.form;
@@ -49,7 +49,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
     });
   } catch (cause) {
     // A navigation away aborts its loader's calls: not an outage.
-    if (!options.signal?.aborted) console.error(`[storefront] API ${path} unreachable:`, cause instanceof Error ? cause.message : cause);
+    if (!options.signal?.aborted) {
+      const id = forwarded['X-Request-Id'];
+      console.error(`[storefront] API ${path} unreachable${id ? ` (request ${id})` : ''}:`, cause instanceof Error ? cause.message : cause);
+    }
     return { ok: false, status: 0, data: null, error: null };
   }
   let parsed: unknown = null;

@@ -13,7 +13,7 @@ import {
   type KycFileField,
   type KycValues,
 } from './kyc';
-import { clientAddress } from './request-context.server';
+import { forwardedHeaders } from './request-context.server';
 import { commitSession, flashToast, getSession, signOutAndRedirect, type SignedIn } from './session.server';
 import { toast } from './toast';
 
@@ -130,9 +130,7 @@ export async function kycDocument(
   if (!latest.ok || !mine || mine.id !== id || mine.user_id !== userId) return notFound();
   if (file === 'user_image' && !mine.user_image) return notFound();
 
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'image/*' };
-  const forwardedFor = clientAddress();
-  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
+  const headers: Record<string, string> = { ...forwardedHeaders(), Authorization: `Bearer ${token}`, Accept: 'image/*' };
   let upstream: Response;
   try {
     upstream = await fetch(`${env.apiUrl}/kyc/${id}/files/${file}`, { headers, signal: request.signal });

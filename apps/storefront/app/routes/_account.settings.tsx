@@ -1,6 +1,7 @@
 import {
   MaxPartSizeExceededError,
   json,
+  redirect,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type ActionFunctionArgs,
@@ -34,7 +35,7 @@ import { loadLogisticsSettings } from '~/lib/deliveries.server';
 import { env } from '~/lib/env.server';
 import type { KycActionData } from '~/lib/kyc';
 import { kycTooLarge, loadKyc, submitKyc } from '~/lib/kyc.server';
-import { commitSession, requireUser, signOutAndRedirect } from '~/lib/session.server';
+import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 
@@ -84,6 +85,8 @@ interface SettingsActionData {
   toast?: ToastMessage;
   /** The rates as typed, to fill the Logistics Settings form again after a refusal. */
   values?: { cost_per_cmb3: string; cost_per_kg: string };
+  /** The e-mail preference as sent, to show it again after a refusal. */
+  emailUpdates?: boolean;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -144,6 +147,27 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = fieldErrors(result.error, ['cost_per_cmb3', 'cost_per_kg']);
     const message = serverMessage(result.error) ?? MSG.logisticsSettings.updateFailed;
     return refuse(errors, message, result.status || 502);
+  }
+
+  if (intent === 'notifications') {
+    // E-mail preferences (issue 12): an unticked checkbox is not posted at all, so its absence means off.
+    const emailUpdates = form.get('email_updates') !== null;
+    const result = await api<ItemResponse<PublicUser> & MessageResponse>('/user/notification-preferences', {
+      token: auth.token,
+      json: { email_updates: emailUpdates },
+    });
+    if (result.status === 401) return signOutAndRedirect(request, auth.session);
+    if (result.ok) {
+      // Redirect-after-post with a flash toast: shown without JavaScript too, and a reload does not post again.
+      flashToast(auth.session, { kind: 'success', message: result.data?.message || MSG.notifications.preferencesSaved });
+      return redirect('/settings?q=account', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
+    }
+    const message =
+      fieldErrors(result.error, ['email_updates']).email_updates ?? serverMessage(result.error) ?? MSG.notifications.preferencesFailed;
+    return json<SettingsActionData>(
+      { intent, ok: false, errors: { email_updates: message }, emailUpdates, toast: toast('error', MSG.notifications.preferencesFailed) },
+      { status: result.status || 502 },
+    );
   }
 
   if (intent === 'confirm-email') {
@@ -324,6 +348,52 @@ function ConfirmEmail({ email, pendingEmail, serverErrors }: { email: string; pe
         <button type="submit" className="btn btn-ghost btn-small" disabled={busy}>
           Send a new code
         </button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * E-mail preferences (issue 12): update e-mails (deliveries, orders, support replies) on or off; the essential ones
+ * always go. A plain form: it works without JavaScript, and a save comes back as a flash toast after a redirect.
+ */
+function NotificationsSection({ user, actionData }: { user: PublicUser; actionData?: SettingsActionData }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'notifications';
+  const failed = actionData?.intent === 'notifications' && !actionData.ok ? actionData : undefined;
+  const checked = failed?.emailUpdates ?? user.email_updates;
+  const error = failed?.errors.email_updates;
+  return (
+    <section className="stack notifications-settings" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      <Form method="post" className="stack" key={`${user.updated_at}-${String(checked)}`}>
+        <input type="hidden" name="intent" value="notifications" />
+        <div className="email-updates">
+          <label className="checkbox-row">
+            <input
+              type="checkbox"
+              name="email_updates"
+              defaultChecked={checked}
+              disabled={saving}
+              aria-describedby={`email-updates-hint${error ? ' email-updates-error' : ''}`}
+              aria-invalid={error ? true : undefined}
+            />
+            {MSG.notifications.emailUpdatesLabel}
+          </label>
+          <p className="muted email-updates-hint" id="email-updates-hint">
+            {MSG.notifications.emailUpdatesHint}
+          </p>
+          {error ? (
+            <p className="form-error" id="email-updates-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save preferences'}
+          </button>
+        </div>
       </Form>
     </section>
   );
@@ -513,11 +583,14 @@ export default function SettingsPage() {
         ) : active === 'profile' ? (
           <ProfileTab user={user} imageError={settingsAction?.intent === 'image' ? settingsAction.errors.image : undefined} />
         ) : active === 'account' ? (
-          <AccountTab
-            user={user}
-            serverErrors={settingsAction?.intent === 'profile' ? settingsAction.errors : undefined}
-            confirmErrors={settingsAction?.intent === 'confirm-email' ? settingsAction.errors : undefined}
-          />
+          <div className="stack-lg account-settings">
+            <AccountTab
+              user={user}
+              serverErrors={settingsAction?.intent === 'profile' ? settingsAction.errors : undefined}
+              confirmErrors={settingsAction?.intent === 'confirm-email' ? settingsAction.errors : undefined}
+            />
+            <NotificationsSection user={user} actionData={settingsAction} />
+          </div>
         ) : active === 'kyc' ? (
           <KycTab user={user} state={kyc} actionData={kycAction} adminUrl={adminUrl} />
         ) : (
