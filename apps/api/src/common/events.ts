@@ -1,3 +1,6 @@
+import type { Logger } from '@nestjs/common';
+import type { EventEmitter2 } from '@nestjs/event-emitter';
+
 /** Domain events: modules talk through these, never through each other's tables. */
 export const EVENTS = {
   userVerified: 'user.verified',
@@ -103,4 +106,16 @@ export interface SupportOpenedEvent {
   supportId: number;
   subject: string;
   ownerName: string;
+}
+
+/**
+ * Emits after a commit and waits for the listeners; a listener's failure is logged and never undoes or fails the
+ * write that emitted it (the notification is lost, the order or payment stands).
+ */
+export async function emitSafely(events: EventEmitter2, logger: Logger, event: string, payload: object): Promise<void> {
+  try {
+    await events.emitAsync(event, payload);
+  } catch (error) {
+    logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
+  }
 }

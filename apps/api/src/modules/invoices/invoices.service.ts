@@ -11,7 +11,7 @@ import {
   type InvoiceType,
   type PaymentStart,
 } from '@jara/contracts';
-import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent } from '../../common/events';
+import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent, emitSafely } from '../../common/events';
 import { fieldError } from '../../common/http/validation';
 import {
   integerFilter,
@@ -396,11 +396,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
   }
 
   private async emit(event: string, payload: object): Promise<void> {
-    try {
-      await this.events.emitAsync(event, payload);
-    } catch (error) {
-      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
-    }
+    await emitSafely(this.events, this.logger, event, payload);
   }
 }
 

@@ -3,7 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KYC_STATUS, MSG, type KycFile, type KycStatus, type KycSubmission as KycDto } from '@jara/contracts';
-import { EVENTS, type KycDecidedEvent } from '../../common/events';
+import { EVENTS, type KycDecidedEvent, emitSafely } from '../../common/events';
 import { fieldError } from '../../common/http/validation';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
@@ -226,10 +226,6 @@ export class KycService {
   }
 
   private async emit(event: string, payload: object): Promise<void> {
-    try {
-      await this.events.emitAsync(event, payload);
-    } catch (error) {
-      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
-    }
+    await emitSafely(this.events, this.logger, event, payload);
   }
 }

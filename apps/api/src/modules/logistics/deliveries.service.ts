@@ -24,7 +24,7 @@ import {
   type ShippingTitleStatus,
   type TrackingLookup,
 } from '@jara/contracts';
-import { EVENTS, type DeliveryChangedEvent } from '../../common/events';
+import { EVENTS, type DeliveryChangedEvent, emitSafely } from '../../common/events';
 import { fieldError } from '../../common/http/validation';
 import {
   integerFilter,
@@ -683,10 +683,6 @@ export class DeliveriesService {
   }
 
   private async emit(event: string, payload: object): Promise<void> {
-    try {
-      await this.events.emitAsync(event, payload);
-    } catch (error) {
-      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
-    }
+    await emitSafely(this.events, this.logger, event, payload);
   }
 }

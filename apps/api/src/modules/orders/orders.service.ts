@@ -28,7 +28,7 @@ import {
   type OrderStatus,
   type PaymentStart,
 } from '@jara/contracts';
-import { EVENTS, type OrderPlacedEvent, type OrderStatusChangedEvent } from '../../common/events';
+import { EVENTS, type OrderPlacedEvent, type OrderStatusChangedEvent, emitSafely } from '../../common/events';
 import { fieldError, ValidationFailedException } from '../../common/http/validation';
 import { applyDateRange } from '../../common/list/date-range';
 import {
@@ -951,10 +951,6 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
   /** Every order event follows a write that changes the lists: their cached totals start again. */
   private async emit(event: string, payload: object): Promise<void> {
     invalidateListCounts(this.db, ORDER_COUNTS);
-    try {
-      await this.events.emitAsync(event, payload);
-    } catch (error) {
-      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
-    }
+    await emitSafely(this.events, this.logger, event, payload);
   }
 }

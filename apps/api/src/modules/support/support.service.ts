@@ -10,7 +10,7 @@ import {
   type SupportStatus,
   type SupportThread,
 } from '@jara/contracts';
-import { EVENTS, type SupportOpenedEvent, type SupportRepliedEvent } from '../../common/events';
+import { EVENTS, type SupportOpenedEvent, type SupportRepliedEvent, emitSafely } from '../../common/events';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { inTransaction } from '../../database/transaction';
 import type { User } from '../users/user.entity';
@@ -222,10 +222,6 @@ export class SupportService {
   }
 
   private async emit(event: string, payload: object): Promise<void> {
-    try {
-      await this.events.emitAsync(event, payload);
-    } catch (error) {
-      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
-    }
+    await emitSafely(this.events, this.logger, event, payload);
   }
 }

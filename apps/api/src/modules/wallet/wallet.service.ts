@@ -14,7 +14,7 @@ import {
   type WalletBalance,
   type WalletHistoryEntry,
 } from '@jara/contracts';
-import { EVENTS, type WalletFundedEvent } from '../../common/events';
+import { EVENTS, type WalletFundedEvent, emitSafely } from '../../common/events';
 import { fieldError, ValidationFailedException } from '../../common/http/validation';
 import {
   integerFilter,
@@ -267,11 +267,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
 
   /** Emits after the commit; a listener's failure is logged, never turned into an error for a settled payment. */
   private async emit(event: string, payload: object): Promise<void> {
-    try {
-      await this.events.emitAsync(event, payload);
-    } catch (error) {
-      this.logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
-    }
+    await emitSafely(this.events, this.logger, event, payload);
   }
 
   private async existingUser(userId: number): Promise<User> {

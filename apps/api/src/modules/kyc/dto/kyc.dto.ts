@@ -2,11 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { KYC_GENDERS, KYC_ID_TYPES, MSG, type KycGender, type KycIdType } from '@jara/contracts';
+import { blank, text } from '../../../common/http/dto-transforms';
 
-const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const text = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
 const GENDERS = KYC_GENDERS.map((g) => g.value);
 
 /** A real calendar date in the past, at least 18 and at most 120 years ago. */

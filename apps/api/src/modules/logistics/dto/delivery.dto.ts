@@ -28,13 +28,8 @@ import {
   type DeliveryType,
   type ShippingType,
 } from '@jara/contracts';
+import { blank, text, whole } from '../../../common/http/dto-transforms';
 
-const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const text = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
-const whole = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
 const flag = ({ value }: { value: unknown }) =>
   value === true || value === 'true' || value === 1 || value === '1' || value === 'on'
     ? true

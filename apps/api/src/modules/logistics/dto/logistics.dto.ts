@@ -10,13 +10,8 @@ import {
   type ShippingType,
   type WarehouseType,
 } from '@jara/contracts';
+import { blank, text, whole } from '../../../common/http/dto-transforms';
 
-const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const text = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
-const whole = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
 const SHIPPING_TYPE_VALUES = SHIPPING_TYPES.map((t) => t.value);
 const ID_MESSAGE = MSG.locations.unknown;
 

@@ -24,14 +24,8 @@ import {
   type OrderPaymentMethod,
   type OrderStatus,
 } from '@jara/contracts';
+import { text, whole } from '../../../common/http/dto-transforms';
 
-const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const text = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
-/** Whole numbers arrive as numbers (JSON) or digit strings (forms); anything else stays as is and fails IsInt. */
-const whole = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${ORDER_LIMITS.maxQuantity}.`;
 

@@ -2,13 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MSG, type SupportStatus } from '@jara/contracts';
+import { blank, text, whole } from '../../../common/http/dto-transforms';
 
-const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const text = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
-const whole = ({ value }: { value: unknown }) =>
-  blank(value) ? undefined : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
 const STATUSES = [0, 1, 2];
 
 /** POST /supports: name, e-mail, subject and message all required (a status sent by the client is ignored). */
