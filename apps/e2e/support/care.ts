@@ -74,13 +74,18 @@ export const KYC_FIELDS = {
   id_number: 'NIN-12345678901',
 };
 
-/** POST /kyc (multipart) as a customer, with the two images. */
-export async function submitKycApi(token: string, fields: Record<string, string> = KYC_FIELDS): Promise<KycSubmission> {
+/** POST /kyc (multipart) as a customer, with the ID image and (unless withPhoto is false) the passport photo. */
+export async function submitKycApi(
+  token: string,
+  fields: Record<string, string> = KYC_FIELDS,
+  options: { withPhoto?: boolean } = {},
+): Promise<KycSubmission> {
   const { idCard, portrait } = await kycImages();
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('id_image', new Blob([new Uint8Array(idCard)], { type: 'image/png' }), 'id-card.png');
-  form.append('user_image', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
+  if (options.withPhoto !== false)
+    form.append('user_image', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'portrait.jpg');
   const res = await fetch(`${E2E.api}/kyc`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
