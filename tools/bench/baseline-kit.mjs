@@ -305,6 +305,11 @@ export function presentLedgerEntry(e) {
  * A newest-first page as the lists with keyset cursors answer it (list-query.ts paginate):
  * {data, meta:{total, page, per_page, next_cursor}} + X-Total-Count, ordered by created_at DESC, id DESC.
  * - table / alias / select / joins / where: the rows (where over the alias; {ctxKey} placeholders bound);
+ * - countJoins: the joins the count needs (a where over a joined table); the count reads the main table only
+ *   otherwise;
+ * - sortColumn / sortOrder: another sort of the main table (e.g. weight_hundredths DESC), the id following in the
+ *   same direction as the API's tiebreaker does; a row whose sort value is NULL ends the cursor (no next_cursor,
+ *   as the API answers it);
  * - owner: a column restricted to the signed-in user's id (an own list: the id comes from the token);
  * - limit / offset: numbers or '{ctxKey}';
  * - afterRow: start after the row at that position (a cursor continuation, `after=`): the boundary row is looked
@@ -333,22 +338,28 @@ export function newestList({
   idColumn = 'id',
   cursor = true,
   expand,
+  countJoins = '',
+  sortColumn = 'created_at',
+  sortOrder = 'DESC',
 }) {
+  if (!/^\w+$/.test(sortColumn) || !['ASC', 'DESC'].includes(sortOrder)) throw new Error('bad sort');
   return async (db, ctx) => {
     const take = Number(val(limit, ctx));
     const skip = Number(val(offset, ctx));
     const position = afterRow === undefined ? undefined : Number(val(afterRow, ctx));
     const filter = bind(where, ctx, db.dialect);
     const idExpr = `${alias}.${idColumn}`;
-    const order = `${alias}.created_at DESC, ${idExpr} DESC`;
-    const key =
-      db.dialect === 'mysql' ? `DATE_FORMAT(${alias}.created_at, '%Y-%m-%d %H:%i:%s.%f')` : `${alias}.created_at`;
+    const sortExpr = `${alias}.${sortColumn}`;
+    const order = `${sortExpr} ${sortOrder}, ${idExpr} ${sortOrder}`;
+    const isDate = /_at$/.test(sortColumn);
+    const key = db.dialect === 'mysql' && isDate ? `DATE_FORMAT(${sortExpr}, '%Y-%m-%d %H:%i:%s.%f')` : sortExpr;
+    const cmp = sortOrder === 'DESC' ? '<' : '>';
     const ownerSql = owner ? ` AND ${alias}.${owner} = ?` : '';
     const base = `${filter.sql}${ownerSql}`;
     const keyset =
       position === undefined
         ? ''
-        : ` AND ${alias}.created_at <= ? AND (${alias}.created_at < ? OR (${alias}.created_at = ? AND ${idExpr} < ?))`;
+        : ` AND ${sortExpr} ${cmp}= ? AND (${sortExpr} ${cmp} ? OR (${sortExpr} = ? AND ${idExpr} ${cmp} ?))`;
     const indexName = keysetIndex && ctx.indexNames?.[keysetIndex];
     if (keysetIndex && !indexName) throw new Error(`context has no index for ${keysetIndex}`);
     const hint =
@@ -356,9 +367,9 @@ export function newestList({
     const pageSql =
       `SELECT ${select}, ${key} AS lq_key, ${idExpr} AS lq_id FROM ${table} ${alias}${hint} ${joins} WHERE ${base}${keyset} ` +
       `ORDER BY ${order} LIMIT ?${position === undefined ? ' OFFSET ?' : ''}`;
-    const countSql = `SELECT COUNT(*) AS n FROM ${table} ${alias} WHERE ${base}`;
+    const countSql = `SELECT COUNT(*) AS n FROM ${table} ${alias} ${countJoins} WHERE ${base}`;
     const boundarySql = `SELECT ${key} AS lq_key, ${idExpr} AS lq_id FROM ${table} ${alias} WHERE ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`;
-    const signature = `${alias}.created_at:DESC|${idExpr}`;
+    const signature = `${sortExpr}:${sortOrder}|${idExpr}`;
     const meta = { page: page === undefined ? Math.floor(skip / take) + 1 : Number(val(page, ctx)), per_page: take };
     const boundaries = new Map();
     const boundaryOf = async (params, userKey) => {
@@ -375,10 +386,13 @@ export function newestList({
       const rows = await db.all(pageSql, [...params, ...after, take, ...(position === undefined ? [skip] : [])]);
       const total = Number((await db.get(countSql, params)).n);
       const last = rows.at(-1);
+      // undefined (no next_cursor at all) when the last row has no sort value: the API cannot continue it.
       const nextCursor =
-        last && rows.length === take
-          ? Buffer.from(JSON.stringify({ s: signature, v: [last.lq_key], i: last.lq_id })).toString('base64url')
-          : null;
+        !last || rows.length < take
+          ? null
+          : last.lq_key === null || last.lq_key === undefined
+            ? undefined
+            : Buffer.from(JSON.stringify({ s: signature, v: [last.lq_key], i: last.lq_id })).toString('base64url');
       const extra = expand ? await expand(db, rows, auth) : undefined;
       return json(
         {
@@ -621,4 +635,100 @@ export function orderStats({ days }) {
       });
     };
   };
+}
+
+/** The page of deliveries with its warehouse, title (each with its location), owner and fee invoice. */
+const DELIVERY_SELECT =
+  'd.*, w.id AS w_id, w.name AS w_name, w.type AS w_type, wl.id AS wl_id, wl.name AS wl_name, ' +
+  's.id AS s_id, s.name AS s_name, s.status AS s_status, sl.id AS sl_id, sl.name AS sl_name, u.id AS u_id, ' +
+  'u.name AS u_name, inv.id AS inv_id, inv.reference AS inv_reference, inv.status AS inv_status, ' +
+  'inv.amount_minor AS inv_amount_minor, inv.currency AS inv_currency';
+const DELIVERY_JOINS =
+  'LEFT JOIN warehouses w ON w.id = d.warehouse_id LEFT JOIN locations wl ON wl.id = w.location_id ' +
+  'LEFT JOIN shipping_titles s ON s.id = d.shipping_id LEFT JOIN locations sl ON sl.id = s.location_id ' +
+  'LEFT JOIN users u ON u.id = d.user_id LEFT JOIN invoices inv ON inv.id = d.invoice_id';
+/** The join a search over the warehouse's name needs (for the count too). */
+export const DELIVERY_WAREHOUSE_JOIN = 'LEFT JOIN warehouses w ON w.id = d.warehouse_id';
+
+const absent = (v) => v === null || v === undefined;
+const numberOrNull = (v) => (absent(v) ? null : Number(v));
+
+/** The delivery presenter (apps/api/src/modules/logistics/delivery.presenter.ts presentDelivery), list form. */
+export function presentDelivery(d, admin) {
+  const { deliveryStatusDetailLabel, fromHundredths } = contracts();
+  const amount = numberOrNull(d.amount_minor);
+  const invoice = absent(d.inv_id)
+    ? null
+    : {
+        id: d.inv_id,
+        reference: d.inv_reference,
+        status: d.inv_status,
+        amount_minor: Number(d.inv_amount_minor),
+        currency: d.inv_currency,
+      };
+  return {
+    id: d.id,
+    tracking_no: d.tracking_no,
+    external_no: d.external_no,
+    user_id: d.user_id,
+    user: absent(d.u_id) ? null : { id: d.u_id, name: d.u_name },
+    name: d.name,
+    phone: d.phone,
+    email: admin ? d.email : null,
+    type: d.type,
+    from_jara: Number(d.from_jara) === 1,
+    warehouse_id: d.warehouse_id,
+    warehouse: absent(d.w_id)
+      ? null
+      : {
+          id: d.w_id,
+          name: d.w_name,
+          type: d.w_type,
+          location: absent(d.wl_id) ? null : { id: d.wl_id, name: d.wl_name },
+        },
+    shipping_type: d.shipping_type,
+    shipping_id: d.shipping_id,
+    shipping: absent(d.s_id)
+      ? null
+      : {
+          id: d.s_id,
+          name: d.s_name,
+          status: Number(d.s_status),
+          location: absent(d.sl_id) ? null : { id: d.sl_id, name: d.sl_name },
+        },
+    status: Number(d.status),
+    status_label: deliveryStatusDetailLabel(Number(d.status)),
+    weight: fromHundredths(numberOrNull(d.weight_hundredths)),
+    size: fromHundredths(numberOrNull(d.size_hundredths)),
+    amount: amount === null ? null : (amount / 100).toFixed(2),
+    amount_minor: amount,
+    currency: 'USD',
+    payment_status: invoice ? invoice.status : 'none',
+    invoice,
+    created_at: iso(d.created_at),
+    updated_at: iso(d.updated_at),
+  };
+}
+
+/**
+ * A page of deliveries as GET /trackings answers it (DeliveriesService.list): an admin's (every delivery, with a
+ * guest's e-mail) or, with scope 'own', the signed-in customer's. One statement joins the warehouse, the title, their
+ * locations, the owner and the invoice (all to-one), plus the count; newest first unless sortColumn/sortOrder say
+ * otherwise (see newestList).
+ */
+export function deliveryList({ scope = 'all', where, countJoins, sortColumn, sortOrder, limit }) {
+  const own = scope === 'own';
+  return newestList({
+    table: 'deliveries',
+    alias: 'd',
+    select: DELIVERY_SELECT,
+    joins: DELIVERY_JOINS,
+    owner: own ? 'user_id' : undefined,
+    where,
+    countJoins,
+    sortColumn,
+    sortOrder,
+    limit,
+    present: (r) => presentDelivery(r, !own),
+  });
 }

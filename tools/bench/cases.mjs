@@ -18,9 +18,11 @@
 //
 // `baseline` builds the bare node:http answer to the same request with the same JSON, using the best query
 // the database allows: usually a builder from baseline-kit.mjs (productList, productById, suggestions,
-// userList, invoiceList, ledgerList, orderList, orderStats), or a small function of your own with the same signature. Values that depend on the generated
+// userList, invoiceList, ledgerList, orderList, orderStats, deliveryList), or a small function of your own with the same signature. Values that depend on the generated
 // data (an id, a category, a depth) come from the context built in run.mjs (buildContext).
 import {
+  DELIVERY_WAREHOUSE_JOIN,
+  deliveryList,
   invoiceList,
   ledgerList,
   orderList,
@@ -38,6 +40,12 @@ const NEWEST_INDEX = 'products(status, created_at, id)';
 const LEDGER_INDEX = 'wallet_ledger(user_id, created_at, id)';
 /** Every order, newest first (the back office's default sort) and its cursor continuations (issue 10). */
 const ORDERS_INDEX = 'orders(created_at, id)';
+/** Every delivery, newest first: the tracking table's default sort (issue 11), and the walk of a search. */
+const DELIVERIES_INDEX = 'deliveries(created_at, id)';
+/** The deliveries search (deliveries.service.ts deliverySearch): contains, over five columns, the warehouse's too. */
+const DELIVERY_SEARCH = ['d.name', 'd.phone', 'd.tracking_no', 'd.external_no', 'w.name']
+  .map((expr) => `LOWER(${expr}) LIKE {deliverySearchLike} ESCAPE '!'`)
+  .join(' OR ');
 
 export const CASES = [
   {
@@ -297,6 +305,70 @@ export const CASES = [
     targets: [],
     indexes: [ORDERS_INDEX, 'order_items(created_at, product_id)'],
     baseline: orderStats({ days: 30 }),
+  },
+  // Deliveries (issue 11): GET /trackings, the back office's tracking table (default sort, a type, a status, the
+  // heaviest first), a customer's own deliveries and a search. One delivery per product, over the last 90 days.
+  {
+    id: 'deliveries',
+    group: 'deliveries',
+    title: 'Deliveries page 1 (admin, {deliveryCount} deliveries)',
+    path: '/trackings?per_page=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: [DELIVERIES_INDEX],
+    baseline: deliveryList({ limit: 10 }),
+  },
+  {
+    id: 'deliveries-foreign',
+    group: 'deliveries',
+    title: 'Deliveries page 1, type=foreign (admin, {foreignDeliveries})',
+    path: '/trackings?type=foreign&per_page=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['deliveries(type, created_at, id)'],
+    baseline: deliveryList({ where: "d.type = 'foreign'", limit: 10 }),
+  },
+  {
+    id: 'deliveries-status',
+    group: 'deliveries',
+    title: 'Deliveries page 1, status=2 Delivered to Warehouse (admin, {warehouseDeliveries})',
+    path: '/trackings?status=2&per_page=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['deliveries(status, created_at, id)'],
+    baseline: deliveryList({ where: 'd.status = 2', limit: 10 }),
+  },
+  {
+    // The heaviest first: the id follows in the sort's direction (the API's tiebreaker), NULL weights last.
+    id: 'deliveries-weight',
+    group: 'deliveries',
+    title: 'Tracking table by weight desc, per_page=5 (admin)',
+    path: '/trackings?_sort=weight&_order=desc&per_page=5',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['deliveries(weight_hundredths, id)'],
+    baseline: deliveryList({ sortColumn: 'weight_hundredths', sortOrder: 'DESC', limit: 5 }),
+  },
+  {
+    id: 'deliveries-own',
+    group: 'deliveries',
+    title: "Customer's own deliveries page 1 (customer, {ownDeliveries})",
+    path: '/trackings?per_page=10',
+    auth: 'customer',
+    targets: ['sql'],
+    indexes: ['deliveries(user_id, created_at, id)'],
+    baseline: deliveryList({ scope: 'own', limit: 10 }),
+  },
+  {
+    // A contains-search: the newest-first walk stops at the 10th match; the count reads every delivery.
+    id: 'deliveries-search',
+    group: 'deliveries',
+    title: 'Deliveries search ?q={deliverySearchTerm} (admin, {deliverySearchMatches} matches)',
+    path: '/trackings?q={deliverySearchTerm}&per_page=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: [DELIVERIES_INDEX],
+    baseline: deliveryList({ where: `(${DELIVERY_SEARCH})`, countJoins: DELIVERY_WAREHOUSE_JOIN, limit: 10 }),
   },
 ];
 

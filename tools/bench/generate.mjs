@@ -1,6 +1,8 @@
 // The benchmark's data generator: a realistic Jara catalogue of N products, the money tables of issue 9
-// (invoices, wallets and their ledger) and the orders of issue 10 (N orders over the last 90 days with their lines,
-// history and order_vendors rows, their invoices, wallet payments, vendor sales and return reversals), written
+// (invoices, wallets and their ledger), the orders of issue 10 (N orders over the last 90 days with their lines,
+// history and order_vendors rows, their invoices, wallet payments, vendor sales and return reversals) and the
+// deliveries of issue 11 (locations, warehouses, shipping titles, the cargo rates, N deliveries over the last 90
+// days with their status history and their cargo-fee invoices), written
 // straight into a database the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared
 // inserts on SQLite, multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size and
 // generation hour: every date is relative to the hour the data was generated (so the last 30 days of orders are
@@ -18,7 +20,7 @@ import { runChild } from './proc.mjs';
 const require = createRequire(import.meta.url);
 
 /** Bump when the generated data changes shape; bench databases of another version are regenerated. */
-export const GENERATOR_VERSION = '3';
+export const GENERATOR_VERSION = '4';
 
 /** Days after which a bench database is regenerated: its orders must still fill the dashboard's 30-day window. */
 export const DATA_MAX_AGE_DAYS = 7;
@@ -302,7 +304,16 @@ export function buildRows(
     });
   }
   const orders = buildOrders(size, users, products, { now });
-  return { categories, users, products, reviews, ...orders, ...buildMoney(size, users, { now, yearAgo, orders }) };
+  const deliveries = buildDeliveries(size, users, { now });
+  return {
+    categories,
+    users,
+    products,
+    reviews,
+    ...orders,
+    ...deliveries,
+    ...buildMoney(size, users, { now, yearAgo, orders, deliveries }),
+  };
 }
 
 const STREETS = [
@@ -553,6 +564,276 @@ export function buildOrders(size, users, products, { now }) {
   return { orders, orderItems, orderChanges, orderVendors };
 }
 
+// ------------------------------------------------------------------------------------------------ deliveries
+
+const LOGISTICS_LOCATIONS = [
+  'Guangzhou',
+  'Yiwu',
+  'Shenzhen',
+  'Dubai',
+  'London',
+  'Lagos',
+  'Abuja',
+  'Kano',
+  'Port Harcourt',
+];
+/** [name, location, type, address, share of the deliveries of its kind]. */
+const BENCH_WAREHOUSES = [
+  ['Guangzhou Sea Cargo Warehouse', 'Guangzhou', 'sea_cargo', 'No. 18 Huangshi West Road, Baiyun District', 45],
+  ['Yiwu Consolidation Centre', 'Yiwu', 'sea_cargo', '88 Futian Road, Yiwu, Zhejiang', 30],
+  ['Shenzhen Sea Freight Yard', 'Shenzhen', 'sea_cargo', 'Yantian Port Logistics Park, Shenzhen', 25],
+  ['Guangzhou Air Cargo Warehouse', 'Guangzhou', 'air_cargo', 'Unit 5, Airport Logistics Park, Huadu District', 40],
+  ['Dubai Air Cargo Warehouse', 'Dubai', 'air_cargo', 'Dubai Airport Freezone, Building 6W', 25],
+  ['London Heathrow Air Cargo', 'London', 'air_cargo', 'Shoreham Road East, Heathrow', 20],
+  ['Shenzhen Air Freight Depot', 'Shenzhen', 'air_cargo', "Bao'an Airport Cargo Area, Shenzhen", 15],
+  ['Lagos Hub (Ikeja)', 'Lagos', 'local', '12 Allen Avenue, Ikeja, Lagos', 50],
+  ['Abuja Hub (Wuse)', 'Abuja', 'local', '7 Aminu Kano Crescent, Wuse II, Abuja', 25],
+  ['Kano Hub', 'Kano', 'local', '3 Murtala Mohammed Way, Kano', 12],
+  ['Port Harcourt Hub', 'Port Harcourt', 'local', '21 Trans-Amadi Road, Port Harcourt', 13],
+];
+const COURIERS = { foreign: ['YT', 'SF', 'ZTO', 'JD', 'STO', 'DHL', 'UPS'], local: ['GIG', 'KWIK', 'RDX'] };
+/** The cargo rates (US cents): 1 cent per cm3 (sea), $8.50 per kg (air), as the demo seed sets them. */
+const CARGO_RATES = { cost_per_cmb3_cents: 1, cost_per_kg_cents: 850 };
+const TRACKING_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * Deliveries (issue 11): the logistics reference data (locations, sea/air/local warehouses, one shipping title per
+ * container or flight over the last 100 days, the cargo rates) and `size` deliveries over the 90 days before `now`
+ * (ids follow time) of the customers (3% the bench customer's), 75% foreign (sea and air) and 25% local. Each
+ * delivery walks DELIVERY_TRANSITIONS from Pending Delivery with realistic delays until `now` stops it (so the status
+ * follows the age: old sea cargo is completed, last week's is at the warehouse or in the container): a few are
+ * cancelled or returned; at the warehouse it is proceeded (title, weight and size in hundredths, the fee from the
+ * rates; its USD invoice comes from buildMoney) and moves to Ready for Shipping once the fee is paid. One
+ * delivery_status_changes row per step, the last one's to_status the delivery's status.
+ */
+export function buildDeliveries(size, users, { now }) {
+  const rnd = prng(size * 65_537 + 11);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const weighted = (pairs) => {
+    let r = rnd() * pairs.reduce((sum, [, w]) => sum + w, 0);
+    for (const [value, w] of pairs) if ((r -= w) < 0) return value;
+    return pairs[0][0];
+  };
+  /** lo-hi ms, uniformly. */
+  const span = (lo, hi) => lo + Math.floor(rnd() * (hi - lo));
+  const logUniform = (lo, hi) => Math.exp(Math.log(lo) + rnd() * (Math.log(hi) - Math.log(lo)));
+  const { cargoFeeCents, phoneKey } = require(join(ROOT, 'libs/contracts/dist/index.js'));
+  const admin = users.find((u) => u.email === BENCH_ACCOUNTS.admin);
+  const customers = users.filter((u) => u.role === 'customer');
+  const benchCustomer = users.find((u) => u.email === BENCH_ACCOUNTS.customer);
+  const since = now - 100 * DAY;
+
+  const locations = LOGISTICS_LOCATIONS.map((name, i) => ({
+    id: i + 1,
+    created_at: dt(since - (30 - i) * DAY),
+    updated_at: dt(since - (30 - i) * DAY),
+    name,
+    status: 1,
+  }));
+  const locationId = new Map(locations.map((l) => [l.name, l.id]));
+  const warehouses = BENCH_WAREHOUSES.map(([name, location, type, address], i) => ({
+    id: i + 1,
+    created_at: dt(since - (20 - i) * DAY),
+    updated_at: dt(since - (20 - i) * DAY),
+    name,
+    location_id: locationId.get(location),
+    type,
+    address,
+    contact: `Jara Logistics · +234 800 000 ${String(1000 + i).slice(-4)}`,
+    share: BENCH_WAREHOUSES[i][4],
+  }));
+  const houses = (kind) =>
+    warehouses.filter((w) => (kind === 'local' ? w.type === 'local' : w.type !== 'local')).map((w) => [w, w.share]);
+  const foreignHouses = houses('foreign');
+  const localHouses = houses('local');
+
+  // Shipping titles: a sea container every 4 days and a flight every day over the last 100 days; Loading while it
+  // is still being filled (its departure ahead), Transit on the way, Arrived after (sea 25 days, air 4).
+  const shippingTitles = [];
+  const addTitles = (type, everyDays, voyageDays, origins, label) => {
+    for (let departs = since + 6 * HOUR; departs < now + everyDays * DAY; departs += everyDays * DAY) {
+      const origin = origins[shippingTitles.length % origins.length];
+      const at = departs - everyDays * DAY;
+      const status = departs > now ? 1 : departs + voyageDays * DAY > now ? 2 : 3;
+      const day = new Date(departs + HOUR).toISOString();
+      shippingTitles.push({
+        id: 0,
+        created_at: dt(at),
+        updated_at: dt(Math.min(now - 60_000, status === 1 ? at : status === 2 ? departs : departs + voyageDays * DAY)),
+        name: `${label(origin)} ${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}`,
+        location_id: locationId.get(origin),
+        type,
+        status,
+      });
+    }
+  };
+  const PORTS = { Guangzhou: 'GZ', Yiwu: 'YW', Shenzhen: 'SZ' };
+  const AIRPORTS = { Guangzhou: 'CAN', Dubai: 'DXB', London: 'LHR', Shenzhen: 'SZX' };
+  addTitles('sea_cargo', 4, 25, Object.keys(PORTS), (o) => `Container ${PORTS[o]}-LOS`);
+  addTitles('air_cargo', 1, 4, Object.keys(AIRPORTS), (o) => `Flight ${AIRPORTS[o]}-LOS`);
+  shippingTitles.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  shippingTitles.forEach((t, i) => (t.id = i + 1));
+  const titlesBy = new Map();
+  for (const t of shippingTitles) {
+    const key = `${t.type}:${t.status}`;
+    if (!titlesBy.has(key)) titlesBy.set(key, []);
+    titlesBy.get(key).push(t);
+  }
+  /** A title of the type whose own status fits the furthest step (Loading for 2-4, Transit for 5, Arrived after). */
+  const titleFor = (type, furthest) => {
+    const want = furthest === 5 ? 2 : furthest >= 6 ? 3 : 1;
+    return pick(titlesBy.get(`${type}:${want}`) ?? titlesBy.get(`${type}:3`));
+  };
+  const locationName = new Map(locations.map((l) => [l.id, l.name]));
+
+  const usedNos = new Set();
+  const trackingNo = () => {
+    let no;
+    do {
+      const chars = Array.from({ length: 8 }, () => TRACKING_ALPHABET[Math.floor(rnd() * 32)]).join('');
+      no = `JT-${chars.slice(0, 4)}-${chars.slice(4)}`;
+    } while (usedNos.has(no));
+    usedNos.add(no);
+    return no;
+  };
+
+  const times = Array.from({ length: size }, () => now - 90 * DAY + Math.floor(rnd() * (90 * DAY - 120_000))).sort(
+    (a, b) => a - b,
+  );
+  const limit = now - 60_000;
+  const deliveries = [];
+  const deliveryChanges = [];
+  for (let n = 0; n < size; n++) {
+    const id = n + 1;
+    const created = times[n];
+    const owner = rnd() < BENCH_BUYER_SHARE ? benchCustomer : pick(customers);
+    const local = rnd() < 0.25;
+    const house = weighted(local ? localHouses : foreignHouses);
+    const shippingType = local ? (rnd() < 0.6 ? 'air_cargo' : 'sea_cargo') : house.type;
+
+    // The path: [status, time] steps, each a move of DELIVERY_TRANSITIONS, until the next one would be after now.
+    const steps = [[1, created]];
+    let at = created;
+    let proceededAt = null;
+    let paidAt = null;
+    const go = (status, delay) => {
+      if (at + delay > limit) return false;
+      at += delay;
+      steps.push([status, at]);
+      return true;
+    };
+    const walk = () => {
+      if (rnd() < 0.04) return go(0, span(HOUR, 3 * DAY));
+      if (!go(2, local ? span(6 * HOUR, 3 * DAY) : span(DAY, 7 * DAY))) return;
+      const r = rnd();
+      if (r < 0.02) return go(8, span(DAY, 5 * DAY));
+      if (r < 0.035) return go(0, span(DAY, 3 * DAY));
+      // Proceed (measures, title, fee and its invoice), then the customer pays, then Ready for Shipping.
+      const proceed = at + span(2 * HOUR, 3 * DAY);
+      if (proceed > limit) return;
+      proceededAt = proceed;
+      const pay = proceed + span(HOUR, 5 * DAY);
+      if (pay > limit) return;
+      paidAt = pay;
+      at = pay;
+      if (!go(3, span(HOUR, DAY))) return;
+      if (rnd() < 0.02) return go(8, span(DAY, 3 * DAY));
+      if (!local && !go(4, span(DAY, 5 * DAY))) return;
+      if (!go(5, span(DAY, 4 * DAY))) return;
+      const voyage = local
+        ? span(DAY, 3 * DAY)
+        : shippingType === 'sea_cargo'
+          ? span(18 * DAY, 30 * DAY)
+          : span(2 * DAY, 5 * DAY);
+      if (!go(6, voyage)) return;
+      if (rnd() < 0.03) return go(8, span(DAY, 4 * DAY));
+      go(7, span(DAY, 10 * DAY));
+    };
+    walk();
+    const status = steps.at(-1)[0];
+
+    let title = null;
+    let weight = null;
+    let volume = null;
+    let fee = null;
+    if (proceededAt !== null) {
+      title = titleFor(shippingType, Math.max(...steps.map(([s]) => (s === 8 || s === 0 ? 1 : s))));
+      weight = shippingType === 'air_cargo' || rnd() < 0.95 ? Math.round(logUniform(0.5, 60) * 100) : null;
+      volume = shippingType === 'sea_cargo' || rnd() < 0.95 ? Math.round(logUniform(1_000, 500_000) * 100) : null;
+      const cents = cargoFeeCents(
+        shippingType,
+        {
+          weight: weight === null ? null : (weight / 100).toFixed(2),
+          size: volume === null ? null : (volume / 100).toFixed(2),
+        },
+        {
+          cost_per_cmb3: (CARGO_RATES.cost_per_cmb3_cents / 100).toFixed(2),
+          cost_per_kg: (CARGO_RATES.cost_per_kg_cents / 100).toFixed(2),
+        },
+      );
+      fee = cents > 0 ? cents : null;
+    }
+    const trackingNoValue = trackingNo();
+    const courier = pick(COURIERS[local ? 'local' : 'foreign']);
+    deliveries.push({
+      id,
+      created_at: dt(created),
+      updated_at: dt(Math.max(at, proceededAt ?? 0)),
+      tracking_no: trackingNoValue,
+      external_no: `${courier}${String(Math.floor(rnd() * 1e12)).padStart(12, '0')}`,
+      user_id: owner.id,
+      name: owner.name,
+      phone: owner.phone,
+      phone_key: phoneKey(owner.phone),
+      email: null,
+      type: local ? 'local' : 'foreign',
+      from_jara: rnd() < 0.3 ? 1 : 0,
+      warehouse_id: house.id,
+      shipping_type: local && proceededAt === null ? null : shippingType,
+      shipping_id: title?.id ?? null,
+      status,
+      weight_hundredths: weight,
+      size_hundredths: volume,
+      amount_minor: fee,
+      invoice_id: null, // set by buildMoney
+      // For buildMoney (not columns).
+      at: { proceeded: proceededAt, paid: paidAt },
+    });
+
+    // History, as DeliveriesService.record writes it: the request, then the admin's moves (the voyage's through
+    // the shipping title).
+    const warehouseLocation = locationName.get(house.location_id);
+    for (let k = 0; k < steps.length; k++) {
+      const [to, when] = steps[k];
+      const from = k === 0 ? null : steps[k - 1][0];
+      const byTitle = !local && title && (to === 4 || to === 5 || to === 6);
+      deliveryChanges.push({
+        created_at: dt(when),
+        updated_at: dt(when),
+        delivery_id: id,
+        from_status: from,
+        to_status: to,
+        actor_id: k === 0 ? owner.id : admin.id,
+        actor_role: k === 0 ? 'customer' : 'admin',
+        note: k === 0 ? 'Request received' : byTitle ? `Shipping title ${title.name}` : null,
+        location:
+          k === 0 || to === 2 || to === 3 || (to === 4 && !byTitle)
+            ? house.name
+            : to === 6
+              ? byTitle
+                ? locationName.get(title.location_id)
+                : warehouseLocation
+              : null,
+      });
+    }
+  }
+  const logisticsSettings = [
+    { id: 1, created_at: dt(since - 30 * DAY), updated_at: dt(since - 30 * DAY), ...CARGO_RATES },
+  ];
+  for (const w of warehouses) delete w.share;
+  return { locations, warehouses, shippingTitles, logisticsSettings, deliveries, deliveryChanges };
+}
+
 const INVOICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const MANUAL_CHARGES = [
   'Storage fee',
@@ -574,13 +855,14 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const BENCH_CUSTOMER_LEDGER = 2000;
 
 /**
- * The money tables: ~size/2 invoices over a year (deliveries, manual charges; pending, paid by wallet or card,
- * cancelled) and one per order (see orderInvoice), and the ledgers of the customers. Ledgers are replayed in time order, so a wallet's balances
+ * The money tables: ~size/6 manual charges over a year (pending, paid by wallet or card, cancelled), one invoice per
+ * order (see orderInvoice) and one per delivery with a cargo fee (see deliveryInvoice), and the ledgers of the
+ * customers. Ledgers are replayed in time order, so a wallet's balances
  * equal its completed credits minus its completed debits and never go below zero at any point: an invoice paid
  * from the wallet is preceded by a top-up when the balance is short, and a debit adjustment the balance does not
  * cover is not made. Paid invoices have their ledger debit (wallet) or their card payment (invoice_payments).
  */
-function buildMoney(size, users, { now, yearAgo, orders }) {
+function buildMoney(size, users, { now, yearAgo, orders, deliveries }) {
   const rnd = prng(size * 104_729 + 9);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const between = (lo, hi) => Math.exp(Math.log(lo) + rnd() * (Math.log(hi) - Math.log(lo)));
@@ -616,18 +898,22 @@ function buildMoney(size, users, { now, yearAgo, orders }) {
     return from + Math.floor(rnd() * (now - 60_000 - from));
   };
 
-  // Invoices: a customer (3% of them the bench customer), at a time after their sign-up, for a delivery or a manual
-  // charge; plus one per order (issue 10), when the order was placed. Ids follow creation time; one per order and
-  // per delivery (unique (type, subject_id)).
-  const invoiceCount = Math.max(1, Math.round(size / 2));
+  // Invoices: manual charges to a customer (3% of them the bench customer) at a time after their sign-up; one per
+  // order (issue 10), when the order was placed; one per delivery with a cargo fee (issue 11), when it was
+  // proceeded. Ids follow creation time; one per order and per delivery (unique (type, subject_id)).
+  const invoiceCount = Math.max(1, Math.round(size / 6));
   const raised = [
     ...Array.from({ length: invoiceCount }, () => {
       const user = rnd() < 0.03 ? benchCustomer : customers[Math.floor(rnd() * customers.length)];
       return { user, at: after(user) };
     }),
     ...orders.orders.map((order) => ({ user: byId.get(order.user_id), at: order.at.created, order })),
-  ].sort((a, b) => a.at - b.at || (a.order?.id ?? 0) - (b.order?.id ?? 0));
-  const subjects = { delivery: 0 };
+    ...deliveries.deliveries
+      .filter((d) => d.amount_minor !== null && d.user_id !== null)
+      .map((delivery) => ({ user: byId.get(delivery.user_id), at: delivery.at.proceeded, delivery })),
+  ].sort(
+    (a, b) => a.at - b.at || (a.order?.id ?? 0) - (b.order?.id ?? 0) || (a.delivery?.id ?? 0) - (b.delivery?.id ?? 0),
+  );
   const invoices = [];
   const cardPayments = [];
   /** Per user: [time, entry] movements to replay (wallet payments of invoices, fundings, adjustments...). */
@@ -642,22 +928,16 @@ function buildMoney(size, users, { now, yearAgo, orders }) {
       invoices.push(orderInvoice(i + 1, order));
       continue;
     }
-    const roll = rnd();
-    const type = roll < 0.67 ? 'delivery' : 'manual';
-    const currency = rnd() < 0.15 ? 'USD' : 'NGN';
-    let subjectId = null;
-    let subjectLabel = null;
-    let description;
-    let amount;
-    if (type === 'delivery') {
-      subjectId = subjects.delivery += 1 + Math.floor(rnd() * 2);
-      subjectLabel = rnd() < 0.7 ? `JRT${String(100_000 + subjectId * 7).padStart(9, '0')}` : null;
-      description = `Cargo fee: ${pick(CITIES)} to ${pick(CITIES)}`;
-      amount = currency === 'NGN' ? priced(1_500, 80_000, 50) : priced(5, 200, 1);
-    } else {
-      description = `${pick(MANUAL_CHARGES)} (${MONTHS[new Date(created).getUTCMonth()]})`;
-      amount = currency === 'NGN' ? priced(1_000, 50_000, 50) : priced(5, 150, 1);
+    if (raised[i].delivery) {
+      invoices.push(deliveryInvoice(i + 1, raised[i].delivery));
+      continue;
     }
+    const type = 'manual';
+    const currency = rnd() < 0.15 ? 'USD' : 'NGN';
+    const subjectId = null;
+    const subjectLabel = null;
+    const description = `${pick(MANUAL_CHARGES)} (${MONTHS[new Date(created).getUTCMonth()]})`;
+    const amount = currency === 'NGN' ? priced(1_000, 50_000, 50) : priced(5, 150, 1);
     // Older invoices are mostly settled; about a third of the last month's are still pending.
     const age = (now - created) / (now - yearAgo);
     const s = rnd();
@@ -706,6 +986,48 @@ function buildMoney(size, users, { now, yearAgo, orders }) {
         settled_at: dt(settledAt),
       });
     }
+  }
+
+  /**
+   * A delivery's cargo fee invoice (DeliveriesService.proceed): USD, raised when it was proceeded, pending until the
+   * customer pays it (the delivery then moves to Ready for Shipping). Paid by card, as the demo seed does: the
+   * wallet ledgers (and the wallet cases' data) stay those of issues 9 and 10.
+   */
+  function deliveryInvoice(id, delivery) {
+    delivery.invoice_id = id;
+    const { proceeded, paid } = delivery.at;
+    const label = delivery.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo';
+    const invoice = {
+      id,
+      created_at: dt(proceeded),
+      updated_at: dt(paid ?? proceeded),
+      reference: invoiceReference(),
+      user_id: delivery.user_id,
+      type: 'delivery',
+      subject_id: delivery.id,
+      subject_label: delivery.tracking_no,
+      description: `Cargo fee for ${delivery.tracking_no} (${label})`,
+      amount_minor: delivery.amount_minor,
+      currency: 'USD',
+      status: paid === null ? 'pending' : 'paid',
+      payment_method: paid === null ? null : 'paystack',
+      paid_at: paid === null ? null : dt(paid),
+      cancelled_at: null,
+      created_by: null,
+    };
+    if (invoice.payment_method === 'paystack')
+      cardPayments.push({
+        created_at: dt(paid - 60_000),
+        updated_at: dt(paid),
+        reference: unique(() => `ipay-${hex()}`),
+        invoice_id: id,
+        amount_minor: delivery.amount_minor,
+        currency: 'USD',
+        status: 'completed',
+        gateway: 'paystack',
+        settled_at: dt(paid),
+      });
+    return invoice;
   }
 
   /**
@@ -1092,6 +1414,43 @@ const ORDER_CHANGE_COLS = [
   'note',
 ];
 const ORDER_VENDOR_COLS = ['order_id', 'vendor_id', 'status', 'created_at'];
+const LOCATION_COLS = ['id', 'created_at', 'updated_at', 'name', 'status'];
+const WAREHOUSE_COLS = ['id', 'created_at', 'updated_at', 'name', 'location_id', 'type', 'address', 'contact'];
+const SHIPPING_TITLE_COLS = ['id', 'created_at', 'updated_at', 'name', 'location_id', 'type', 'status'];
+const LOGISTICS_SETTINGS_COLS = ['id', 'created_at', 'updated_at', 'cost_per_cmb3_cents', 'cost_per_kg_cents'];
+const DELIVERY_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'tracking_no',
+  'external_no',
+  'user_id',
+  'name',
+  'phone',
+  'phone_key',
+  'email',
+  'type',
+  'from_jara',
+  'warehouse_id',
+  'shipping_type',
+  'shipping_id',
+  'status',
+  'weight_hundredths',
+  'size_hundredths',
+  'amount_minor',
+  'invoice_id',
+];
+const DELIVERY_CHANGE_COLS = [
+  'created_at',
+  'updated_at',
+  'delivery_id',
+  'from_status',
+  'to_status',
+  'actor_id',
+  'actor_role',
+  'note',
+  'location',
+];
 /** A row of the object's values in the columns' order. */
 const columnsOf = (cols) => (item) => cols.map((c) => item[c]);
 const TABLES = [
@@ -1103,6 +1462,12 @@ const TABLES = [
   ['order_items', ORDER_ITEM_COLS, columnsOf(ORDER_ITEM_COLS), 'orderItems'],
   ['order_status_changes', ORDER_CHANGE_COLS, columnsOf(ORDER_CHANGE_COLS), 'orderChanges'],
   ['order_vendors', ORDER_VENDOR_COLS, columnsOf(ORDER_VENDOR_COLS), 'orderVendors'],
+  ['locations', LOCATION_COLS, columnsOf(LOCATION_COLS), 'locations'],
+  ['warehouses', WAREHOUSE_COLS, columnsOf(WAREHOUSE_COLS), 'warehouses'],
+  ['shipping_titles', SHIPPING_TITLE_COLS, columnsOf(SHIPPING_TITLE_COLS), 'shippingTitles'],
+  ['logistics_settings', LOGISTICS_SETTINGS_COLS, columnsOf(LOGISTICS_SETTINGS_COLS), 'logisticsSettings'],
+  ['deliveries', DELIVERY_COLS, columnsOf(DELIVERY_COLS), 'deliveries'],
+  ['delivery_status_changes', DELIVERY_CHANGE_COLS, columnsOf(DELIVERY_CHANGE_COLS), 'deliveryChanges'],
   ['invoices', INVOICE_COLS, columnsOf(INVOICE_COLS), 'invoices'],
   ['invoice_payments', CARD_PAYMENT_COLS, columnsOf(CARD_PAYMENT_COLS), 'cardPayments'],
   ['wallet_ledger', LEDGER_COLS, columnsOf(LEDGER_COLS), 'ledger'],
@@ -1266,10 +1631,12 @@ export async function ensureDatabase(size, { regenerate = false, log = console.l
         `${rows.products.length} products, ${rows.reviews.length} reviews, ${rows.users.length} users, ` +
         `${rows.categories.length} categories, ${rows.invoices.length} invoices, ` +
         `${rows.ledger.length} ledger entries in ${rows.wallets.length} wallets, ${rows.orders.length} orders ` +
-        `(${rows.orderItems.length} lines, ${rows.orderVendors.length} order_vendors, ${rows.orderChanges.length} status changes)`,
+        `(${rows.orderItems.length} lines, ${rows.orderVendors.length} order_vendors, ${rows.orderChanges.length} status changes), ` +
+        `${rows.deliveries.length} deliveries (${rows.deliveryChanges.length} status changes, ${rows.warehouses.length} warehouses, ` +
+        `${rows.shippingTitles.length} shipping titles)`,
       complete: '1',
     };
-    await db.exec('CREATE TABLE bench_meta (k VARCHAR(40) PRIMARY KEY, v VARCHAR(255))');
+    await db.exec('CREATE TABLE bench_meta (k VARCHAR(40) PRIMARY KEY, v VARCHAR(1000))');
     for (const [k, v] of Object.entries(info)) await db.run('INSERT INTO bench_meta (k, v) VALUES (?, ?)', [k, v]);
     log(
       `  generated ${info.counts} in ${seconds.toFixed(1)} s ` +

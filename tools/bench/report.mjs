@@ -226,18 +226,21 @@ npm run bench -- --sizes 100000 --cases list,search --duration 10
 DATABASE_URL=mariadb://root@127.0.0.1:3306/test npm run bench   # same cases on MariaDB/MySQL (jara_bench_<size>)
 npm run bench -- --quick                        # smoke check: 1,000 products, 2 s runs
 npm run bench -- --sizes 100000 --cases orders --section orders   # the order lists only, in their own block
+npm run bench -- --sizes 100000 --cases deliveries --section deliveries   # the deliveries lists (issue 11)
 npm run bench -- --help                         # every option (--regenerate, --no-build, --no-write, --port...)
 \`\`\`
 
 - The harness builds the API (incremental), then per size generates a catalogue with the API's own migrations
   and bulk inserts (\`tools/bench/generate.mjs\`: categories, vendors 1 per 200 products, a few hundred customers,
-  ~2 reviews per product with consistent ratings, prices in kobo over a year of dates; ~1 invoice per 2 products
-  (deliveries, manual charges; pending, paid, cancelled) and wallet ledgers, ~2,000 entries for the bench
-  customer, with balances equal to the completed entries; one order per product over the last 90 days, statuses
-  0-5 by age, 1-3 lines, order_vendors rows, history, an invoice each, wallet payments, vendor sales and return
-  reversals in the ledgers). Dates are relative to the generation hour (a database older than 7 days is
-  regenerated, so the dashboard's 30-day window stays full). The databases are kept under
-  \`data/bench/\` (git-ignored) or as \`jara_bench_<size>\` on the MySQL/MariaDB server, and reused; \`--regenerate\` rebuilds them.
+  ~2 reviews per product with consistent ratings, prices in kobo over a year of dates; ~1 manual charge per 6
+  products (pending, paid, cancelled) and wallet ledgers, ~2,000 entries for the bench customer, with balances
+  equal to the completed entries; one order per product over the last 90 days, statuses 0-5 by age, 1-3 lines,
+  order_vendors rows, history, an invoice each, wallet payments, vendor sales and return reversals in the ledgers;
+  11 warehouses (sea, air, local), a shipping title per container or flight, and one delivery per product over the
+  last 90 days, 75% foreign, each walked along the delivery transitions as far as its age allows (statuses 0-8),
+  with one history row per step, and the proceeded ones measured, on a title, with their USD fee invoice). Dates
+  are relative to the generation hour (a database older than 7 days is regenerated, so the dashboard's 30-day
+  window stays full). The databases are kept under \`data/bench/\` (git-ignored) or as \`jara_bench_<size>\` on the MySQL/MariaDB server, and reused; \`--regenerate\` rebuilds them.
 - The API (\`dist/\`, NODE_ENV=production, request log off) and the bare baseline (\`tools/bench/baseline-server.mjs\`:
   \`node:http\` + the same driver, the best query for each case) run on core 0; autocannon runs on core 1 (\`taskset\`;
   without it the run is not pinned and says so).
@@ -254,6 +257,11 @@ npm run bench -- --help                         # every option (--regenerate, --
   \`after=<cursor>\` continuation at row 2,000), the bench customer's \`/orders/user/{id}\` (~3% of the orders),
   the bench vendor's \`/orders\` (~5% of the lines) and \`/admin/order-stats?days=30\`. \`--section orders\` writes
   such a partial run into its own block (\`bench:<engine>-orders\`) instead of replacing the full run's tables.
+- Deliveries (issue 11, \`--cases deliveries\`): the admin's \`/trackings\` (default sort, \`type=foreign\`, \`status=2\`,
+  the tracking table by weight with \`per_page=5\`), the bench customer's own \`/trackings\` (~3% of the deliveries)
+  and a search \`q=<the bench customer's surname>\` (a contains-search over name, phone, tracking and external
+  numbers and the warehouse's name); the baseline joins the warehouse, the title, their locations, the owner and the
+  invoice in one statement and counts on every request.
 - Each case is one entry in \`tools/bench/cases.mjs\` (path, auth role, targets, indexes, baseline query); the
   targets are in \`tools/bench/report.mjs\`. Not run by CI: it is a benchmark, not a timed test.`;
 

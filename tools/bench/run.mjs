@@ -142,7 +142,35 @@ async function buildContext(db) {
   const buyerId = await one('SELECT id AS n FROM users WHERE email = ?', [BENCH_ACCOUNTS.customer]);
   const orderCount = await one('SELECT COUNT(*) AS n FROM orders');
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString().replace('T', ' ').slice(0, 23);
+  // Deliveries (issue 11): the search is an admin looking up a customer by surname (the bench customer's).
+  const { DELIVERY_STATUSES } = require(join(ROOT, 'libs/contracts/dist/index.js'));
+  const benchName = (await db.get('SELECT name FROM users WHERE id = ?', [buyerId])).name;
+  const deliverySearchTerm = benchName.trim().split(/\s+/).pop().toLowerCase();
+  if (DELIVERY_STATUSES.some((st) => st.label.toLowerCase().includes(deliverySearchTerm)))
+    throw new Error(`the deliveries search term ${deliverySearchTerm} matches a status label`);
+  const deliverySearchLike = `%${deliverySearchTerm.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const deliveries = {
+    deliveryCount: await one('SELECT COUNT(*) AS n FROM deliveries'),
+    foreignDeliveries: await one("SELECT COUNT(*) AS n FROM deliveries WHERE type = 'foreign'"),
+    warehouseDeliveries: await one('SELECT COUNT(*) AS n FROM deliveries WHERE status = 2'),
+    ownDeliveries: await one('SELECT COUNT(*) AS n FROM deliveries WHERE user_id = ?', [buyerId]),
+    deliverySearchTerm,
+    deliverySearchLike,
+    deliverySearchMatches: await one(
+      `SELECT COUNT(*) AS n FROM deliveries d LEFT JOIN warehouses w ON w.id = d.warehouse_id WHERE ${[
+        'd.name',
+        'd.phone',
+        'd.tracking_no',
+        'd.external_no',
+        'w.name',
+      ]
+        .map((expr) => `LOWER(${expr}) LIKE ? ESCAPE '!'`)
+        .join(' OR ')}`,
+      Array(5).fill(deliverySearchLike),
+    ),
+  };
   return {
+    ...deliveries,
     buyerId,
     orderCount,
     buyerOrders: await one('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', [buyerId]),

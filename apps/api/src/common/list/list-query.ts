@@ -388,11 +388,14 @@ interface CountEntry {
   generation: number;
 }
 const COUNT_CACHE_MAX = 500;
-const countCaches = new WeakMap<object, { entries: Map<string, CountEntry>; generations: Map<string, number> }>();
+const countCaches = new WeakMap<
+  object,
+  { entries: Map<string, CountEntry>; generations: Map<string, number>; inflight: Map<string, Promise<number>> }
+>();
 
 function countCacheOf(dataSource: object) {
   let cache = countCaches.get(dataSource);
-  if (!cache) countCaches.set(dataSource, (cache = { entries: new Map(), generations: new Map() }));
+  if (!cache) countCaches.set(dataSource, (cache = { entries: new Map(), generations: new Map(), inflight: new Map() }));
   return cache;
 }
 
@@ -449,7 +452,14 @@ async function cachedCount<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, k
   const generation = cache.generations.get(tag) ?? 0;
   const hit = cache.entries.get(key);
   if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) return hit.total;
-  const total = await qb.getCount();
+  // One count at a time per key and generation: requests arriving while it runs wait for it instead of counting too.
+  const flightKey = `${generation}\u0000${key}`;
+  let pending = cache.inflight.get(flightKey);
+  if (!pending) {
+    pending = qb.getCount().finally(() => cache.inflight.delete(flightKey));
+    cache.inflight.set(flightKey, pending);
+  }
+  const total = await pending;
   cache.entries.delete(key);
   cache.entries.set(key, { total, at: Date.now(), generation });
   while (cache.entries.size > COUNT_CACHE_MAX) {
