@@ -732,3 +732,74 @@ export function deliveryList({ scope = 'all', where, countJoins, sortColumn, sor
     present: (r) => presentDelivery(r, !own),
   });
 }
+
+// ------------------------------------------------------------------------------------------------ trust and care
+const ownerOf = (r) =>
+  r.u_id === null || r.u_id === undefined ? null : { id: r.u_id, name: r.u_name, email: r.u_email };
+const OWNER_SELECT = 'u.id AS u_id, u.name AS u_name, u.email AS u_email';
+
+/** The KYC presenter (apps/api/src/modules/kyc/kyc.service.ts present): document URLs through the API only. */
+export function presentKyc(k) {
+  return {
+    id: k.id,
+    user_id: k.user_id,
+    user: ownerOf(k),
+    name: k.name,
+    dob: k.dob,
+    gender: k.gender,
+    address: k.address,
+    id_type: k.id_type,
+    id_number: k.id_number,
+    id_image: `/api/v1/kyc/${k.id}/files/id_image`,
+    user_image: k.user_image_key ? `/api/v1/kyc/${k.id}/files/user_image` : null,
+    status: Number(k.status),
+    reason: k.reason,
+    reviewed_at: iso(k.reviewed_at),
+    created_at: iso(k.created_at),
+    updated_at: iso(k.updated_at),
+  };
+}
+
+/** A page of KYC submissions for admins (GET /kyc): newest first, with the owner's id, name and e-mail. */
+export function kycList({ where, limit }) {
+  return newestList({
+    table: 'kyc_submissions',
+    alias: 'k',
+    select: `k.*, ${OWNER_SELECT}`,
+    joins: 'LEFT JOIN users u ON u.id = k.user_id',
+    where,
+    limit,
+    present: presentKyc,
+  });
+}
+
+/** The support request presenter (apps/api/src/modules/support/support.service.ts present). */
+export function presentSupport(s) {
+  return {
+    id: s.id,
+    user_id: s.user_id,
+    user: ownerOf(s),
+    name: s.name,
+    email: s.email,
+    subject: s.subject,
+    message: s.message,
+    status: Number(s.status),
+    responses: Number(s.response_count),
+    created_at: iso(s.created_at),
+    updated_at: iso(s.updated_at),
+  };
+}
+
+/** A page of support requests (GET /supports): every request for an admin, or with scope 'own' the caller's. */
+export function supportList({ scope = 'all', where, limit }) {
+  return newestList({
+    table: 'supports',
+    alias: 's',
+    select: `s.*, ${OWNER_SELECT}`,
+    joins: 'LEFT JOIN users u ON u.id = s.user_id',
+    owner: scope === 'own' ? 'user_id' : undefined,
+    where,
+    limit,
+    present: presentSupport,
+  });
+}

@@ -18,18 +18,20 @@
 //
 // `baseline` builds the bare node:http answer to the same request with the same JSON, using the best query
 // the database allows: usually a builder from baseline-kit.mjs (productList, productById, suggestions,
-// userList, invoiceList, ledgerList, orderList, orderStats, deliveryList), or a small function of your own with the same signature. Values that depend on the generated
+// userList, invoiceList, ledgerList, orderList, orderStats, deliveryList, kycList, supportList), or a small function of your own with the same signature. Values that depend on the generated
 // data (an id, a category, a depth) come from the context built in run.mjs (buildContext).
 import {
   DELIVERY_WAREHOUSE_JOIN,
   deliveryList,
   invoiceList,
+  kycList,
   ledgerList,
   orderList,
   orderStats,
   productById,
   productList,
   suggestions,
+  supportList,
   userList,
 } from './baseline-kit.mjs';
 
@@ -369,6 +371,58 @@ export const CASES = [
     targets: ['sql'],
     indexes: [DELIVERIES_INDEX],
     baseline: deliveryList({ where: `(${DELIVERY_SEARCH})`, countJoins: DELIVERY_WAREHOUSE_JOIN, limit: 10 }),
+  },
+  // Trust and care (issue 12): the back office's KYC review queue (every submission, the pending ones) and its
+  // support inbox (every request, the open ones), and a customer's own support requests. Newest first.
+  {
+    id: 'kyc',
+    group: 'care',
+    title: 'KYC submissions page 1 (admin, {kycCount} submissions)',
+    path: '/kyc?_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['kyc_submissions(created_at, id)'],
+    baseline: kycList({ limit: 10 }),
+  },
+  {
+    id: 'kyc-pending',
+    group: 'care',
+    title: 'KYC submissions page 1, status=0 Pending (admin, {kycPending})',
+    path: '/kyc?status=0&_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['kyc_submissions(status, created_at, id)'],
+    baseline: kycList({ where: 'k.status = 0', limit: 10 }),
+  },
+  {
+    id: 'supports',
+    group: 'care',
+    title: 'Support requests page 1 (admin, {supportCount} requests)',
+    path: '/supports?_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['supports(created_at, id)'],
+    baseline: supportList({ limit: 10 }),
+  },
+  {
+    id: 'supports-open',
+    group: 'care',
+    title: 'Support requests page 1, status=1 Open (admin, {supportOpen})',
+    path: '/supports?status=1&_start=0&_end=10',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['supports(status, created_at, id)'],
+    baseline: supportList({ where: 's.status = 1', limit: 10 }),
+  },
+  {
+    id: 'supports-own',
+    group: 'care',
+    title: "Customer's own support requests page 1 (customer, {ownSupports})",
+    path: '/supports?_start=0&_end=10',
+    auth: 'customer',
+    targets: ['sql'],
+    indexes: ['supports(user_id, created_at, id)'],
+    baseline: supportList({ scope: 'own', limit: 10 }),
   },
 ];
 

@@ -2,7 +2,8 @@
 // (invoices, wallets and their ledger), the orders of issue 10 (N orders over the last 90 days with their lines,
 // history and order_vendors rows, their invoices, wallet payments, vendor sales and return reversals) and the
 // deliveries of issue 11 (locations, warehouses, shipping titles, the cargo rates, N deliveries over the last 90
-// days with their status history and their cargo-fee invoices), written
+// days with their status history and their cargo-fee invoices) and the trust and care tables of issue 12 (KYC
+// submissions, at most one live per user, and size/10 support requests with their threads; version 5), written
 // straight into a database the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared
 // inserts on SQLite, multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size and
 // generation hour: every date is relative to the hour the data was generated (so the last 30 days of orders are
@@ -20,7 +21,7 @@ import { runChild } from './proc.mjs';
 const require = createRequire(import.meta.url);
 
 /** Bump when the generated data changes shape; bench databases of another version are regenerated. */
-export const GENERATOR_VERSION = '4';
+export const GENERATOR_VERSION = '5';
 
 /** Days after which a bench database is regenerated: its orders must still fill the dashboard's 30-day window. */
 export const DATA_MAX_AGE_DAYS = 7;
@@ -312,6 +313,7 @@ export function buildRows(
     reviews,
     ...orders,
     ...deliveries,
+    ...buildCare(size, users, { now }),
     ...buildMoney(size, users, { now, yearAgo, orders, deliveries }),
   };
 }
@@ -832,6 +834,169 @@ export function buildDeliveries(size, users, { now }) {
   ];
   for (const w of warehouses) delete w.share;
   return { locations, warehouses, shippingTitles, logisticsSettings, deliveries, deliveryChanges };
+}
+
+// ------------------------------------------------------------------------------------------------ trust and care
+const KYC_ID_TYPES = ['National ID', "Driver's License", 'Passport'];
+const KYC_GENDERS = ['male', 'female', 'other'];
+const KYC_REJECT_REASONS = ['The ID photo is blurred', 'The name does not match the ID', 'The ID has expired'];
+const SUPPORT_SUBJECTS = [
+  'Where is my parcel?',
+  'Refund for a cancelled order',
+  'Wallet top-up not showing',
+  'Wrong item delivered',
+  'Change my delivery address',
+  'Cargo fee question',
+  'Cannot log in on my phone',
+  'Vendor payout delayed',
+];
+const SUPPORT_MESSAGES = [
+  'Hello, I placed an order last week and the tracking has not moved since. Please help.',
+  'I was charged twice for the same order. Kindly check and refund one of them.',
+  'The parcel arrived but one item was missing from the box.',
+  'Please can you tell me when the next container leaves the warehouse?',
+];
+const SUPPORT_REPLIES = [
+  'Thank you for reaching out. We are looking into it and will update you shortly.',
+  'We have checked with the warehouse; your parcel is on its way.',
+  'The refund has been processed and should reflect within 3 working days.',
+  'Thanks, that solved it.',
+  'Any update on this please?',
+];
+/** The bench customer's share of the support requests (their own list, the 'care' cases). */
+const BENCH_SUPPORT_SHARE = 0.03;
+
+/**
+ * Trust and care (issue 12): KYC submissions and support requests with their threads.
+ * - KYC: every customer (vendors are not asked) submitted once over the last year; about 10% were rejected and
+ *   most of those submitted again; the newest submissions are still pending (status 0). active_user_id is the
+ *   owner's id only on the one non-rejected submission a user can hold (the unique index uq_kyc_active_user).
+ * - Support: size/10 requests over the last 180 days by customers and vendors (the bench customer about 3%), ids
+ *   following creation time; a request older than 30 days is mostly Closed (0), otherwise Open (1) until an admin
+ *   replies and In Progress (2) after; response_count is the number of its support_responses rows.
+ */
+export function buildCare(size, users, { now }) {
+  const rnd = prng(size * 104_729 + 3);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const hex = () =>
+    Math.floor(rnd() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  const admin = users.find((u) => u.role === 'admin');
+  const customers = users.filter((u) => u.role === 'customer');
+  const askers = users.filter((u) => u.role === 'customer' || u.role === 'vendor');
+  const benchCustomer = users.find((u) => u.email === BENCH_ACCOUNTS.customer);
+
+  const submissions = [];
+  const submit = (user, at) => ({
+    user,
+    at,
+    gender: pick(KYC_GENDERS),
+    id_type: pick(KYC_ID_TYPES),
+    dob: `${1960 + Math.floor(rnd() * 45)}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`,
+  });
+  for (const user of customers) {
+    const first = now - Math.floor(rnd() * 365 * DAY);
+    submissions.push(submit(user, first));
+    // About 10% rejected; four in five of those submitted again a few days later (if that is still in the past).
+    if (rnd() < 0.1) {
+      submissions.at(-1).rejected = true;
+      const again = first + Math.floor((2 + rnd() * 10) * DAY);
+      if (rnd() < 0.8 && again < now) submissions.push(submit(user, again));
+    }
+  }
+  submissions.sort((a, b) => a.at - b.at || a.user.id - b.user.id);
+  const kycSubmissions = submissions.map((s, i) => {
+    const age = now - s.at;
+    // Reviewed within about two days, except a backlog of about 15% still pending (status=0, the 'care' case).
+    const reviewedAt = s.at + Math.floor((0.2 + rnd() * 2) * DAY);
+    const reviewed = s.rejected || (reviewedAt < now && rnd() < Math.min(0.85, age / (3 * DAY)));
+    const status = s.rejected ? -1 : reviewed ? 1 : 0;
+    return {
+      id: i + 1,
+      created_at: dt(s.at),
+      updated_at: dt(reviewed ? Math.min(reviewedAt, now) : s.at),
+      user_id: s.user.id,
+      active_user_id: status === -1 ? null : s.user.id,
+      name: s.user.name,
+      dob: s.dob,
+      gender: s.gender,
+      address: `${1 + Math.floor(rnd() * 200)} ${pick(STREETS)}, ${s.user.city}`,
+      id_type: s.id_type,
+      id_number: `${s.id_type === 'Passport' ? 'A' : ''}${String(Math.floor(rnd() * 1e10)).padStart(10, '0')}`,
+      id_image_key: `kyc/${hex()}${hex()}${hex()}${hex()}.jpg`,
+      user_image_key: rnd() < 0.7 ? `kyc/${hex()}${hex()}${hex()}${hex()}.jpg` : null,
+      status,
+      reason: status === -1 ? pick(KYC_REJECT_REASONS) : null,
+      reviewed_by: reviewed ? admin.id : null,
+      reviewed_at: reviewed ? dt(Math.min(reviewedAt, now)) : null,
+    };
+  });
+  const live = new Set();
+  for (const k of kycSubmissions)
+    if (k.active_user_id !== null) {
+      if (live.has(k.active_user_id)) throw new Error(`two live KYC submissions for user ${k.active_user_id}`);
+      live.add(k.active_user_id);
+    }
+
+  const count = Math.max(50, Math.floor(size / 10));
+  const times = Array.from({ length: count }, () => now - Math.floor(rnd() * 180 * DAY)).sort((a, b) => a - b);
+  const supports = [];
+  const supportResponses = [];
+  const replies = [];
+  for (let i = 0; i < count; i++) {
+    const at = times[i];
+    const user = rnd() < BENCH_SUPPORT_SHARE ? benchCustomer : pick(askers);
+    const age = now - at;
+    const thread = [];
+    // An admin answers within a day (most requests); the owner may follow up; old requests get closed.
+    let t = at;
+    if (rnd() < Math.min(0.95, age / DAY)) {
+      t += Math.floor((0.1 + rnd()) * DAY * 0.5);
+      if (t < now) thread.push({ by: admin, at: t });
+      const more = Math.floor(rnd() * 3);
+      for (let j = 0; j < more; j++) {
+        t += Math.floor((0.05 + rnd()) * DAY * 0.5);
+        if (t < now) thread.push({ by: j % 2 ? admin : user, at: t });
+      }
+    } else if (rnd() < 0.2) {
+      t += Math.floor(rnd() * Math.min(age, DAY));
+      thread.push({ by: user, at: t });
+    }
+    const adminReplied = thread.some((r) => r.by === admin);
+    const closed = age > 30 * DAY ? rnd() < 0.9 : rnd() < 0.1 && adminReplied;
+    const status = closed ? 0 : adminReplied ? 2 : 1;
+    const last = Math.max(at, ...thread.map((r) => r.at));
+    const updated = closed ? Math.min(now, last + Math.floor(rnd() * 3 * DAY)) : last;
+    const id = i + 1;
+    supports.push({
+      id,
+      created_at: dt(at),
+      updated_at: dt(updated),
+      user_id: user.id,
+      name: user.name,
+      email: user.email,
+      subject: pick(SUPPORT_SUBJECTS),
+      message: pick(SUPPORT_MESSAGES),
+      status,
+      response_count: thread.length,
+    });
+    for (const r of thread) replies.push({ ...r, support_id: id, read: closed || r.at < now - DAY });
+  }
+  // Response ids follow creation time too.
+  replies.sort((a, b) => a.at - b.at || a.support_id - b.support_id);
+  replies.forEach((r, i) =>
+    supportResponses.push({
+      id: i + 1,
+      created_at: dt(r.at),
+      updated_at: dt(r.at),
+      support_id: r.support_id,
+      responder_id: r.by.id,
+      message: r.by === admin ? pick(SUPPORT_REPLIES.slice(0, 3)) : pick(SUPPORT_REPLIES.slice(3)),
+      status: r.read ? 1 : 0,
+    }),
+  );
+  return { kycSubmissions, supports, supportResponses };
 }
 
 const INVOICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -1451,6 +1616,38 @@ const DELIVERY_CHANGE_COLS = [
   'note',
   'location',
 ];
+const KYC_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'user_id',
+  'active_user_id',
+  'name',
+  'dob',
+  'gender',
+  'address',
+  'id_type',
+  'id_number',
+  'id_image_key',
+  'user_image_key',
+  'status',
+  'reason',
+  'reviewed_by',
+  'reviewed_at',
+];
+const SUPPORT_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'user_id',
+  'name',
+  'email',
+  'subject',
+  'message',
+  'status',
+  'response_count',
+];
+const SUPPORT_RESPONSE_COLS = ['id', 'created_at', 'updated_at', 'support_id', 'responder_id', 'message', 'status'];
 /** A row of the object's values in the columns' order. */
 const columnsOf = (cols) => (item) => cols.map((c) => item[c]);
 const TABLES = [
@@ -1468,6 +1665,9 @@ const TABLES = [
   ['logistics_settings', LOGISTICS_SETTINGS_COLS, columnsOf(LOGISTICS_SETTINGS_COLS), 'logisticsSettings'],
   ['deliveries', DELIVERY_COLS, columnsOf(DELIVERY_COLS), 'deliveries'],
   ['delivery_status_changes', DELIVERY_CHANGE_COLS, columnsOf(DELIVERY_CHANGE_COLS), 'deliveryChanges'],
+  ['kyc_submissions', KYC_COLS, columnsOf(KYC_COLS), 'kycSubmissions'],
+  ['supports', SUPPORT_COLS, columnsOf(SUPPORT_COLS), 'supports'],
+  ['support_responses', SUPPORT_RESPONSE_COLS, columnsOf(SUPPORT_RESPONSE_COLS), 'supportResponses'],
   ['invoices', INVOICE_COLS, columnsOf(INVOICE_COLS), 'invoices'],
   ['invoice_payments', CARD_PAYMENT_COLS, columnsOf(CARD_PAYMENT_COLS), 'cardPayments'],
   ['wallet_ledger', LEDGER_COLS, columnsOf(LEDGER_COLS), 'ledger'],
@@ -1576,8 +1776,11 @@ export function apiEnv(target, extra = {}) {
  * Makes sure the bench database of `size` products exists: reuses one generated by this generator version,
  * otherwise drops it, runs the API's migrations (through the built CLI) and loads the rows.
  */
-export async function ensureDatabase(size, { regenerate = false, log = console.log, env = process.env } = {}) {
-  const target = benchTarget(size, env);
+export async function ensureDatabase(
+  size,
+  { regenerate = false, log = console.log, env = process.env, tag = '' } = {},
+) {
+  const target = benchTarget(size, env, tag);
   const meta = regenerate ? null : await readMeta(target);
   const ageDays = meta?.data_now ? (Date.now() - Date.parse(meta.data_now)) / 86_400_000 : Infinity;
   if (meta && meta.version === GENERATOR_VERSION && ageDays > DATA_MAX_AGE_DAYS)
@@ -1633,7 +1836,8 @@ export async function ensureDatabase(size, { regenerate = false, log = console.l
         `${rows.ledger.length} ledger entries in ${rows.wallets.length} wallets, ${rows.orders.length} orders ` +
         `(${rows.orderItems.length} lines, ${rows.orderVendors.length} order_vendors, ${rows.orderChanges.length} status changes), ` +
         `${rows.deliveries.length} deliveries (${rows.deliveryChanges.length} status changes, ${rows.warehouses.length} warehouses, ` +
-        `${rows.shippingTitles.length} shipping titles)`,
+        `${rows.shippingTitles.length} shipping titles), ${rows.kycSubmissions.length} KYC submissions, ` +
+        `${rows.supports.length} support requests (${rows.supportResponses.length} responses)`,
       complete: '1',
     };
     await db.exec('CREATE TABLE bench_meta (k VARCHAR(40) PRIMARY KEY, v VARCHAR(1000))');

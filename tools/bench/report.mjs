@@ -218,7 +218,7 @@ export function renderResults({ facts, results, settings }) {
   return lines.join('\n');
 }
 
-const HOWTO = `### How to run
+export const HOWTO = `### How to run
 
 \`\`\`sh
 npm run bench                                   # 1,000 / 10,000 / 100,000 products on SQLite (about 15 min)
@@ -227,6 +227,10 @@ DATABASE_URL=mariadb://root@127.0.0.1:3306/test npm run bench   # same cases on 
 npm run bench -- --quick                        # smoke check: 1,000 products, 2 s runs
 npm run bench -- --sizes 100000 --cases orders --section orders   # the order lists only, in their own block
 npm run bench -- --sizes 100000 --cases deliveries --section deliveries   # the deliveries lists (issue 11)
+npm run bench -- --sizes 100000 --cases care --section care   # KYC queue and support inbox (issue 12)
+npm run bench -- --checkout                     # checkout: 50 buyers, distinct products; 100 buyers race for 10 units
+npm run bench -- --checkout --instances 1,2     # the product list and checkout on one and on two API instances (Redis)
+npm run bench -- --storefront                   # the storefront's initial JS per route against react + react-dom
 npm run bench -- --help                         # every option (--regenerate, --no-build, --no-write, --port...)
 \`\`\`
 
@@ -262,6 +266,23 @@ npm run bench -- --help                         # every option (--regenerate, --
   and a search \`q=<the bench customer's surname>\` (a contains-search over name, phone, tracking and external
   numbers and the warehouse's name); the baseline joins the warehouse, the title, their locations, the owner and the
   invoice in one statement and counts on every request.
+- Trust and care (issue 12, \`--cases care\`, generator version 5): the admin's \`/kyc\` (default sort and
+  \`status=0\`, a review backlog of ~15%; every customer submitted once, ~10% were rejected and most of those
+  submitted again, at most one live submission per user as the unique \`active_user_id\` demands) and
+  \`/supports\` (default sort and \`status=1\`; size/10 requests over 180 days with 0-3 replies each), and the
+  bench customer's own \`/supports\` (~3% of the requests); the baseline joins the owner and counts on every request.
+- Checkout (issue 13, \`--checkout\`, \`tools/bench/checkout.mjs\`): on a database of its own
+  (\`jara-10000-checkout\`, regenerated before every configuration, so the list databases are never written to),
+  generated customers (HS256 tokens signed with the bench secret) funded through \`POST /wallets/{id}/adjustments\`
+  place wallet orders through \`POST /orders\` with an Idempotency-Key: (a) 50 buyers, 20 orders each back to back,
+  every order a product of its own; (b) 100 buyers at once for one product with stock 10. After each: no stock below
+  0, each (a) product exactly 1 lower, exactly 10 sold in (b), and no wallet differing from its completed ledger
+  entries (the \`ledgerDrift\` SQL of \`apps/api/test/support/money.ts\`). \`--instances 1,2\` adds a second API
+  process on the same database with \`REDIS_URL\` (both configurations), buyers alternating between them, and the
+  product list under autocannon split over the instances.
+- Storefront (issue 13, \`--storefront\`, \`tools/bench/storefront.mjs\`, partial): the initial JavaScript of \`/\`,
+  \`/all_products\` and \`/product/{id}\` read from the Remix manifest of the existing build, gzipped per file,
+  against react + react-dom/client bundled alone by the same Vite. Server rendering and Lighthouse are not measured yet.
 - Each case is one entry in \`tools/bench/cases.mjs\` (path, auth role, targets, indexes, baseline query); the
   targets are in \`tools/bench/report.mjs\`. Not run by CI: it is a benchmark, not a timed test.`;
 
@@ -299,7 +320,7 @@ list request.
 ## Results
 `;
 
-function replaceBlock(text, key, content) {
+export function replaceBlock(text, key, content) {
   const start = `<!-- bench:${key}:start -->`;
   const end = `<!-- bench:${key}:end -->`;
   const block = `${start}\n${content.trim()}\n${end}`;

@@ -1,6 +1,7 @@
 // npm run bench -- [options]: the benchmark harness (issue 8). For each catalogue size it generates (or reuses)
 // a bench database, starts the built API and the bare node:http baseline pinned to core 0, and measures every
 // case with autocannon pinned to core 1; then writes the tables to docs/benchmarks.md. See --help.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -16,6 +17,19 @@ import { machineFacts, writeReport } from './report.mjs';
 
 const require = createRequire(import.meta.url);
 
+// The checkout and storefront benchmarks (issue 13) are scripts of their own: npm run bench -- --checkout [its
+// options, see --checkout --help], npm run bench -- --storefront [--no-write].
+for (const [flag, script] of [
+  ['--checkout', 'checkout.mjs'],
+  ['--storefront', 'storefront.mjs'],
+]) {
+  if (!process.argv.slice(2).includes(flag)) continue;
+  const child = spawnSync(process.execPath, [join(ROOT, 'tools/bench', script), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(child.status ?? 1);
+}
+
 const HELP = `npm run bench -- [options]
 
   --sizes 1000,10000,100000   catalogue sizes (default: all three; --quick: 1000)
@@ -28,6 +42,8 @@ const HELP = `npm run bench -- [options]
   --no-build                  use the existing dist/ (built when missing)
   --no-write                  print the tables, leave docs/benchmarks.md alone
   --port 4710                 API port (the baseline uses the next one)
+  --checkout                  the checkout benchmark instead (tools/bench/checkout.mjs; --checkout --help)
+  --storefront                the storefront's initial JavaScript per route instead (tools/bench/storefront.mjs)
   --section orders            write the tables into their own block of docs/benchmarks.md
                               (bench:<engine>-<section>), leaving the full runs' tables alone
 
@@ -169,8 +185,17 @@ async function buildContext(db) {
       Array(5).fill(deliverySearchLike),
     ),
   };
+  // Trust and care (issue 12): the KYC queue and the support inbox.
+  const care = {
+    kycCount: await one('SELECT COUNT(*) AS n FROM kyc_submissions'),
+    kycPending: await one('SELECT COUNT(*) AS n FROM kyc_submissions WHERE status = 0'),
+    supportCount: await one('SELECT COUNT(*) AS n FROM supports'),
+    supportOpen: await one('SELECT COUNT(*) AS n FROM supports WHERE status = 1'),
+    ownSupports: await one('SELECT COUNT(*) AS n FROM supports WHERE user_id = ?', [buyerId]),
+  };
   return {
     ...deliveries,
+    ...care,
     buyerId,
     orderCount,
     buyerOrders: await one('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', [buyerId]),
