@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { MSG } from '@jara/contracts';
 import { User } from '../src/modules/users/user.entity';
 import { startFakeGoogle, type FakeGoogle, type FakeGoogleUser } from './support/fake-google';
@@ -11,7 +10,12 @@ const OTHER_CLIENT_ID = 'another-site.apps.googleusercontent.com';
 describe('Auth (e2e)', () => {
   let t: TestApp;
   let google: FakeGoogle;
-  const ngozi: FakeGoogleUser = { sub: 'g-100', email: 'Ngozi.Google@Example.com', email_verified: true, name: 'Ngozi Okafor' };
+  const ngozi: FakeGoogleUser = {
+    sub: 'g-100',
+    email: 'Ngozi.Google@Example.com',
+    email_verified: true,
+    name: 'Ngozi Okafor',
+  };
 
   beforeAll(async () => {
     google = await startFakeGoogle({ [CLIENT_ID]: 'jara-test-secret', [OTHER_CLIENT_ID]: 'other-secret' });
@@ -26,7 +30,11 @@ describe('Auth (e2e)', () => {
 
   it('registers a customer, stores only hashes, and mails a 6-digit code', async () => {
     const email = uniqueEmail('reg');
-    const res = await t.http().post('/api/v1/auth/register').send({ email: email.toUpperCase(), password: 'secret123' }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/auth/register')
+      .send({ email: email.toUpperCase(), password: 'secret123' })
+      .expect(201);
     expect(res.body.message).toMatch(/Registration successful!/);
     const row = await users().findOneByOrFail({ email });
     expect(row.role).toBe('customer');
@@ -45,9 +53,17 @@ describe('Auth (e2e)', () => {
     expect(res.body.errors.email).toContain(MSG.auth.enterEmail);
     expect(res.body.errors.password).toContain(MSG.auth.passwordMin);
     expect(typeof res.body.message).toBe('string');
-    const notEmail = await t.http().post('/api/v1/auth/register').send({ email: 'not-an-email', password: 'secret123' }).expect(422);
+    const notEmail = await t
+      .http()
+      .post('/api/v1/auth/register')
+      .send({ email: 'not-an-email', password: 'secret123' })
+      .expect(422);
     expect(notEmail.body.errors.email[0]).toBe('Please enter a valid email address.');
-    const wrongType = await t.http().post('/api/v1/auth/register').send({ email: ['a'], password: { x: 1 } }).expect(422);
+    const wrongType = await t
+      .http()
+      .post('/api/v1/auth/register')
+      .send({ email: ['a'], password: { x: 1 } })
+      .expect(422);
     expect(Object.keys(wrongType.body.errors)).toEqual(expect.arrayContaining(['email', 'password']));
     expect(await users().count({ where: { email: 'not-an-email' } })).toBe(0);
   });
@@ -55,7 +71,11 @@ describe('Auth (e2e)', () => {
   it('refuses a duplicate e-mail with 422 on errors.email', async () => {
     const email = uniqueEmail('dup');
     await t.http().post('/api/v1/auth/register').send({ email, password: 'secret123' }).expect(201);
-    const res = await t.http().post('/api/v1/auth/register').send({ email: ` ${email.toUpperCase()} `, password: 'other123' }).expect(422);
+    const res = await t
+      .http()
+      .post('/api/v1/auth/register')
+      .send({ email: ` ${email.toUpperCase()} `, password: 'other123' })
+      .expect(422);
     expect(res.body.errors.email[0]).toBe(MSG.auth.emailTaken);
     expect(await users().count({ where: { email } })).toBe(1);
   });
@@ -84,7 +104,19 @@ describe('Auth (e2e)', () => {
     expect(login.body.expires_in).toBe(t.config.jwt.expiresIn);
     expect(login.body.token.split('.')).toHaveLength(3);
     const user = login.body.user;
-    for (const key of ['id', 'name', 'email', 'phone', 'address', 'city', 'postal_code', 'country', 'image', 'role', 'status']) {
+    for (const key of [
+      'id',
+      'name',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'postal_code',
+      'country',
+      'image',
+      'role',
+      'status',
+    ]) {
       expect(user).toHaveProperty(key);
     }
     expect(user.role).toBe('customer');
@@ -142,7 +174,11 @@ describe('Auth (e2e)', () => {
     expect({ status: later.status, body: later.body }).toEqual(answers[0]);
     const fresh = await users().findOneByOrFail({ email: unverified });
     expect(fresh.otp_hash).not.toBe(first.otp_hash);
-    await t.http().post('/api/v1/auth/verify-otp').send({ email: unverified, otp: readCodeFromOutbox(t, unverified) }).expect(200);
+    await t
+      .http()
+      .post('/api/v1/auth/verify-otp')
+      .send({ email: unverified, otp: readCodeFromOutbox(t, unverified) })
+      .expect(200);
   });
 
   it('refuses an expired code', async () => {
@@ -157,7 +193,11 @@ describe('Auth (e2e)', () => {
   it('answers one message for a wrong password and an unknown e-mail', async () => {
     const { email } = await signUp(t);
     const wrongPassword = await t.http().post('/api/v1/auth/login').send({ email, password: 'wrong-pass' }).expect(401);
-    const unknown = await t.http().post('/api/v1/auth/login').send({ email: uniqueEmail('ghost'), password: 'secret123' }).expect(401);
+    const unknown = await t
+      .http()
+      .post('/api/v1/auth/login')
+      .send({ email: uniqueEmail('ghost'), password: 'secret123' })
+      .expect(401);
     expect(wrongPassword.body.message).toBe(MSG.auth.invalidCredentials);
     expect(unknown.body.message).toBe(wrongPassword.body.message);
     const blank = await t.http().post('/api/v1/auth/login').send({ email: '', password: '' }).expect(422);
@@ -165,48 +205,13 @@ describe('Auth (e2e)', () => {
     expect(blank.body.errors.password).toContain(MSG.auth.enterPassword);
   });
 
+  // Forged, expired and foreign tokens, logout, deletion and password changes: test/security/tokens.e2e-spec.ts.
   it("refuses an inactive user's login and cuts off their existing token", async () => {
     const { email, password, token } = await signUp(t);
     await users().update({ email }, { status: '0' });
     const res = await t.http().post('/api/v1/auth/login').send({ email, password }).expect(403);
     expect(res.body.message).toBe(MSG.auth.accountInactive);
     await t.http().get('/api/v1/user').set('Authorization', `Bearer ${token}`).expect(401);
-  });
-
-  it('refuses forged tokens: bad signature, alg none, expired, garbage', async () => {
-    const { token, user } = await signUp(t);
-    const [header, payload] = token.split('.');
-    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const forgedSignature = `${header}.${payload}.${createHmac('sha256', 'wrong-secret').update(`${header}.${payload}`).digest('base64url')}`;
-    const adminPayload = b64({ sub: user.id, role: 'admin', iat: Math.floor(Date.now() / 1000) });
-    const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${adminPayload}.`;
-    const expiredPayload = b64({ sub: user.id, role: 'customer', iat: 1, exp: 2 });
-    const expired = `${header}.${expiredPayload}.${createHmac('sha256', t.config.jwt.secret).update(`${header}.${expiredPayload}`).digest('base64url')}`;
-    // Correctly signed, but without the token version every token now carries (as issued before it existed).
-    const unversionedPayload = b64({ sub: user.id, role: 'customer', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 });
-    const unversioned = `${header}.${unversionedPayload}.${createHmac('sha256', t.config.jwt.secret).update(`${header}.${unversionedPayload}`).digest('base64url')}`;
-    for (const bad of [forgedSignature, algNone, expired, unversioned, 'garbage', `${header}.${adminPayload}.`]) {
-      const res = await t.http().get('/api/v1/user').set('Authorization', `Bearer ${bad}`).expect(401);
-      expect(res.body.message).toBe(MSG.auth.unauthenticated);
-    }
-    await t.http().get('/api/v1/user').set('Authorization', `Bearer ${token}`).expect(200);
-  });
-
-  it('logs out everywhere: the token and its siblings stop working at once', async () => {
-    const { email, password, token } = await signUp(t);
-    const sibling = (await t.http().post('/api/v1/auth/login').send({ email, password }).expect(200)).body.token as string;
-    await t.http().get('/api/v1/user').set('Authorization', `Bearer ${sibling}`).expect(200);
-    const res = await t.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(res.body).toEqual({ message: MSG.auth.loggedOut });
-    for (const old of [token, sibling]) {
-      const after = await t.http().get('/api/v1/user').set('Authorization', `Bearer ${old}`).expect(401);
-      expect(after.body.message).toBe(MSG.auth.unauthenticated);
-    }
-    await t.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`).expect(401);
-    await t.http().post('/api/v1/auth/logout').expect(401);
-    // A new login works again.
-    const again = (await t.http().post('/api/v1/auth/login').send({ email, password }).expect(200)).body.token as string;
-    await t.http().get('/api/v1/user').set('Authorization', `Bearer ${again}`).expect(200);
   });
 
   describe('Google sign-in', () => {
@@ -221,7 +226,9 @@ describe('Auth (e2e)', () => {
       expect(first.body.expires_in).toBe(t.config.jwt.expiresIn);
       await t.http().get('/api/v1/user').set('Authorization', `Bearer ${first.body.token}`).expect(200);
       // The same Google account with an access token issued to our client finds the same user.
-      const second = await googleLogin({ access_token: google.accessToken(ngozi, { clientId: CLIENT_ID }) }).expect(200);
+      const second = await googleLogin({ access_token: google.accessToken(ngozi, { clientId: CLIENT_ID }) }).expect(
+        200,
+      );
       expect(second.body.user.id).toBe(first.body.user.id);
       expect(await users().count({ where: { email: 'ngozi.google@example.com' } })).toBe(1);
       const row = await users().findOneByOrFail({ email: 'ngozi.google@example.com' });
@@ -235,7 +242,10 @@ describe('Auth (e2e)', () => {
         { id_token: google.idToken(victim, { clientId: OTHER_CLIENT_ID }) },
         { access_token: google.accessToken(victim, { clientId: OTHER_CLIENT_ID }) },
         // An ID token for another client next to a good-looking access token: the ID token decides.
-        { id_token: google.idToken(victim, { clientId: OTHER_CLIENT_ID }), access_token: google.accessToken(victim, { clientId: CLIENT_ID }) },
+        {
+          id_token: google.idToken(victim, { clientId: OTHER_CLIENT_ID }),
+          access_token: google.accessToken(victim, { clientId: CLIENT_ID }),
+        },
         { id_token: google.idToken(victim, { clientId: CLIENT_ID, forgeSignature: true }) },
         { id_token: google.idToken(victim, { clientId: CLIENT_ID, expiresIn: -600 }) },
         { access_token: google.accessToken(victim, { clientId: CLIENT_ID, expiresIn: -1 }) },
@@ -255,7 +265,9 @@ describe('Auth (e2e)', () => {
 
     it('links Google to a verified account with the same e-mail and keeps its password', async () => {
       const { email, password, user } = await signUp(t);
-      const res = await googleLogin({ id_token: google.idToken({ sub: 'g-link', email, email_verified: true }, { clientId: CLIENT_ID }) }).expect(200);
+      const res = await googleLogin({
+        id_token: google.idToken({ sub: 'g-link', email, email_verified: true }, { clientId: CLIENT_ID }),
+      }).expect(200);
       expect(res.body.user.id).toBe(user.id);
       expect((await users().findOneByOrFail({ id: user.id })).google_id).toBe('g-link');
       await t.http().post('/api/v1/auth/login').send({ email, password }).expect(200);
@@ -268,7 +280,9 @@ describe('Auth (e2e)', () => {
       const code = readCodeFromOutbox(t, email);
       const before = await users().findOneByOrFail({ email });
 
-      const res = await googleLogin({ id_token: google.idToken({ sub: 'g-owner', email, email_verified: true }, { clientId: CLIENT_ID }) }).expect(200);
+      const res = await googleLogin({
+        id_token: google.idToken({ sub: 'g-owner', email, email_verified: true }, { clientId: CLIENT_ID }),
+      }).expect(200);
       expect(res.body.user.id).toBe(before.id);
       const row = await users().findOneByOrFail({ id: before.id });
       expect(row.password_hash).toBeNull();
@@ -282,7 +296,12 @@ describe('Auth (e2e)', () => {
     });
 
     it('answers a bad request with a 4xx and a message, never a 500', async () => {
-      const unverified = await googleLogin({ id_token: google.idToken({ sub: 'g-101', email: uniqueEmail('unverified'), email_verified: false }, { clientId: CLIENT_ID }) }).expect(401);
+      const unverified = await googleLogin({
+        id_token: google.idToken(
+          { sub: 'g-101', email: uniqueEmail('unverified'), email_verified: false },
+          { clientId: CLIENT_ID },
+        ),
+      }).expect(401);
       expect(unverified.body.message).toBe(MSG.auth.googleEmailNotVerified);
       const missing = await googleLogin({}).expect(422);
       expect(missing.body.errors.access_token[0]).toBe(MSG.auth.googleNoToken);
@@ -314,7 +333,10 @@ describe('Google sign-in without GOOGLE_CLIENT_ID (e2e)', () => {
 
   it('is off with a clear 400: no audience is accepted by default', async () => {
     const user: FakeGoogleUser = { sub: 'g-300', email: uniqueEmail('off'), email_verified: true };
-    for (const body of [{ id_token: google.idToken(user, { clientId: CLIENT_ID }) }, { access_token: google.accessToken(user, { clientId: CLIENT_ID }) }]) {
+    for (const body of [
+      { id_token: google.idToken(user, { clientId: CLIENT_ID }) },
+      { access_token: google.accessToken(user, { clientId: CLIENT_ID }) },
+    ]) {
       const res = await t.http().post('/api/v1/auth/google').send(body).expect(400);
       expect(res.body.message).toBe(MSG.auth.googleNotConfigured);
     }
@@ -331,8 +353,13 @@ describe('Auth rate limit (e2e)', () => {
   afterAll(() => t.close());
 
   it('answers 429 with a message after the limit', async () => {
-    for (let i = 0; i < 3; i++) await t.http().post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'nope12' }).expect(401);
-    const res = await t.http().post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'nope12' }).expect(429);
+    for (let i = 0; i < 3; i++)
+      await t.http().post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'nope12' }).expect(401);
+    const res = await t
+      .http()
+      .post('/api/v1/auth/login')
+      .send({ email: 'x@example.com', password: 'nope12' })
+      .expect(429);
     expect(res.body.message).toBe(MSG.auth.tooManyRequests);
   });
 });

@@ -9,7 +9,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailChangeController } from './email-change.controller';
 import { GoogleClient } from './google.client';
-import { JwtStrategy } from './jwt.strategy';
+import { JWT_AUDIENCE, JWT_ISSUER, JwtStrategy } from './jwt.strategy';
 
 @Module({
   imports: [
@@ -20,8 +20,8 @@ import { JwtStrategy } from './jwt.strategy';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         secret: config.jwt.secret,
-        signOptions: { algorithm: 'HS256' },
-        verifyOptions: { algorithms: ['HS256'] },
+        signOptions: { algorithm: 'HS256', issuer: JWT_ISSUER, audience: JWT_AUDIENCE },
+        verifyOptions: { algorithms: ['HS256'], issuer: JWT_ISSUER, audience: JWT_AUDIENCE },
       }),
     }),
   ],

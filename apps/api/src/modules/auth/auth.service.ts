@@ -1,4 +1,13 @@
-import { BadRequestException, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -24,9 +33,17 @@ import { EVENTS, type UserVerifiedEvent } from '../../common/events';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import type { ChangeEmailDto, ConfirmEmailDto, GoogleLoginDto, LoginDto, RegisterDto, ResendOtpDto, VerifyOtpDto } from './dto/auth.dto';
+import type {
+  ChangeEmailDto,
+  ConfirmEmailDto,
+  GoogleLoginDto,
+  LoginDto,
+  RegisterDto,
+  ResendOtpDto,
+  VerifyOtpDto,
+} from './dto/auth.dto';
 import { GoogleClient } from './google.client';
-import type { JwtPayload } from './jwt.strategy';
+import { passwordStamp, type JwtPayload } from './jwt.strategy';
 
 @Injectable()
 export class AuthService {
@@ -72,8 +89,10 @@ export class AuthService {
     if (user.email_verified_at) throw new BadRequestException(MSG.auth.otpAlreadyVerified);
     // A code purged after it expired (purgeExpiredCodes) is still answered as expired.
     if (!user.otp_hash && user.otp_expires_at) throw new BadRequestException(MSG.auth.otpExpired);
-    if (!user.otp_hash || user.otp_attempts >= OTP_MAX_ATTEMPTS) throw new BadRequestException(MSG.auth.otpTooManyAttempts);
-    if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now()) throw new BadRequestException(MSG.auth.otpExpired);
+    if (!user.otp_hash || user.otp_attempts >= OTP_MAX_ATTEMPTS)
+      throw new BadRequestException(MSG.auth.otpTooManyAttempts);
+    if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now())
+      throw new BadRequestException(MSG.auth.otpExpired);
 
     // Per-account limit on code guesses (429 while the account must wait); only real comparisons count.
     await this.throttle.attempt('code', dto.email);
@@ -86,7 +105,11 @@ export class AuthService {
       .createQueryBuilder()
       .update(User)
       .set({ email_verified_at: new Date(), otp_hash: null, otp_expires_at: null, otp_attempts: 0 })
-      .where('id = :id AND otp_hash = :hash AND otp_attempts < :max', { id: user.id, hash: user.otp_hash, max: OTP_MAX_ATTEMPTS })
+      .where('id = :id AND otp_hash = :hash AND otp_attempts < :max', {
+        id: user.id,
+        hash: user.otp_hash,
+        max: OTP_MAX_ATTEMPTS,
+      })
       .execute();
     if (!result.affected) throw new BadRequestException(MSG.auth.otpInvalid);
     await this.throttle.succeeded('code', dto.email);
@@ -136,7 +159,8 @@ export class AuthService {
    */
   async googleLogin(dto: GoogleLoginDto): Promise<LoginResponse> {
     const profile = await this.google.verify(dto);
-    let user = (await this.repo.findOne({ where: { google_id: profile.sub } })) ?? (await this.users.findByEmail(profile.email));
+    let user =
+      (await this.repo.findOne({ where: { google_id: profile.sub } })) ?? (await this.users.findByEmail(profile.email));
     let verifiedNow = false;
     if (!user) {
       const created = this.repo.create({
@@ -190,7 +214,11 @@ export class AuthService {
 
   private async googleSession(user: User, verifiedNow: boolean): Promise<LoginResponse> {
     if (verifiedNow) {
-      await this.events.emitAsync(EVENTS.userVerified, { userId: user.id, email: user.email, name: user.name } satisfies UserVerifiedEvent);
+      await this.events.emitAsync(EVENTS.userVerified, {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+      } satisfies UserVerifiedEvent);
     }
     if (user.status !== '1') throw new ForbiddenException(MSG.auth.accountInactive);
     return this.issueToken(user, MSG.auth.googleSuccess);
@@ -210,7 +238,9 @@ export class AuthService {
     if (dto.email === user.email) throw fieldError('email', MSG.profile.emailUnchanged);
     if (await this.users.findByEmail(dto.email)) throw fieldError('email', MSG.auth.emailTaken);
     if (!(await this.sendCode(user, { throttled: true, newEmail: dto.email }))) {
-      const wait = Math.ceil((new Date(user.otp_sent_at ?? Date.now()).getTime() + OTP_RESEND_INTERVAL_SECONDS * 1000 - Date.now()) / 1000);
+      const wait = Math.ceil(
+        (new Date(user.otp_sent_at ?? Date.now()).getTime() + OTP_RESEND_INTERVAL_SECONDS * 1000 - Date.now()) / 1000,
+      );
       throw new HttpException({ message: MSG.auth.resendTooSoon(Math.max(1, wait)) }, HttpStatus.TOO_MANY_REQUESTS);
     }
     return { message: MSG.profile.emailCodeSent(dto.email) };
@@ -225,7 +255,8 @@ export class AuthService {
     const pending = user.pending_email;
     if (!pending || !user.otp_hash) throw fieldError('otp', MSG.profile.noEmailChange);
     if (user.otp_attempts >= OTP_MAX_ATTEMPTS) throw fieldError('otp', MSG.auth.otpTooManyAttempts);
-    if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now()) throw fieldError('otp', MSG.auth.otpExpired);
+    if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now())
+      throw fieldError('otp', MSG.auth.otpExpired);
     // Per-account limit on code guesses (429 while the account must wait); only real comparisons count.
     await this.throttle.attempt('email-change', `user:${user.id}`);
     if (!this.sameHash(user.otp_hash, this.hashCode(user.id, dto.otp, pending))) {
@@ -233,7 +264,10 @@ export class AuthService {
     }
 
     const dropPending = () =>
-      this.repo.update({ id: user.id, pending_email: pending }, { pending_email: null, otp_hash: null, otp_expires_at: null, otp_attempts: 0 });
+      this.repo.update(
+        { id: user.id, pending_email: pending },
+        { pending_email: null, otp_hash: null, otp_expires_at: null, otp_attempts: 0 },
+      );
     const holder = await this.users.findByEmail(pending);
     if (holder && holder.id !== user.id) {
       await dropPending();
@@ -245,7 +279,14 @@ export class AuthService {
       const result = await this.repo
         .createQueryBuilder()
         .update(User)
-        .set({ email: pending, pending_email: null, otp_hash: null, otp_expires_at: null, otp_attempts: 0, token_version: () => 'token_version + 1' })
+        .set({
+          email: pending,
+          pending_email: null,
+          otp_hash: null,
+          otp_expires_at: null,
+          otp_attempts: 0,
+          token_version: () => 'token_version + 1',
+        })
         .where('id = :id AND otp_hash = :hash AND pending_email = :pending AND otp_attempts < :max', {
           id: user.id,
           hash: user.otp_hash,
@@ -284,19 +325,35 @@ export class AuthService {
    * sent meanwhile (a later expiry) is left alone. otp_expires_at stays, so a late attempt is still told the code
    * expired, and otp_sent_at stays, so the resend interval still holds. With dryRun, only counts.
    */
-  async purgeExpiredCodes(now = new Date(), options: { dryRun?: boolean } = {}): Promise<{ signUp: number; emailChange: number }> {
+  async purgeExpiredCodes(
+    now = new Date(),
+    options: { dryRun?: boolean } = {},
+  ): Promise<{ signUp: number; emailChange: number }> {
     const expired = 'otp_hash IS NOT NULL AND otp_expires_at < :now';
-    const kinds = { signUp: `${expired} AND pending_email IS NULL`, emailChange: `${expired} AND pending_email IS NOT NULL` };
+    const kinds = {
+      signUp: `${expired} AND pending_email IS NULL`,
+      emailChange: `${expired} AND pending_email IS NOT NULL`,
+    };
     const purge = async (where: string): Promise<number> => {
       if (options.dryRun) return this.repo.createQueryBuilder().where(where, { now }).getCount();
-      const result = await this.repo.createQueryBuilder().update(User).set({ otp_hash: null, otp_attempts: 0, pending_email: null }).where(where, { now }).execute();
+      const result = await this.repo
+        .createQueryBuilder()
+        .update(User)
+        .set({ otp_hash: null, otp_attempts: 0, pending_email: null })
+        .where(where, { now })
+        .execute();
       return result.affected ?? 0;
     };
     return { signUp: await purge(kinds.signUp), emailChange: await purge(kinds.emailChange) };
   }
 
   private async issueToken(user: User, message: string): Promise<LoginResponse> {
-    const payload: JwtPayload = { sub: user.id, role: user.role, ver: user.token_version };
+    const payload: JwtPayload = {
+      sub: user.id,
+      role: user.role,
+      ver: user.token_version,
+      pwd: passwordStamp(this.config.jwt.secret, user.password_hash),
+    };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwt.expiresIn, algorithm: 'HS256' });
     return { message, token, user: this.users.present(user), expires_in: this.config.jwt.expiresIn };
   }
