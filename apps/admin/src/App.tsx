@@ -50,6 +50,7 @@ const KycShow = lazy(() => import('./pages/kyc/show'));
 const SupportList = lazy(() => import('./pages/supports/list'));
 const SupportShow = lazy(() => import('./pages/supports/show'));
 const NotificationList = lazy(() => import('./pages/notifications/list'));
+const AuditLogList = lazy(() => import('./pages/audit-logs/list'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -189,6 +190,7 @@ export default function App() {
                   <Route path=":id" element={<SupportShow />} />
                 </Route>
                 <Route path="/notifications" element={<NotificationList />} />
+                <Route path="/audit-log" element={<AuditLogList />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route

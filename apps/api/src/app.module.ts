@@ -33,6 +33,7 @@ import { OrdersModule } from './modules/orders/orders.module';
 import { KycModule } from './modules/kyc/kyc.module';
 import { LogisticsModule } from './modules/logistics/logistics.module';
 import { SupportModule } from './modules/support/support.module';
+import { AuditModule } from './modules/audit/audit.module';
 
 @Module({})
 export class AppModule {
@@ -73,6 +74,7 @@ export class AppModule {
         LogisticsModule,
         KycModule,
         SupportModule,
+        AuditModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

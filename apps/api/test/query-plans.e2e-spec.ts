@@ -12,6 +12,7 @@ import { LedgerEntry } from '../src/modules/wallet/ledger-entry.entity';
 import { Delivery } from '../src/modules/logistics/delivery.entity';
 import { KycSubmission } from '../src/modules/kyc/kyc.entity';
 import { Support } from '../src/modules/support/support.entity';
+import { AuditLog } from '../src/modules/audit/audit-log.entity';
 import { Location, ShippingTitle, Warehouse } from '../src/modules/logistics/logistics.entity';
 import { analyze, captureStatements, expectIndexedList, explain, isMysqlDb, planProblems } from './support/query-plan';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
@@ -218,7 +219,22 @@ describe('Query plans of the lists (e2e)', () => {
     })) as Array<Partial<Support>>;
     for (let i = 0; i < supportRows.length; i += 250)
       await t.db.getRepository(Support).insert(supportRows.slice(i, i + 250));
+    const auditTypes = ['user', 'product', 'category', 'delivery', 'order', 'kyc'];
+    const auditRows = Array.from({ length: PRODUCTS }, (_, i) => ({
+      actor_id: i % 4 === 0 ? admin.user.id : 100_000 + (i % 7),
+      actor_email: `admin${i % 7}@example.com`,
+      actor_role: 'admin',
+      action: `${auditTypes[i % auditTypes.length]}.${i % 2 ? 'update' : 'create'}`,
+      entity_type: auditTypes[i % auditTypes.length],
+      entity_id: 1 + (i % 500),
+      method: i % 2 ? 'PUT' : 'POST',
+      path: '/api/v1/plan',
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<AuditLog>>;
+    for (let i = 0; i < auditRows.length; i += 250)
+      await t.db.getRepository(AuditLog).insert(auditRows.slice(i, i + 250));
     await analyze(t.db, [
+      'audit_logs',
       'kyc_submissions',
       'supports',
       'deliveries',
@@ -383,6 +399,32 @@ describe('Query plans of the lists (e2e)', () => {
       await expectIndexedList(t, '/api/v1/supports', { table: 'supports' }, admin.token);
       await expectIndexedList(t, '/api/v1/supports?status=1', { table: 'supports' }, admin.token);
       await expectIndexedList(t, '/api/v1/supports', { table: 'supports' }, vendor.token);
+    });
+    it('the audit log (admin): newest first, by actor, entity type, entity, action and date range', async () => {
+      const audit = { table: 'audit_logs' };
+      await expectIndexedList(t, '/api/v1/audit-logs', audit, admin.token);
+      await expectIndexedList(t, `/api/v1/audit-logs?actor_id=${admin.user.id}`, audit, admin.token);
+      await expectIndexedList(t, '/api/v1/audit-logs?entity_type=delivery', audit, admin.token);
+      await expectIndexedList(t, '/api/v1/audit-logs?entity_type=order&entity_id=7', audit, admin.token);
+      await expectIndexedList(t, '/api/v1/audit-logs?action=product.update', audit, admin.token);
+      await expectIndexedList(
+        t,
+        '/api/v1/audit-logs?created_at_gte=2020-01-01&created_at_lte=2100-01-01',
+        audit,
+        admin.token,
+      );
+      const first = await t
+        .http()
+        .get('/api/v1/audit-logs?per_page=20')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      expect(first.body.meta.next_cursor).toBeTruthy();
+      await expectIndexedList(
+        t,
+        `/api/v1/audit-logs?per_page=20&after=${first.body.meta.next_cursor}`,
+        audit,
+        admin.token,
+      );
     });
     it('wallet histories (own), also continued with the cursor', async () => {
       await expectIndexedList(t, '/api/v1/wallet/histories', { table: 'wallet_ledger' }, admin.token);

@@ -13,3 +13,4 @@ export * from './wallet';
 export * from './orders';
 export * from './logistics';
 export * from './care';
+export * from './audit';

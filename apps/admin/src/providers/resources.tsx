@@ -1,6 +1,7 @@
 import type { ResourceProps } from '@refinedev/core';
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BellOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -140,6 +141,12 @@ export const resources: ResourceProps[] = [
     name: 'contact-messages',
     list: '/contact-messages',
     meta: { label: 'Contact Messages', icon: <MailOutlined /> },
+  },
+  // Hardening (issue 14, decision 019): every admin write, read-only.
+  {
+    name: 'audit-logs',
+    list: '/audit-log',
+    meta: { label: 'Audit log', icon: <AuditOutlined /> },
   },
   // The admin's own notifications: reached from the header's bell, not from the sider.
   {

@@ -18,6 +18,7 @@ import { Delivery, DeliveryStatusChange } from '../modules/logistics/delivery.en
 import { Support, SupportResponseRow } from '../modules/support/support.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '../modules/logistics/logistics.entity';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/orders/order.entity';
+import { AuditLog } from '../modules/audit/audit-log.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
 export const ENTITIES = [
@@ -50,4 +51,5 @@ export const ENTITIES = [
   KycDocumentView,
   Support,
   SupportResponseRow,
+  AuditLog,
 ];

@@ -9,6 +9,7 @@ import { Orders1763770000000 } from '../migrations/1763770000000-Orders';
 import { Logistics1763780000000 } from '../migrations/1763780000000-Logistics';
 import { Deliveries1763790000000 } from '../migrations/1763790000000-Deliveries';
 import { TrustAndCare1763800000000 } from '../migrations/1763800000000-TrustAndCare';
+import { AuditLog1763880000000 } from '../migrations/1763880000000-AuditLog';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Logistics1763780000000,
   Deliveries1763790000000,
   TrustAndCare1763800000000,
+  AuditLog1763880000000,
 ];

@@ -25,6 +25,42 @@ function isRetryable(error: unknown): boolean {
   return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
 }
 
+/**
+ * Work that joins every inTransaction: `beforeCommit` runs inside the transaction after its work (the audit log
+ * writes its entry there, so a rolled-back change leaves none); then `afterCommit`, or `afterRollback` when the
+ * transaction failed.
+ */
+export interface TransactionHook {
+  beforeCommit(manager: EntityManager): Promise<void>;
+  afterCommit(): void;
+  afterRollback(): void;
+}
+
+const hooks = new Set<TransactionHook>();
+
+/** Registers a hook once (the same object twice is one hook). */
+export function addTransactionHook(hook: TransactionHook): void {
+  hooks.add(hook);
+}
+
+/** db.transaction with the hooks: beforeCommit after the work, inside; then afterCommit or afterRollback. */
+async function runTransaction<T>(db: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  if (!hooks.size) return db.transaction(work);
+  let result: T;
+  try {
+    result = await db.transaction(async (manager) => {
+      const done = await work(manager);
+      for (const hook of hooks) await hook.beforeCommit(manager);
+      return done;
+    });
+  } catch (error) {
+    for (const hook of hooks) hook.afterRollback();
+    throw error;
+  }
+  for (const hook of hooks) hook.afterCommit();
+  return result;
+}
+
 export interface TransactionOptions {
   /**
    * SQLite only: checks that run in the transaction's turn, just before BEGIN, and may refuse (throw) without a
@@ -34,6 +70,12 @@ export interface TransactionOptions {
    * statements inside `work` decide there.
    */
   before?: (manager: EntityManager) => Promise<void>;
+  /**
+   * MySQL/MariaDB: how many times in all a deadlock victim runs (3 unless said). Requests that queue on one unique
+   * key (an Idempotency-Key replayed while its first request is running) deadlock in waves when that first request
+   * rolls back: each wave lets one through, so they need as many turns as there are requests waiting.
+   */
+  attempts?: number;
 }
 
 /**
@@ -63,16 +105,16 @@ export async function inTransaction<T>(
     await previous;
     try {
       if (options.before) await options.before(db.manager);
-      return await db.transaction(work);
+      return await runTransaction(db, work);
     } finally {
       release();
     }
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await runTransaction(db, work);
     } catch (error) {
-      if (attempt >= 3 || !isRetryable(error)) throw error;
+      if (attempt >= (options.attempts ?? 3) || !isRetryable(error)) throw error;
       await sleep(5 + Math.floor(Math.random() * 20 * attempt));
     }
   }

@@ -1,0 +1,303 @@
+import { useMemo, useState } from 'react';
+import { type CrudFilter, type HttpError } from '@refinedev/core';
+import { useSelect, useTable } from '@refinedev/antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Flex,
+  Grid,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { AUDIT_ENTITY_TYPES, formatLongDateTime, type AuditLogEntry, type PublicUser } from '@jara/contracts';
+import { ListSearch } from '../../components/list-search';
+import { PageTitle } from '../../components/page-title';
+import { Pager } from '../../components/pager';
+import { AUDIT_TEXT as TEXT } from './text';
+
+const PAGE_SIZE = 20;
+const DAY = 'YYYY-MM-DD';
+
+function filterValue(filters: CrudFilter[], field: string, operator = 'eq'): string | undefined {
+  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === operator);
+  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return TEXT.none;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The changed fields of an entry: one row per field with its value before and after. */
+function changedFields(entry: AuditLogEntry): Array<{ field: string; before: unknown; after: unknown }> {
+  const keys = new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]);
+  return [...keys].map((field) => ({ field, before: entry.before?.[field], after: entry.after?.[field] }));
+}
+
+function ChangesTable({ entry }: { entry: AuditLogEntry }) {
+  const rows = changedFields(entry);
+  if (!rows.length) return <Typography.Text type="secondary">{TEXT.noChanges}</Typography.Text>;
+  const caption = !entry.before ? TEXT.created : !entry.after ? TEXT.deleted : undefined;
+  return (
+    <>
+      {caption && <Typography.Paragraph type="secondary">{caption}</Typography.Paragraph>}
+      <Table
+        rowKey="field"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        data-testid="audit-changes"
+        columns={[
+          { title: TEXT.field, dataIndex: 'field', width: 160, render: (v: string) => <code>{v}</code> },
+          ...(entry.before
+            ? [{ title: TEXT.before, key: 'before', render: (_: unknown, r: { before: unknown }) => show(r.before) }]
+            : []),
+          ...(entry.after
+            ? [{ title: TEXT.after, key: 'after', render: (_: unknown, r: { after: unknown }) => show(r.after) }]
+            : []),
+        ]}
+        scroll={{ x: true }}
+      />
+    </>
+  );
+}
+
+function EntryDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose: () => void }) {
+  const wide = Grid.useBreakpoint().md;
+  return (
+    <Drawer
+      open={!!entry}
+      onClose={onClose}
+      title={entry ? TEXT.entryTitle(entry.id) : undefined}
+      width={wide ? 640 : '100%'}
+      closeIcon={<span aria-label={TEXT.close}>×</span>}
+    >
+      {entry && (
+        <Space direction="vertical" size={20} style={{ width: '100%' }}>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={TEXT.when}>{formatLongDateTime(entry.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={TEXT.actor}>
+              <span style={{ overflowWrap: 'anywhere' }}>{entry.actor.email}</span> (#{entry.actor.id})
+            </Descriptions.Item>
+            <Descriptions.Item label={TEXT.action}>
+              <code>{entry.action}</code>
+            </Descriptions.Item>
+            <Descriptions.Item label={TEXT.entity}>
+              {entry.entity_type}
+              {entry.entity_id !== null ? ` #${entry.entity_id}` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label={TEXT.request}>
+              <code style={{ overflowWrap: 'anywhere' }}>
+                {entry.method} {entry.path}
+              </code>
+            </Descriptions.Item>
+            <Descriptions.Item label={TEXT.requestId}>
+              <code style={{ overflowWrap: 'anywhere' }}>{entry.request_id ?? TEXT.none}</code>
+            </Descriptions.Item>
+            <Descriptions.Item label={TEXT.address}>{entry.ip ?? TEXT.none}</Descriptions.Item>
+          </Descriptions>
+          <div>
+            <Typography.Title level={5}>{TEXT.changes}</Typography.Title>
+            <ChangesTable entry={entry} />
+          </div>
+          {entry.body && (
+            <div>
+              <Typography.Title level={5}>{TEXT.body}</Typography.Title>
+              <pre className="jara-num" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
+                {JSON.stringify(entry.body, null, 2)}
+              </pre>
+            </div>
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}
+
+/**
+ * The audit log (admin, read-only): every admin write, newest first, 20 per page, with filters by admin
+ * (actor_id), record type (entity_type), action and date; a row opens a drawer with the fields before and after.
+ */
+export default function AuditLogList() {
+  const compact = !Grid.useBreakpoint().md;
+  const [open, setOpen] = useState<AuditLogEntry | null>(null);
+  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+    AuditLogEntry,
+    HttpError
+  >({
+    resource: 'audit-logs',
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
+    filters: { defaultBehavior: 'merge' },
+    syncWithLocation: true,
+    errorNotification: false,
+  });
+
+  const { selectProps: actorSelect } = useSelect<PublicUser, HttpError>({
+    resource: 'users',
+    optionLabel: (user) => user.email,
+    optionValue: (user) => String(user.id),
+    filters: [{ field: 'role', operator: 'eq', value: 'admin' }],
+    sorters: [{ field: 'email', order: 'asc' }],
+    pagination: { currentPage: 1, pageSize: 50, mode: 'server' },
+    errorNotification: false,
+  });
+
+  const apply = (field: 'actor_id' | 'entity_type' | 'action', value: string | undefined) => {
+    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
+    setCurrentPage(1);
+  };
+  const applyDates = (range: [Dayjs | null, Dayjs | null] | null) => {
+    const [start, end] = range ?? [null, null];
+    setFilters(
+      [
+        { field: 'created_at', operator: 'gte', value: start ? start.format(DAY) : undefined },
+        { field: 'created_at', operator: 'lte', value: end ? end.format(DAY) : undefined },
+      ],
+      'merge',
+    );
+    setCurrentPage(1);
+  };
+  const from = filterValue(filters, 'created_at', 'gte');
+  const to = filterValue(filters, 'created_at', 'lte');
+
+  const columns = useMemo<TableColumnsType<AuditLogEntry>>(
+    () => [
+      {
+        title: TEXT.when,
+        dataIndex: 'created_at',
+        width: compact ? undefined : 190,
+        render: (v: string, e) => (
+          <Space direction="vertical" size={2}>
+            <span>{formatLongDateTime(v)}</span>
+            {compact && (
+              <>
+                <code>{e.action}</code>
+                <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+                  {e.actor.email}
+                </Typography.Text>
+              </>
+            )}
+          </Space>
+        ),
+      },
+      {
+        title: TEXT.actor,
+        key: 'actor',
+        responsive: ['md'],
+        render: (_, e) => <span style={{ overflowWrap: 'anywhere' }}>{e.actor.email}</span>,
+      },
+      {
+        title: TEXT.action,
+        dataIndex: 'action',
+        responsive: ['md'],
+        render: (v: string) => <code>{v}</code>,
+      },
+      {
+        title: TEXT.entity,
+        key: 'entity',
+        responsive: ['lg'],
+        render: (_, e) => `${e.entity_type}${e.entity_id !== null ? ` #${e.entity_id}` : ''}`,
+      },
+      {
+        title: TEXT.changes,
+        key: 'changes',
+        responsive: ['lg'],
+        render: (_, e) => (
+          <Flex wrap gap={4}>
+            {changedFields(e)
+              .slice(0, 4)
+              .map((c) => (
+                <Tag key={c.field}>{c.field}</Tag>
+              ))}
+          </Flex>
+        ),
+      },
+      {
+        title: TEXT.details,
+        key: 'details',
+        width: 100,
+        render: (_, e) => (
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={TEXT.viewOf(e.action, e.id)}
+            onClick={() => setOpen(e)}
+          >
+            {TEXT.view}
+          </Button>
+        ),
+      },
+    ],
+    [compact],
+  );
+
+  return (
+    <div>
+      <PageTitle>{TEXT.title}</PageTitle>
+      <Typography.Paragraph type="secondary">{TEXT.hint}</Typography.Paragraph>
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        <Select
+          options={actorSelect.options}
+          loading={actorSelect.loading}
+          allowClear
+          aria-label={TEXT.actorFilter}
+          placeholder={TEXT.allActors}
+          value={filterValue(filters, 'actor_id')}
+          onChange={(value?: string) => apply('actor_id', value)}
+          style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 280 }}
+        />
+        <Select
+          allowClear
+          aria-label={TEXT.typeFilter}
+          placeholder={TEXT.allTypes}
+          value={filterValue(filters, 'entity_type')}
+          onChange={(value?: string) => apply('entity_type', value)}
+          options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: type }))}
+          style={{ flex: '0 1 200px' }}
+        />
+        <ListSearch
+          placeholder={TEXT.actionSearch}
+          initial={filterValue(filters, 'action') ?? ''}
+          onApply={(value) => apply('action', value)}
+          style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 280 }}
+        />
+        <DatePicker.RangePicker
+          aria-label={TEXT.dateFilter}
+          placeholder={[TEXT.dateStart, TEXT.dateEnd]}
+          allowEmpty={[true, true]}
+          value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
+          onChange={(range) => applyDates(range as [Dayjs | null, Dayjs | null] | null)}
+          style={{ flex: '0 1 260px' }}
+        />
+      </Flex>
+      {tableQuery.isError ? (
+        <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
+      ) : (
+        <>
+          <Table<AuditLogEntry>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            pagination={false}
+            size="middle"
+            locale={{ emptyText: TEXT.empty }}
+            onChange={undefined}
+          />
+          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+        </>
+      )}
+      <EntryDrawer entry={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
