@@ -230,7 +230,8 @@ npm run bench -- --sizes 100000 --cases deliveries --section deliveries   # the 
 npm run bench -- --sizes 100000 --cases care --section care   # KYC queue and support inbox (issue 12)
 npm run bench -- --checkout                     # checkout: 50 buyers, distinct products; 100 buyers race for 10 units
 npm run bench -- --checkout --instances 1,2     # the product list and checkout on one and on two API instances (Redis)
-npm run bench -- --storefront                   # the storefront's initial JS per route against react + react-dom
+npm run bench -- --storefront                   # storefront: initial JS, server rendering vs bare renderToString, Lighthouse
+npm run bench -- --storefront --quick           # its smoke check (1,000 products, 3 s runs, one Lighthouse run per page)
 npm run bench -- --help                         # every option (--regenerate, --no-build, --no-write, --port...)
 \`\`\`
 
@@ -280,9 +281,14 @@ npm run bench -- --help                         # every option (--regenerate, --
   entries (the \`ledgerDrift\` SQL of \`apps/api/test/support/money.ts\`). \`--instances 1,2\` adds a second API
   process on the same database with \`REDIS_URL\` (both configurations), buyers alternating between them, and the
   product list under autocannon split over the instances.
-- Storefront (issue 13, \`--storefront\`, \`tools/bench/storefront.mjs\`, partial): the initial JavaScript of \`/\`,
-  \`/all_products\` and \`/product/{id}\` read from the Remix manifest of the existing build, gzipped per file,
-  against react + react-dom/client bundled alone by the same Vite. Server rendering and Lighthouse are not measured yet.
+- Storefront (issue 13, \`--storefront\`, \`tools/bench/storefront.mjs\`, \`--storefront --help\`; needs \`npm run build\`):
+  the initial JavaScript of \`/\`, \`/all_products\` and \`/product/{id}\` read from the Remix manifest of the build,
+  gzipped per file, against react + react-dom/client bundled alone by the same Vite; the built storefront
+  (\`apps/storefront/server.mjs\`) and API on a database of their own (\`jara-10000-storefront\`) under autocannon for the
+  same three routes, against a bare \`node:http\` server that only calls \`renderToString(<RemixServer>)\` with the
+  EntryContext (same component tree, same loader data) kept from one real request
+  (\`tools/bench/storefront-baseline.mjs\`), with each server's CPU time per request; and Lighthouse (mobile, Debian's
+  chromium through \`CHROME_PATH\`) on home, a product page and \`/about\` as a control, median of 5.
 - Each case is one entry in \`tools/bench/cases.mjs\` (path, auth role, targets, indexes, baseline query); the
   targets are in \`tools/bench/report.mjs\`. Not run by CI: it is a benchmark, not a timed test.`;
 

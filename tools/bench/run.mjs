@@ -18,7 +18,7 @@ import { machineFacts, writeReport } from './report.mjs';
 const require = createRequire(import.meta.url);
 
 // The checkout and storefront benchmarks (issue 13) are scripts of their own: npm run bench -- --checkout [its
-// options, see --checkout --help], npm run bench -- --storefront [--no-write].
+// options, see --checkout --help], npm run bench -- --storefront [its options, see --storefront --help].
 for (const [flag, script] of [
   ['--checkout', 'checkout.mjs'],
   ['--storefront', 'storefront.mjs'],
@@ -43,7 +43,8 @@ const HELP = `npm run bench -- [options]
   --no-write                  print the tables, leave docs/benchmarks.md alone
   --port 4710                 API port (the baseline uses the next one)
   --checkout                  the checkout benchmark instead (tools/bench/checkout.mjs; --checkout --help)
-  --storefront                the storefront's initial JavaScript per route instead (tools/bench/storefront.mjs)
+  --storefront                the storefront benchmark instead: initial JS, server rendering, Lighthouse
+                              (tools/bench/storefront.mjs; --storefront --help)
   --section orders            write the tables into their own block of docs/benchmarks.md
                               (bench:<engine>-<section>), leaving the full runs' tables alone
 
