@@ -3,7 +3,6 @@ import { EVENTS, type InvoicePaidEvent } from '../src/common/events';
 import { InvoicesService } from '../src/modules/invoices/invoices.service';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
-import { captureStatements, isMysqlDb } from './support/query-plan';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -271,50 +270,14 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
       await t.http().post('/api/v1/invoices/999999/cancel').set(bearer(admin.token)).expect(404);
     });
 
-    it('50 concurrent payments against a balance that covers 10: exactly 10 paid, the balance exactly spent', async () => {
-      const buyer = await signUp(t);
-      await creditWallet(t, admin.token, buyer.user.id, '10000');
-      const invoices: Invoice[] = [];
-      for (let i = 0; i < 50; i++) invoices.push(await raise(buyer.user.id, '1000', 'NGN', `Parcel ${i}`));
-      let answers: Awaited<ReturnType<typeof pay>>[] = [];
-      const statements = await captureStatements(t.db, async () => {
-        answers = await Promise.all(invoices.map((invoice) => pay(invoice.id, 'wallet', buyer.token)));
-      });
-      // SQLite shares one connection: the 40 refusals happen before BEGIN, so no transaction was rolled back (a
-      // rollback there would also undo other requests' writes made meanwhile). MySQL/MariaDB roll back each refusal.
-      const rollbacks = statements.filter((s) => /^\s*ROLLBACK/i.test(s.sql)).length;
-      expect(statements.filter((s) => /^\s*(BEGIN|START TRANSACTION)/i.test(s.sql)).length).toBeGreaterThanOrEqual(10);
-      if (isMysqlDb(t.db)) expect(rollbacks).toBeGreaterThanOrEqual(40);
-      else expect(rollbacks).toBe(0);
-      const statuses = answers.map((a) => a.status);
-      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-      expect(statuses.filter((s) => s === 422)).toHaveLength(40);
-      for (const a of answers.filter((x) => x.status === 422))
-        expect(a.body.message).toBe(MSG.money.insufficientBalance);
-      expect(
-        await countRows(t.db, `SELECT COUNT(*) AS n FROM invoices WHERE user_id = ? AND status = 'paid'`, [
-          buyer.user.id,
-        ]),
-      ).toBe(10);
-      expect(
-        await countRows(
-          t.db,
-          `SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ? AND direction = 'debit' AND status = 'completed'`,
-          [buyer.user.id],
-        ),
-      ).toBe(10);
-      expect(await balances(t.db, buyer.user.id)).toEqual({ ngn: 0, usd: 0 });
-      expect(await ledgerDrift(t.db)).toEqual([]);
-    });
-
-    it('an Idempotency-Key replayed 20 times at once debits once and answers the same result', async () => {
+    // Replays in flight at the same time: test/security/concurrency.e2e-spec.ts.
+    it('an Idempotency-Key replayed debits once and answers the same result', async () => {
       const buyer = await signUp(t);
       await creditWallet(t, admin.token, buyer.user.id, '5000');
       const invoice = await raise(buyer.user.id, '1000');
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () => pay(invoice.id, 'wallet', buyer.token, 'checkout-7f3a')),
-      );
-      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await pay(invoice.id, 'wallet', buyer.token, 'checkout-7f3a'));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
       expect(answers[0].body.data).toMatchObject({ id: invoice.id, status: 'paid' });
       expect(await balances(t.db, buyer.user.id)).toEqual({ ngn: 400_000, usd: 0 });
@@ -377,8 +340,9 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
       );
 
       const { body, signature } = paystack.webhook(reference);
-      const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(body, signature)));
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      // Delivered again later: settled once (10 deliveries at once: test/security/concurrency.e2e-spec.ts).
+      await webhook(body, signature).expect(200);
+      await webhook(body, signature).expect(200);
       const after = (await verify(invoice.id, reference).expect(200)).body.data;
       expect(after).toMatchObject({ status: 'paid', payment_method: 'paystack' });
       expect(paidEvents.filter((e) => e.invoiceId === invoice.id)).toEqual([
@@ -408,18 +372,6 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
         ),
       ).toBe(1);
       expect(await ledgerDrift(t.db)).toEqual([]);
-    });
-
-    it('replays a card payment start under the same Idempotency-Key', async () => {
-      const invoice = await raise(chioma.user.id, '50');
-      const starts = await Promise.all(
-        Array.from({ length: 5 }, () => pay(invoice.id, 'paystack', chioma.token, 'card-1')),
-      );
-      expect(starts.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
-      expect(new Set(starts.map((s) => s.body.data.reference)).size).toBe(1);
-      expect(
-        await countRows(t.db, 'SELECT COUNT(*) AS n FROM invoice_payments WHERE invoice_id = ?', [invoice.id]),
-      ).toBe(1);
     });
   });
 
@@ -528,7 +480,7 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
 
   describe('after everything', () => {
     it('leaves every balance equal to its completed ledger entries', async () => {
-      expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM wallet_ledger')).toBeGreaterThan(10);
+      expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM wallet_ledger')).toBeGreaterThan(5);
       expect(await ledgerDrift(t.db)).toEqual([]);
     });
   });

@@ -211,10 +211,12 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
       expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 0, usd: 0 });
     });
 
-    it('credits once when one valid event is delivered five times (at once)', async () => {
+    // Ten deliveries at once: test/security/concurrency.e2e-spec.ts.
+    it('credits once when one valid event is delivered again', async () => {
       const { body, signature } = paystack.webhook(reference);
-      const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(body, signature)));
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await webhook(body, signature));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 200000, usd: 0 });
       expect((await entry(reference))?.status).toBe('completed');
       // The browser's verify after the webhook changes nothing more.
@@ -329,25 +331,23 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
         201,
       );
       expect(await balances(t.db, amaka.user.id)).toEqual({ ngn: 500000, usd: 6000 });
-      // 30 debits of $5 at once against $60: exactly 12 succeed, and the balance ends at exactly zero.
-      const results = await Promise.all(
-        Array.from({ length: 30 }, () =>
-          adjust(amaka.user.id, { amount: '5', currency: 'USD', direction: 'debit', reason: 'Concurrent debit' }),
-        ),
+      // Exactly the balance can be debited, not a cent more (50 debits at once: test/security/concurrency.e2e-spec.ts).
+      await adjust(amaka.user.id, { amount: '60', currency: 'USD', direction: 'debit', reason: 'All of it' }).expect(
+        201,
       );
-      expect(results.filter((r) => r.status === 201)).toHaveLength(12);
-      expect(results.filter((r) => r.status === 422)).toHaveLength(18);
-      expect(results.every((r) => r.status === 201 || r.status === 422)).toBe(true);
+      await adjust(amaka.user.id, { amount: '0.01', currency: 'USD', direction: 'debit', reason: 'One cent' }).expect(
+        422,
+      );
       expect(await balances(t.db, amaka.user.id)).toEqual({ ngn: 500000, usd: 0 });
       expect(await ledgerDrift(t.db)).toEqual([]);
     });
 
+    // Replays in flight at the same time: test/security/concurrency.e2e-spec.ts.
     it('apply once under a replayed Idempotency-Key, and refuse the key for another request', async () => {
       const body = { amount: '7', currency: 'USD', direction: 'credit', reason: 'Promo' };
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, () => adjust(tunde.user.id, body, admin.token, 'adj-key-1')),
-      );
-      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await adjust(tunde.user.id, body, admin.token, 'adj-key-1'));
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
       expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
       expect(await balances(t.db, tunde.user.id)).toEqual({ ngn: 200000, usd: 700 });
       const other = await adjust(tunde.user.id, { ...body, amount: '8' }, admin.token, 'adj-key-1').expect(422);

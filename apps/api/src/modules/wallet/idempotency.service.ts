@@ -10,6 +10,8 @@ import { IdempotencyKey } from './idempotency-key.entity';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long a replay waits for the first request with its key to finish before answering 409. */
 const WAIT_MS = 10_000;
+/** Deadlock retries of a request with a key (MySQL/MariaDB): enough for a burst of replays of one refused request. */
+const REPLAY_TURNS = 12;
 
 /** The Idempotency-Key header: absent, or 1 to 255 visible ASCII characters (a repeated header arrives joined and fails). */
 export function readIdempotencyKey(raw: unknown): string | undefined {
@@ -70,6 +72,8 @@ export class IdempotencyService {
           return answer;
         },
         {
+          // Replays waiting on the key's index deadlock when the first request rolls back (a refusal): take turns.
+          attempts: REPLAY_TURNS,
           // SQLite: in this request's turn, a key stored by an earlier one is replayed before anything else runs.
           before: async (m) => {
             if (await m.exists(IdempotencyKey, { where: { user_id: userId, idem_key: key } })) throw new KeyTaken();

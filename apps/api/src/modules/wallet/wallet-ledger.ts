@@ -145,7 +145,11 @@ export class WalletLedger {
       if (result.affected !== 1) throw new InsufficientBalanceError();
       return;
     }
-    if (await this.credit(m, userId, column, amount)) return;
+    // An UPDATE of a wallet row that does not exist yet would take a gap lock on MySQL/MariaDB, and two first credits
+    // (of different users) each holding one while inserting deadlock; so a missing wallet (plain read, no lock) is
+    // inserted straight away.
+    if ((await m.exists(Wallet, { where: { user_id: userId } })) && (await this.credit(m, userId, column, amount)))
+      return;
     // The user's first credit creates the wallet; two first credits at once: one inserts, the other updates.
     try {
       await m.insert(Wallet, {
