@@ -1,6 +1,7 @@
 // Serves the built back office (apps/admin/dist) with plain Node http: SPA fallback to index.html, long-lived
 // caching for hashed /assets/*, no-cache for index.html, and the runtime config injected into index.html so the
 // API URL is chosen when the server starts, not when the bundle is built.
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
@@ -50,17 +51,57 @@ if (!existsSync(indexFile)) {
   process.exit(1);
 }
 
-// JSON inside a <script>: escape '<' so a value can never close the tag.
-const configScript = `<script>window.__JARA_CONFIG__=${JSON.stringify({ apiUrl: API_URL }).replace(/</g, '\\u003c')}</script>`;
+// JSON inside a <script>: escape '<' so a value can never close the tag. The policy below allows this one inline
+// script by its hash (it is fixed when the server starts); every other script must come from this origin's files.
+const configCode = `window.__JARA_CONFIG__=${JSON.stringify({ apiUrl: API_URL }).replace(/</g, '\\u003c')}`;
+const configScript = `<script>${configCode}</script>`;
+const configHash = createHash('sha256').update(configCode).digest('base64');
 const rawIndex = readFileSync(indexFile, 'utf8');
 const indexHtml = rawIndex.includes('<!--jara-config-->')
   ? rawIndex.replace('<!--jara-config-->', configScript)
   : rawIndex.replace('</head>', `${configScript}</head>`);
 
+/** The API's origin, when JARA_PUBLIC_API_URL is absolute (a relative URL is this origin: 'self'). */
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+const apiOrigin = originOf(API_URL);
+
+/**
+ * Content-Security-Policy of the back office. It keeps the API token in localStorage (the spec's keys), so what
+ * matters most is that no foreign or injected script can run: scripts only from this origin (and the runtime config
+ * above, by hash), no 'unsafe-inline', no eval; requests only to this origin and the API; never framed. Styles allow
+ * 'unsafe-inline' because Ant Design writes its CSS-in-JS into <style> tags at run time (see decision 018).
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  `script-src 'self' 'sha256-${configHash}'`,
+  "style-src 'self' 'unsafe-inline'",
+  ['img-src', "'self'", 'data:', 'blob:', 'https:', apiOrigin].filter(Boolean).join(' '),
+  "font-src 'self' data:",
+  ['connect-src', "'self'", apiOrigin].filter(Boolean).join(' '),
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
 const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  // Browsers ignore HSTS over plain http; behind an https proxy in production it keeps the site on https.
+  ...(process.env.NODE_ENV === 'production' && /^https:/i.test(process.env.ADMIN_URL ?? '')
+    ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+    : {}),
 };
 
 function sendIndex(req, res) {

@@ -20,6 +20,7 @@ import compression from 'compression';
 import express from 'express';
 import { configuredSiteOrigins, CROSS_SITE_MESSAGE, originVerdict } from './app/lib/origin-rule.js';
 import { requestIdFrom } from './app/lib/request-id.js';
+import { contentSecurityPolicy, newNonce, securityHeaders } from './app/lib/security-headers.js';
 
 process.env.NODE_ENV ||= 'production';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,6 +57,16 @@ app.use((req, res, next) => {
   res.setHeader('X-Request-Id', requestId);
   requestContext.run({ clientAddress: req.ip, requestId }, next);
 });
+// Security headers on every answer; the Content-Security-Policy carries a fresh nonce that Remix puts on the inline
+// scripts it renders (getLoadContext below -> app/entry.server.tsx and root.tsx).
+const production = process.env.NODE_ENV === 'production';
+app.use((req, res, next) => {
+  const nonce = newNonce();
+  res.locals.cspNonce = nonce;
+  res.set(securityHeaders({ production, https: req.secure }));
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, process.env));
+  next();
+});
 app.use(compression());
 app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
 app.use(express.static(clientDir, { maxAge: '1h' }));
@@ -85,7 +96,14 @@ app.use((req, res, next) => {
   }
   next();
 });
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+);
 
 const port = Number(process.env.PORT || 3000);
 const onListen = () => console.log(`[storefront] http://localhost:${port}`);

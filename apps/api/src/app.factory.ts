@@ -2,6 +2,7 @@ import { INestApplication, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -33,15 +34,50 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): IN
   app.disable('x-powered-by');
   app.use(requestId);
   if (config.requestLog) app.use(requestLogger(jsonLogger()));
-  app.use(
-    helmet({
-      // The API serves JSON, media and the OpenAPI page; the page needs inline styles and scripts.
-      contentSecurityPolicy: false,
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-    }),
+  // Security headers (docs/decisions/018): JSON and media answers may load nothing and never be framed; the OpenAPI
+  // page loads its own scripts and inline styles. HSTS only in production (browsers ignore it over http anyway).
+  const common = {
+    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+    frameguard: { action: 'deny' as const },
+    strictTransportSecurity: config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+  const apiHeaders = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+      },
+    },
+  });
+  const docsHeaders = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+      },
+    },
+  });
+  const docsPath = `/${GLOBAL_PREFIX}/docs`;
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    (req.path === docsPath || req.path.startsWith(`${docsPath}/`) ? docsHeaders : apiHeaders)(req, res, next),
   );
+  // An unlisted origin gets no CORS header at all (false skips the cors middleware), preflights included.
+  const anyOrigin = config.corsOrigins.includes('*');
   app.enableCors({
-    origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+    origin: (origin: string | undefined, done: (error: Error | null, allow?: boolean | string) => void) =>
+      done(null, anyOrigin || (!!origin && config.corsOrigins.includes(origin)) ? (origin ?? false) : false),
     credentials: true,
     exposedHeaders: ['X-Total-Count', 'X-Request-Id'],
   });

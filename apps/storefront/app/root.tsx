@@ -15,6 +15,7 @@ import { ToastProvider } from '~/components/toasts';
 import { NotFound } from '~/components/not-found';
 import { Logo } from '~/components/logo';
 import { commitSession, getSession } from '~/lib/session.server';
+import { useNonce } from '~/lib/nonce';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -35,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The page's CSP nonce (server only): Remix's inline scripts must carry it.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -46,8 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

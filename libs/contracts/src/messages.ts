@@ -497,6 +497,8 @@ export const MSG = {
     prev: 'Prev',
     next: 'Next',
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    /** 429 from an abuse limit (support, contact, newsletter, reviews, uploads, code resends): how long to wait. */
+    tooManyRequests: (seconds: number) => `Too many requests. Please try again in ${waitText(seconds)}.`,
   },
 } as const;
 

@@ -75,6 +75,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '0' })).toThrow('AUTH_ACCOUNT_MAX_FAILURES must be an integer between 1');
   });
 
+  it('reads the abuse limits per scope: generous per-address defaults, env names per scope, bad values refused', () => {
+    const { abuseLimits } = loadConfig({});
+    expect(abuseLimits.support).toEqual({ account: 10, address: 200, windowSeconds: 3600 });
+    expect(abuseLimits['guest-delivery']).toEqual({ account: 10, address: 100, windowSeconds: 3600 });
+    for (const limit of Object.values(abuseLimits)) expect(limit.address).toBeGreaterThanOrEqual(100);
+    const set = loadConfig({ SUPPORT_RATE_LIMIT: '3', SUPPORT_RATE_ADDRESS_LIMIT: '30', SUPPORT_RATE_WINDOW: '60', GUEST_DELIVERY_LIMIT: '2' });
+    expect(set.abuseLimits.support).toEqual({ account: 3, address: 30, windowSeconds: 60 });
+    expect(set.abuseLimits['guest-delivery'].account).toBe(2);
+    expect(set.abuseLimits.upload).toEqual(abuseLimits.upload);
+    expect(() => loadConfig({ UPLOAD_RATE_ADDRESS_LIMIT: '0' })).toThrow('UPLOAD_RATE_ADDRESS_LIMIT must be an integer between 1');
+  });
+
   it('reads Paystack and the exchange-rate service: defaults, test mode without a key, https only in production', () => {
     const config = loadConfig({});
     expect(config.paystack).toEqual({ baseUrl: 'https://api.paystack.co', secretKey: null, testMode: true, timeoutMs: 15_000 });

@@ -78,9 +78,72 @@ export interface AppConfig {
     expiryIntervalSeconds: number;
     bankTransfer: { bankName: string; accountName: string; accountNumber: string };
   };
-  /** Public shipping requests (POST /guest/trackings): at most `limit` per client address and per phone a window. */
-  guestDeliveries: { limit: number; windowSeconds: number };
+  /**
+   * Abuse limits (AbuseLimitGuard, @AbuseLimit(scope)): per scope, at most `account` requests per window per account
+   * (the signed-in user; the e-mail for code resends; the phone for guest shipping requests) and `address` per client
+   * address. Admins are not limited. See docs/decisions/018-abuse-limits-and-headers.md.
+   */
+  abuseLimits: Record<AbuseScope, AbuseLimitSetting>;
 }
+
+/** The routes with an abuse limit (each counts on its own). */
+export const ABUSE_SCOPES = [
+  'code-resend',
+  'guest-delivery',
+  'support',
+  'support-message',
+  'contact',
+  'newsletter',
+  'review',
+  'upload',
+] as const;
+export type AbuseScope = (typeof ABUSE_SCOPES)[number];
+export interface AbuseLimitSetting {
+  /** Requests per window per account (or e-mail, or phone). */
+  account: number;
+  /** Requests per window per client address (generous: carrier-grade NAT puts many people behind one address). */
+  address: number;
+  windowSeconds: number;
+}
+
+/**
+ * Env names and defaults: <PREFIX>_RATE_LIMIT (per account), <PREFIX>_RATE_ADDRESS_LIMIT (per address) and
+ * <PREFIX>_RATE_WINDOW (seconds). Guest shipping requests keep their earlier names (GUEST_DELIVERY_LIMIT ...).
+ */
+const ABUSE_LIMIT_ENV: Record<AbuseScope, { names: [string, string, string]; defaults: [number, number, number] }> = {
+  'code-resend': {
+    names: ['OTP_RESEND_RATE_LIMIT', 'OTP_RESEND_RATE_ADDRESS_LIMIT', 'OTP_RESEND_RATE_WINDOW'],
+    defaults: [10, 200, 3600],
+  },
+  'guest-delivery': {
+    names: ['GUEST_DELIVERY_LIMIT', 'GUEST_DELIVERY_ADDRESS_LIMIT', 'GUEST_DELIVERY_WINDOW'],
+    defaults: [10, 100, 3600],
+  },
+  support: {
+    names: ['SUPPORT_RATE_LIMIT', 'SUPPORT_RATE_ADDRESS_LIMIT', 'SUPPORT_RATE_WINDOW'],
+    defaults: [10, 200, 3600],
+  },
+  'support-message': {
+    names: ['SUPPORT_MESSAGE_RATE_LIMIT', 'SUPPORT_MESSAGE_RATE_ADDRESS_LIMIT', 'SUPPORT_MESSAGE_RATE_WINDOW'],
+    defaults: [60, 1000, 3600],
+  },
+  contact: {
+    names: ['CONTACT_RATE_LIMIT', 'CONTACT_RATE_ADDRESS_LIMIT', 'CONTACT_RATE_WINDOW'],
+    defaults: [5, 200, 3600],
+  },
+  newsletter: {
+    names: ['NEWSLETTER_RATE_LIMIT', 'NEWSLETTER_RATE_ADDRESS_LIMIT', 'NEWSLETTER_RATE_WINDOW'],
+    defaults: [10, 200, 3600],
+  },
+  review: {
+    names: ['REVIEW_RATE_LIMIT', 'REVIEW_RATE_ADDRESS_LIMIT', 'REVIEW_RATE_WINDOW'],
+    defaults: [30, 500, 3600],
+  },
+  upload: {
+    names: ['UPLOAD_RATE_LIMIT', 'UPLOAD_RATE_ADDRESS_LIMIT', 'UPLOAD_RATE_WINDOW'],
+    defaults: [120, 1000, 3600],
+  },
+};
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -271,10 +334,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     },
   };
 
-  const guestDeliveries = {
-    limit: int('GUEST_DELIVERY_LIMIT', 10, 1, 1_000_000),
-    windowSeconds: int('GUEST_DELIVERY_WINDOW', 3600, 1, 7 * 86_400),
-  };
+  const abuseLimits = Object.fromEntries(
+    ABUSE_SCOPES.map((scope) => {
+      const { names, defaults } = ABUSE_LIMIT_ENV[scope];
+      return [
+        scope,
+        {
+          account: int(names[0], defaults[0], 1, 1_000_000),
+          address: int(names[1], defaults[1], 1, 1_000_000),
+          windowSeconds: int(names[2], defaults[2], 1, 7 * 86_400),
+        },
+      ];
+    }),
+  ) as Record<AbuseScope, AbuseLimitSetting>;
 
   const config: AppConfig = {
     nodeEnv,
@@ -301,7 +373,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     paystack,
     exchangeRates,
     orders,
-    guestDeliveries,
+    abuseLimits,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { CurrentUser, Public } from '../../common/decorators/auth.decorators';
+import { AbuseLimit, bodyField } from '../../common/rate-limit/abuse-limit';
 import { User } from '../users/user.entity';
 import { AuthService } from './auth.service';
 import { GoogleLoginDto, LoginDto, RegisterDto, ResendOtpDto, VerifyOtpDto } from './dto/auth.dto';
@@ -33,6 +34,7 @@ export class AuthController {
 
   @Post('resend-otp')
   @Public()
+  @AbuseLimit('code-resend', { subject: bodyField('email') })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Send a new sign-up code',

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { ContactService } from './contact.service';
@@ -13,6 +14,7 @@ export class ContactController {
 
   @Public()
   @Post('contact-messages')
+  @AbuseLimit('contact')
   @ApiOperation({ summary: 'Send a message through the contact form' })
   async create(@Body() dto: CreateContactMessageDto, @CurrentUser() user?: User) {
     const row = await this.contact.create(dto, user?.id ?? null);
@@ -29,6 +31,7 @@ export class ContactController {
 
   @Public()
   @Post('newsletter')
+  @AbuseLimit('newsletter')
   @ApiOperation({ summary: 'Subscribe an e-mail address to the newsletter (idempotent)' })
   async subscribe(@Body() dto: SubscribeDto) {
     await this.contact.subscribe(dto.email);

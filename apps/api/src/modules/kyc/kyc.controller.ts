@@ -17,6 +17,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagg
 import type { Response } from 'express';
 import { KYC_FILES, MSG, type KycFile } from '@jara/contracts';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
+import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { KycDecisionDto, SubmitKycDto } from './dto/kyc.dto';
@@ -29,6 +30,7 @@ export class KycController {
   constructor(private readonly kyc: KycService) {}
 
   @Post()
+  @AbuseLimit('upload')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(
     FileFieldsInterceptor([

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { DELIVERY_STATUS, MSG } from '@jara/contracts';
+import { DELIVERY_STATUS, MSG, phoneKey } from '@jara/contracts';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import { AbuseLimit, bodyField } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { DeliveriesService } from './deliveries.service';
@@ -73,14 +73,16 @@ export class GuestDeliveriesController {
   @Public()
   @Post()
   @HttpCode(201)
+  // Per client address and per phone (GUEST_DELIVERY_*); a refused request counts too, before any lookup.
+  @AbuseLimit('guest-delivery', { subject: bodyField('phone', phoneKey), message: MSG.deliveries.guestTooMany })
   @ApiOperation({
     summary:
       "Public shipping request (no token): name, phone, e-mail (optional), external_no, warehouse_id, type, shipping_type ('Please fill all required fields'); rate-limited per address and phone",
   })
-  async create(@Body() dto: GuestDeliveryDto, @Req() req: Request) {
+  async create(@Body() dto: GuestDeliveryDto) {
     return {
       message: MSG.deliveries.shippingRequestCreated,
-      data: await this.deliveries.createGuest(dto, req.ip ?? 'unknown'),
+      data: await this.deliveries.createGuest(dto),
     };
   }
 }

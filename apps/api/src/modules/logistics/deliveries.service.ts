@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
@@ -38,9 +38,6 @@ import {
   type ListSpec,
 } from '../../common/list/list-query';
 import { applyDateRange } from '../../common/list/date-range';
-import { TooManyAttemptsException } from '../../common/rate-limit/too-many-attempts.exception';
-import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { insertInvoiceRow } from '../invoices/invoice-issuer';
 import { Invoice } from '../invoices/invoice.entity';
@@ -132,8 +129,6 @@ export class DeliveriesService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly invoices: InvoicesService,
     private readonly events: EventEmitter2,
-    @Inject(RATE_LIMIT_STORE) private readonly limits: RateLimitStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   // ----------------------------------------------------------------------------------------------------- requests
@@ -153,14 +148,8 @@ export class DeliveriesService {
     return this.get(user, id);
   }
 
-  /** POST /guest/trackings: no account; limited per client address and per phone (429). */
-  async createGuest(
-    dto: GuestDeliveryDto,
-    address: string,
-  ): Promise<Pick<DeliveryDto, 'tracking_no' | 'status' | 'status_label'>> {
-    await this.limit(`guest-delivery:ip:${address}`);
-    const key = phoneKey(dto.phone);
-    if (key) await this.limit(`guest-delivery:phone:${key}`);
+  /** POST /guest/trackings: no account (limited per client address and per phone by @AbuseLimit on the route). */
+  async createGuest(dto: GuestDeliveryDto): Promise<Pick<DeliveryDto, 'tracking_no' | 'status' | 'status_label'>> {
     const id = await this.insert(
       dto,
       {
@@ -173,12 +162,6 @@ export class DeliveriesService {
     );
     const row = await this.db.getRepository(Delivery).findOneOrFail({ where: { id } });
     return { tracking_no: row.tracking_no, status: row.status, status_label: deliveryStatusDetailLabel(row.status) };
-  }
-
-  private async limit(key: string): Promise<void> {
-    const { limit, windowSeconds } = this.config.guestDeliveries;
-    const hit = await this.limits.increment(key, windowSeconds * 1000);
-    if (hit.count > limit) throw new TooManyAttemptsException(hit.ttlMs, MSG.deliveries.guestTooMany);
   }
 
   private async insert(
@@ -620,7 +603,14 @@ export class DeliveriesService {
           moved++;
           progress++;
         } catch (error) {
-          this.logger.warn(`Delivery ${delivery.id} did not follow title ${title.id}: ${(error as Error).message}`);
+          // Moved meanwhile (another admin, say 3 -> 4 while the title goes to Transit): look again, as it may still
+          // be on the title's way from its new status; otherwise it would stay behind.
+          const now = await this.db
+            .getRepository(Delivery)
+            .findOne({ where: { id: delivery.id }, select: ['id', 'status'] });
+          if (now && now.status !== delivery.status) progress++;
+          else
+            this.logger.warn(`Delivery ${delivery.id} did not follow title ${title.id}: ${(error as Error).message}`);
         }
       }
       if (!progress) return moved;

@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagg
 import { MSG } from '@jara/contracts';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
 import { PublicCache } from '../../common/http/public-cache';
+import { AbuseLimit, isMultipart } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { CreateProductDto, CreateReviewDto, MethodOverrideProductDto, UpdateProductDto } from './dto/product.dto';
@@ -55,6 +56,7 @@ export class ProductsController {
   @ApiBearerAuth()
   @Roles('vendor', 'admin')
   @Post()
+  @AbuseLimit('upload', { when: isMultipart })
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(FileInterceptor('image'))
   async create(@CurrentUser() user: User, @Body() dto: CreateProductDto, @UploadedFile() file?: Express.Multer.File) {
@@ -66,6 +68,7 @@ export class ProductsController {
   @Post(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Multipart update with _method=PUT (owner or admin)' })
+  @AbuseLimit('upload', { when: isMultipart })
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('image'))
   async updateViaPost(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: MethodOverrideProductDto, @UploadedFile() file?: Express.Multer.File) {
@@ -75,6 +78,7 @@ export class ProductsController {
   @ApiBearerAuth()
   @Roles('vendor', 'admin')
   @Put(':id')
+  @AbuseLimit('upload', { when: isMultipart })
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(FileInterceptor('image'))
   async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateProductDto, @UploadedFile() file?: Express.Multer.File) {
@@ -98,6 +102,7 @@ export class ProductsController {
 
   @ApiBearerAuth()
   @Post(':id/reviews')
+  @AbuseLimit('review')
   @ApiOperation({ summary: 'Review a product you bought (an order at To Review; once per order line): rating 1-5, comment, order_id?' })
   async review(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: CreateReviewDto) {
     return { message: MSG.orders.reviewThanks, data: await this.reviews.create(user, id, dto) };

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Post, Query 
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MSG } from '@jara/contracts';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
+import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import {
@@ -25,6 +26,7 @@ export class SupportsController {
   }
 
   @Post()
+  @AbuseLimit('support')
   @ApiOperation({
     summary:
       "Open a support request (customers and vendors: 'Only customers and vendors can submit support requests.'): name, email, subject, message",
@@ -66,6 +68,7 @@ export class SupportResponsesController {
   constructor(private readonly support: SupportService) {}
 
   @Post()
+  @AbuseLimit('support-message')
   @ApiOperation({
     summary:
       'Reply in a thread: an admin (the request goes to status, default 2 In Progress) or the owner while it is not closed; blank refused',

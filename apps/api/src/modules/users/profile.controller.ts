@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, UploadedFile, UseInterceptors } 
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/auth.decorators';
+import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import { MSG } from '@jara/contracts';
 import { NotificationPreferencesDto, UpdateProfileDto } from './dto/user.dto';
 import { User } from './user.entity';
@@ -44,6 +45,7 @@ export class ProfileController {
 
   @Post('update-profile-image')
   @HttpCode(200)
+  @AbuseLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(FileInterceptor('image'))
