@@ -270,6 +270,15 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       shape: 'list',
     },
     {
+      name: 'audit-logs',
+      path: () => '/api/v1/audit-logs',
+      roles: ['admin'],
+      filters: ['actor_id', 'entity_type', 'entity_id', 'action'],
+      params: ['created_at_gte', 'created_at_lte', 'after'],
+      sorts: ['created_at'],
+      shape: 'list',
+    },
+    {
       name: 'admin/order-stats',
       path: () => '/api/v1/admin/order-stats',
       roles: ['admin'],
