@@ -803,3 +803,51 @@ export function supportList({ scope = 'all', where, limit }) {
     present: presentSupport,
   });
 }
+
+// ------------------------------------------------------------------------------------------------ audit log
+const parseJson = (text) => {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/** The audit log entry presenter (apps/api/src/modules/audit/audit.service.ts presentAuditLog). */
+export function presentAuditLog(a) {
+  return {
+    id: a.id,
+    created_at: iso(a.created_at),
+    actor: { id: a.actor_id, email: a.actor_email, role: a.actor_role },
+    actor_id: a.actor_id,
+    action: a.action,
+    entity_type: a.entity_type,
+    entity_id: a.entity_id,
+    method: a.method,
+    path: a.path,
+    before: parseJson(a.before),
+    after: parseJson(a.after),
+    body: parseJson(a.body),
+    request_id: a.request_id,
+    ip: a.ip,
+  };
+}
+
+/**
+ * A page of the audit log for admins (GET /audit-logs): newest first, the filters as a where over `a`, or the
+ * continuation after a row (afterRow / page / keysetIndex as in newestList). The count runs on every request (the
+ * API keeps its totals 15 s per filter).
+ */
+export function auditList({ where, limit, afterRow, page, keysetIndex }) {
+  return newestList({
+    table: 'audit_logs',
+    alias: 'a',
+    where,
+    limit,
+    afterRow,
+    page,
+    keysetIndex,
+    present: presentAuditLog,
+  });
+}

@@ -18,9 +18,10 @@
 //
 // `baseline` builds the bare node:http answer to the same request with the same JSON, using the best query
 // the database allows: usually a builder from baseline-kit.mjs (productList, productById, suggestions,
-// userList, invoiceList, ledgerList, orderList, orderStats, deliveryList, kycList, supportList), or a small function of your own with the same signature. Values that depend on the generated
+// userList, invoiceList, ledgerList, orderList, orderStats, deliveryList, kycList, supportList, auditList), or a small function of your own with the same signature. Values that depend on the generated
 // data (an id, a category, a depth) come from the context built in run.mjs (buildContext).
 import {
+  auditList,
   DELIVERY_WAREHOUSE_JOIN,
   deliveryList,
   invoiceList,
@@ -44,6 +45,8 @@ const LEDGER_INDEX = 'wallet_ledger(user_id, created_at, id)';
 const ORDERS_INDEX = 'orders(created_at, id)';
 /** Every delivery, newest first: the tracking table's default sort (issue 11), and the walk of a search. */
 const DELIVERIES_INDEX = 'deliveries(created_at, id)';
+/** The whole audit log, newest first: the back office's default sort and its cursor continuations (issue 14). */
+const AUDIT_INDEX = 'audit_logs(created_at, id)';
 /** The deliveries search (deliveries.service.ts deliverySearch): contains, over five columns, the warehouse's too. */
 const DELIVERY_SEARCH = ['d.name', 'd.phone', 'd.tracking_no', 'd.external_no', 'w.name']
   .map((expr) => `LOWER(${expr}) LIKE {deliverySearchLike} ESCAPE '!'`)
@@ -423,6 +426,76 @@ export const CASES = [
     targets: ['sql'],
     indexes: ['supports(user_id, created_at, id)'],
     baseline: supportList({ scope: 'own', limit: 10 }),
+  },
+  // Audit log (issue 14): GET /audit-logs, the back office's read-only list of admin writes (default sort, a record
+  // type, one admin, an action over a week, one record's history, a continuation). One entry per product, by five
+  // admins over the last 180 days (generator v6).
+  {
+    id: 'audit',
+    group: 'audit',
+    title: 'Audit log page 1 (admin, {auditCount} entries)',
+    path: '/audit-logs?per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: [AUDIT_INDEX],
+    baseline: auditList({ limit: 20 }),
+  },
+  {
+    id: 'audit-type',
+    group: 'audit',
+    title: 'Audit log page 1, entity_type={auditType} (admin, {auditTypeCount})',
+    path: '/audit-logs?entity_type={auditType}&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['audit_logs(entity_type, created_at, id)'],
+    baseline: auditList({ where: 'a.entity_type = {auditType}', limit: 20 }),
+  },
+  {
+    id: 'audit-actor',
+    group: 'audit',
+    title: 'Audit log page 1, actor_id={auditActorId} (admin, {auditActorCount})',
+    path: '/audit-logs?actor_id={auditActorId}&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['audit_logs(actor_id, created_at, id)'],
+    baseline: auditList({ where: 'a.actor_id = {auditActorId}', limit: 20 }),
+  },
+  {
+    // A Lagos week (created_at_lte runs to the end of its day): the API's bounds are >= and <, bound in UTC.
+    id: 'audit-action-dates',
+    group: 'audit',
+    title: 'Audit log page 1, action={auditAction}, {auditFrom} to {auditTo} (admin, {auditActionCount})',
+    path: '/audit-logs?action={auditAction}&created_at_gte={auditFrom}&created_at_lte={auditTo}&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['audit_logs(action, created_at, id)'],
+    baseline: auditList({
+      where: 'a.action = {auditAction} AND a.created_at >= {auditFromSql} AND a.created_at < {auditToSql}',
+      limit: 20,
+    }),
+  },
+  {
+    id: 'audit-entity',
+    group: 'audit',
+    title: "One record's history: entity_type={auditEntityType}&entity_id={auditEntityId} (admin, {auditEntityCount})",
+    path: '/audit-logs?entity_type={auditEntityType}&entity_id={auditEntityId}&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['audit_logs(entity_id, created_at, id)'],
+    baseline: auditList({ where: 'a.entity_type = {auditEntityType} AND a.entity_id = {auditEntityId}', limit: 20 }),
+  },
+  {
+    // The admin paging on: after=<cursor> at row auditDeepRow (run.mjs follows meta.next_cursor there).
+    id: 'audit-deep',
+    group: 'audit',
+    title: 'Audit log at row {auditDeepRow} ({auditDeepMode}, admin)',
+    path: '{auditDeepPath}',
+    auth: 'admin',
+    targets: ['deep', 'sql'],
+    page1: 'audit',
+    follow: { list: '/audit-logs', perPage: 20, row: '{auditDeepRow}', as: 'auditDeep' },
+    indexes: [AUDIT_INDEX],
+    baseline: auditList({ limit: 20, afterRow: '{auditDeepRow}', page: '{auditDeepPage}', keysetIndex: AUDIT_INDEX }),
   },
 ];
 

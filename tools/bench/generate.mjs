@@ -3,7 +3,8 @@
 // history and order_vendors rows, their invoices, wallet payments, vendor sales and return reversals) and the
 // deliveries of issue 11 (locations, warehouses, shipping titles, the cargo rates, N deliveries over the last 90
 // days with their status history and their cargo-fee invoices) and the trust and care tables of issue 12 (KYC
-// submissions, at most one live per user, and size/10 support requests with their threads; version 5), written
+// submissions, at most one live per user, and size/10 support requests with their threads; version 5) and the
+// audit log of issue 14 (N entries of admin writes over the last 180 days by five admins; version 6), written
 // straight into a database the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared
 // inserts on SQLite, multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size and
 // generation hour: every date is relative to the hour the data was generated (so the last 30 days of orders are
@@ -21,7 +22,7 @@ import { runChild } from './proc.mjs';
 const require = createRequire(import.meta.url);
 
 /** Bump when the generated data changes shape; bench databases of another version are regenerated. */
-export const GENERATOR_VERSION = '5';
+export const GENERATOR_VERSION = '6';
 
 /** Days after which a bench database is regenerated: its orders must still fill the dashboard's 30-day window. */
 export const DATA_MAX_AGE_DAYS = 7;
@@ -306,7 +307,7 @@ export function buildRows(
   }
   const orders = buildOrders(size, users, products, { now });
   const deliveries = buildDeliveries(size, users, { now });
-  return {
+  const rows = {
     categories,
     users,
     products,
@@ -316,6 +317,18 @@ export function buildRows(
     ...buildCare(size, users, { now }),
     ...buildMoney(size, users, { now, yearAgo, orders, deliveries }),
   };
+  const counts = {
+    products: products.length,
+    orders: rows.orders.length,
+    deliveries: rows.deliveries.length,
+    supports: rows.supports.length,
+    supportResponses: rows.supportResponses.length,
+    kyc: rows.kycSubmissions.length,
+    invoices: rows.invoices.length,
+    shippingTitles: rows.shippingTitles.length,
+    warehouses: rows.warehouses.length,
+  };
+  return { ...rows, ...buildAudit(size, users, { now, counts }) };
 }
 
 const STREETS = [
@@ -999,6 +1012,474 @@ export function buildCare(size, users, { now }) {
   return { kycSubmissions, supports, supportResponses };
 }
 
+// ------------------------------------------------------------------------------------------------ audit log
+/** The back office's other admins (the bench admin is the first); they sign in with nothing (no password). */
+const AUDIT_ADMINS = [
+  { name: 'Ngozi Eze', email: 'ops-ngozi@bench.jara.local', weight: 25 },
+  { name: 'Tunde Bakare', email: 'ops-tunde@bench.jara.local', weight: 20 },
+  { name: 'Halima Sani', email: 'care-halima@bench.jara.local', weight: 12 },
+  { name: 'Chidi Nwosu', email: 'finance-chidi@bench.jara.local', weight: 8 },
+];
+const AUDIT_NOTES = [
+  'Arrived at the Lagos warehouse',
+  'Weighed and measured at intake',
+  'Handed to the courier',
+  'Customer asked to hold the parcel',
+  'Customs cleared',
+  'Out for delivery',
+];
+const AUDIT_BLURB =
+  'Original product with manufacturer warranty. Ships from Lagos within 24 hours; pay on delivery available in ' +
+  'Lagos, Abuja and Port Harcourt. Contents: the device, its charger, a USB-C cable and the quick start guide. ';
+
+/**
+ * The audit log (issue 14, version 6): `size` entries of admin writes over the last 180 days (working hours of
+ * Lagos mostly), ids following time, by the bench admin and four more admins (appended to users, after every other
+ * user, so no other table changes). The mix follows what the back office writes most: delivery status moves,
+ * order statuses, product edits, support replies, KYC decisions, wallet adjustments, invoices, then the rare
+ * catalogue and logistics settings. before/after hold the changed columns as the AuditInterceptor writes them
+ * (the whole row for a creation or a deletion), body the request's fields; one entity in five of the delivery and
+ * order moves is a recent busy one (several entries for the same row).
+ */
+export function buildAudit(size, users, { now, counts }) {
+  const rnd = prng(size * 130_363 + 7);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const between = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const weighted = (pairs) => {
+    let r = rnd() * pairs.reduce((s, [, w]) => s + w, 0);
+    for (const [value, w] of pairs) if ((r -= w) < 0) return value;
+    return pairs[0][0];
+  };
+  const hex = (n) =>
+    Array.from({ length: n }, () =>
+      Math.floor(rnd() * 16)
+        .toString(16)
+        .slice(0, 1),
+    ).join('');
+  const benchAdmin = users.find((u) => u.role === 'admin');
+  const last = users.at(-1);
+  const auditAdmins = AUDIT_ADMINS.map((a, i) => ({
+    id: last.id + 1 + i,
+    name: a.name,
+    email: a.email,
+    password_hash: null,
+    phone: `+23480${String(10_000_000 + i * 7_654_321).slice(0, 8)}`,
+    city: 'Lagos',
+    role: 'admin',
+    created_at: dt(now - (400 - i * 20) * DAY),
+  }));
+  const actors = [[benchAdmin, 35], ...auditAdmins.map((a, i) => [a, AUDIT_ADMINS[i].weight])];
+  const customers = users.filter((u) => u.role === 'customer');
+  // The busy rows: about 500 recent ones that each get several entries (a delivery walked through its statuses).
+  const hot = (n) =>
+    Array.from({ length: Math.min(500, Math.ceil(n / 2)) }, () =>
+      Math.max(1, n - Math.floor(rnd() * Math.min(n, 5000))),
+    );
+  const hotDeliveries = hot(counts.deliveries);
+  const hotOrders = hot(counts.orders);
+  const idOf = (n, hotList) => (hotList && rnd() < 0.1 ? pick(hotList) : between(1, Math.max(1, n)));
+  const at = (ms) => new Date(ms).toISOString();
+  const ip = () => pick(['102.89.', '105.112.', '197.210.', '41.184.']) + `${between(0, 255)}.${between(1, 254)}`;
+  const money = () => between(5, 4000) * 5000;
+
+  // One template per action: [action, entity_type, weight, method, route, build(entityId, t) -> {before, after, body}].
+  const productRow = (id, t) => ({
+    id,
+    created_at: at(t),
+    updated_at: at(t),
+    user_id: between(2, 6),
+    category_id: between(1, 14),
+    name: `${pick(['Tecno', 'Infinix', 'Samsung', 'Itel', 'Oraimo', 'Hisense'])} ${pick(['Spark 20', 'Hot 40', 'Galaxy A15', 'FreePods 4', '43" Smart TV'])}`,
+    type: pick(['new', 'hot', 'trending', 'summer', 'flash']),
+    description: AUDIT_BLURB.repeat(between(1, 3)).trim().slice(0, 500),
+    price_kobo: money(),
+    stock_quantity: between(0, 500),
+    status: 1,
+    image: `products/${hex(32)}.webp`,
+    sku: `BN${String(id).padStart(8, '0')}`,
+    weight: `${between(1, 200) / 10}kg`,
+    dimensions: null,
+    discount: null,
+    average_rating: 0,
+    review_count: 0,
+  });
+  const TEMPLATES = [
+    [
+      'delivery.status',
+      'delivery',
+      28,
+      'PATCH',
+      (id) => `/api/v1/trackings/${id}/status`,
+      () => {
+        const from = between(1, 6);
+        const note = rnd() < 0.6 ? pick(AUDIT_NOTES) : null;
+        return {
+          before: { status: from, location: rnd() < 0.5 ? 'Guangzhou' : 'Lagos' },
+          after: { status: from + 1, location: 'Lagos' },
+          body: { status: from + 1, note, location: 'Lagos' },
+        };
+      },
+    ],
+    [
+      'order.status',
+      'order',
+      16,
+      'PATCH',
+      (id) => `/api/v1/orders/${id}/status`,
+      () => {
+        const from = between(0, 3);
+        return { before: { status: from }, after: { status: from + 1 }, body: { status: from + 1 } };
+      },
+    ],
+    [
+      'product.update',
+      'product',
+      12,
+      'PATCH',
+      (id) => `/api/v1/products/${id}`,
+      () => {
+        if (rnd() < 0.3) {
+          const old = AUDIT_BLURB.slice(0, between(120, 300));
+          const text = AUDIT_BLURB.repeat(2).slice(0, between(200, 500));
+          return { before: { description: old }, after: { description: text }, body: { description: text } };
+        }
+        const price = money();
+        const stock = between(0, 500);
+        return {
+          before: { price_kobo: money(), stock_quantity: between(0, 500) },
+          after: { price_kobo: price, stock_quantity: stock },
+          body: { price: price / 100, stock_quantity: stock },
+        };
+      },
+    ],
+    [
+      'product.create',
+      'product',
+      2,
+      'POST',
+      () => '/api/v1/products',
+      (id, t) => {
+        const row = productRow(id, t);
+        return {
+          before: null,
+          after: row,
+          body: {
+            name: row.name,
+            price: row.price_kobo / 100,
+            category_id: row.category_id,
+            description: row.description,
+          },
+        };
+      },
+    ],
+    [
+      'product.remove',
+      'product',
+      1,
+      'DELETE',
+      (id) => `/api/v1/products/${id}`,
+      (id, t) => ({
+        before: productRow(id, t - between(30, 300) * DAY),
+        after: null,
+        body: null,
+      }),
+    ],
+    [
+      'support_response.create',
+      'support_response',
+      8,
+      'POST',
+      () => '/api/v1/support-responses',
+      (id, t) => {
+        const message = pick([
+          'Thank you for reaching out. We are looking into it and will update you shortly.',
+          'We have checked with the warehouse; your parcel is on its way.',
+          'The refund has been processed and should reflect within 3 working days.',
+        ]);
+        const supportId = between(1, counts.supports);
+        return {
+          before: null,
+          after: {
+            id,
+            created_at: at(t),
+            updated_at: at(t),
+            support_id: supportId,
+            responder_id: 0,
+            message,
+            status: 0,
+          },
+          body: { support_id: supportId, message },
+        };
+      },
+    ],
+    [
+      'support.status',
+      'support',
+      6,
+      'PATCH',
+      (id) => `/api/v1/supports/${id}/status`,
+      () => {
+        const to = pick([0, 2]);
+        return { before: { status: to === 0 ? 2 : 1 }, after: { status: to }, body: { status: to } };
+      },
+    ],
+    [
+      'kyc.decide',
+      'kyc',
+      5,
+      'PATCH',
+      (id) => `/api/v1/kyc/${id}/decide`,
+      (id, t) => {
+        const approve = rnd() < 0.88;
+        const reason = approve ? null : pick(['The ID photo is blurred', 'The name does not match the ID']);
+        return {
+          before: {
+            status: 0,
+            reason: null,
+            reviewed_by: null,
+            reviewed_at: null,
+            updated_at: at(t - between(1, 48) * HOUR),
+          },
+          after: { status: approve ? 1 : -1, reason, reviewed_by: 0, reviewed_at: at(t), updated_at: at(t) },
+          body: { status: approve ? 1 : -1, reason },
+        };
+      },
+    ],
+    [
+      'wallet.adjust',
+      'wallet',
+      4,
+      'POST',
+      (id) => `/api/v1/wallets/${id}/adjust`,
+      () => {
+        const amount = between(1, 200) * 50_000;
+        const balance = between(0, 2000) * 10_000;
+        const credit = rnd() < 0.7;
+        return {
+          before: { ngn_minor: balance },
+          after: { ngn_minor: credit ? balance + amount : Math.max(0, balance - amount) },
+          body: {
+            currency: 'NGN',
+            amount: amount / 100,
+            direction: credit ? 'credit' : 'debit',
+            description: pick([
+              'Goodwill credit for a late delivery',
+              'Refund of a duplicate charge',
+              'Correction of a cargo fee',
+            ]),
+          },
+        };
+      },
+    ],
+    [
+      'invoice.create',
+      'invoice',
+      3,
+      'POST',
+      () => '/api/v1/invoices',
+      (id, t) => {
+        const amount = between(10, 800) * 50_000;
+        const userId = pick(customers).id;
+        return {
+          before: null,
+          after: {
+            id,
+            created_at: at(t),
+            updated_at: at(t),
+            reference: `INV-${hex(10).toUpperCase()}`,
+            user_id: userId,
+            type: 'manual',
+            amount_minor: amount,
+            currency: 'NGN',
+            status: 'unpaid',
+            description: 'Customs duty for a foreign parcel',
+            paid_at: null,
+          },
+          body: {
+            user_id: userId,
+            amount: amount / 100,
+            currency: 'NGN',
+            description: 'Customs duty for a foreign parcel',
+          },
+        };
+      },
+    ],
+    [
+      'invoice.cancel',
+      'invoice',
+      1,
+      'PATCH',
+      (id) => `/api/v1/invoices/${id}/cancel`,
+      () => ({
+        before: { status: 'unpaid' },
+        after: { status: 'cancelled' },
+        body: null,
+      }),
+    ],
+    [
+      'user.update',
+      'user',
+      4,
+      'PATCH',
+      (id) => `/api/v1/users/${id}`,
+      () =>
+        rnd() < 0.5
+          ? { before: { status: '1' }, after: { status: '0' }, body: { status: 0 } }
+          : {
+              before: { phone: `+23480${between(10_000_000, 99_999_999)}` },
+              after: { phone: `+23481${between(10_000_000, 99_999_999)}` },
+              body: { phone: 'changed' },
+            },
+    ],
+    [
+      'shipping.update',
+      'shipping',
+      2,
+      'PATCH',
+      (id) => `/api/v1/shippings/${id}`,
+      () => ({
+        before: { status: 1 },
+        after: { status: 2 },
+        body: { status: 2 },
+      }),
+    ],
+    [
+      'shipping.create',
+      'shipping',
+      1,
+      'POST',
+      () => '/api/v1/shippings',
+      (id, t) => {
+        const name = `SEA-${between(100, 999)}-${pick(['GZ', 'YW', 'SZ'])}`;
+        return {
+          before: null,
+          after: {
+            id,
+            created_at: at(t),
+            updated_at: at(t),
+            name,
+            location_id: between(1, 5),
+            type: 'foreign',
+            status: 1,
+          },
+          body: { name, location_id: 1, type: 'foreign' },
+        };
+      },
+    ],
+    [
+      'warehouse.update',
+      'warehouse',
+      0.6,
+      'PATCH',
+      (id) => `/api/v1/warehouses/${id}`,
+      () => ({
+        before: { contact: '+2348012345678' },
+        after: { contact: '+2348098765432' },
+        body: { contact: '+2348098765432' },
+      }),
+    ],
+    [
+      'category.update',
+      'category',
+      0.6,
+      'PATCH',
+      (id) => `/api/v1/categories/${id}`,
+      () => ({
+        before: { status: 1 },
+        after: { status: 0 },
+        body: { status: 0 },
+      }),
+    ],
+    [
+      'currency.update',
+      'currency',
+      0.1,
+      'PATCH',
+      (id) => `/api/v1/currencies/${id}`,
+      () => {
+        const rate = between(1400, 1700);
+        return { before: { rate: rate - between(1, 30) }, after: { rate }, body: { rate } };
+      },
+    ],
+    [
+      'logistics_settings.update',
+      'logistics_settings',
+      0.05,
+      'PATCH',
+      () => '/api/v1/logistics-settings',
+      () => ({
+        before: { cost_per_kg_cents: 850 },
+        after: { cost_per_kg_cents: between(800, 950) },
+        body: { cost_per_kg: 8.5 },
+      }),
+    ],
+  ];
+  const ENTITY_COUNTS = {
+    delivery: [counts.deliveries, hotDeliveries],
+    order: [counts.orders, hotOrders],
+    product: [counts.products],
+    support_response: [counts.supportResponses],
+    support: [counts.supports],
+    kyc: [counts.kyc],
+    wallet: [customers.length],
+    invoice: [counts.invoices],
+    user: [users.length],
+    shipping: [counts.shippingTitles],
+    warehouse: [counts.warehouses],
+    category: [14],
+    currency: [3],
+    logistics_settings: [1],
+  };
+  const mix = TEMPLATES.map((t) => [t, t[2]]);
+
+  // Times over the last 180 days, mostly 08:00-19:00 Lagos (07:00-18:00 UTC) on working days.
+  const times = [];
+  for (let i = 0; i < size; i++) {
+    const day = Math.floor(now / DAY) - Math.floor(rnd() * 180);
+    const busy = new Date(day * DAY).getUTCDay() % 6 !== 0 ? 0.9 : 0.6;
+    const hour = rnd() < busy ? 7 + rnd() * 11 : rnd() * 24;
+    const t = day * DAY + Math.floor(hour * HOUR + rnd() * 60_000);
+    times.push(Math.min(t, now - between(1, 600) * 1000));
+  }
+  times.sort((a, b) => a - b);
+  const redactedRows = (value) => (value ? JSON.stringify(value) : null);
+  const auditLogs = times.map((t, i) => {
+    const [action, type, , method, route, build] = weighted(mix);
+    const actor = weighted(actors);
+    const [n, hotList] = ENTITY_COUNTS[type];
+    // A creation's id is the new row's: it grows with time.
+    const entityId =
+      type === 'logistics_settings'
+        ? 1
+        : type === 'wallet'
+          ? pick(customers).id
+          : method === 'POST' && !route(0).includes('/adjust')
+            ? Math.max(1, Math.ceil((n * (i + 1)) / size))
+            : idOf(n, hotList);
+    const { before, after, body } = build(entityId, t);
+    if (after && 'responder_id' in after) after.responder_id = actor.id;
+    if (after && 'reviewed_by' in after) after.reviewed_by = actor.id;
+    return {
+      id: i + 1,
+      created_at: dt(t),
+      actor_id: actor.id,
+      actor_email: actor.email,
+      actor_role: 'admin',
+      action,
+      entity_type: type,
+      entity_id: entityId,
+      method,
+      path: route(type === 'wallet' ? entityId : entityId),
+      before: redactedRows(before),
+      after: redactedRows(after),
+      body: body ? JSON.stringify(body) : null,
+      request_id: `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
+      ip: ip(),
+    };
+  });
+  return { auditAdmins, auditLogs };
+}
+
 const INVOICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const MANUAL_CHARGES = [
   'Storage fee',
@@ -1648,6 +2129,23 @@ const SUPPORT_COLS = [
   'response_count',
 ];
 const SUPPORT_RESPONSE_COLS = ['id', 'created_at', 'updated_at', 'support_id', 'responder_id', 'message', 'status'];
+const AUDIT_COLS = [
+  'id',
+  'created_at',
+  'actor_id',
+  'actor_email',
+  'actor_role',
+  'action',
+  'entity_type',
+  'entity_id',
+  'method',
+  'path',
+  'before',
+  'after',
+  'body',
+  'request_id',
+  'ip',
+];
 /** A row of the object's values in the columns' order. */
 const columnsOf = (cols) => (item) => cols.map((c) => item[c]);
 const TABLES = [
@@ -1672,6 +2170,8 @@ const TABLES = [
   ['invoice_payments', CARD_PAYMENT_COLS, columnsOf(CARD_PAYMENT_COLS), 'cardPayments'],
   ['wallet_ledger', LEDGER_COLS, columnsOf(LEDGER_COLS), 'ledger'],
   ['wallets', WALLET_COLS, columnsOf(WALLET_COLS), 'wallets'],
+  ['users', USER_COLS, userRow, 'auditAdmins'],
+  ['audit_logs', AUDIT_COLS, columnsOf(AUDIT_COLS), 'auditLogs'],
 ];
 
 async function insertSqlite(db, rows) {
@@ -1680,7 +2180,7 @@ async function insertSqlite(db, rows) {
   raw.transaction(() => {
     for (const [table, cols, toRow, key] of TABLES) {
       const insert = raw.prepare(
-        `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+        `INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
       );
       for (const item of rows[key]) insert.run(toRow(item));
     }
@@ -1699,7 +2199,10 @@ async function insertMysql(db, rows) {
       const chunk = 1000;
       await conn.beginTransaction();
       for (let i = 0; i < list.length; i += chunk) {
-        await conn.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES ?`, [list.slice(i, i + chunk).map(toRow)]);
+        // Quoted: audit_logs has columns named before and after (reserved words on MySQL).
+        await conn.query(`INSERT INTO ${table} (${cols.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [
+          list.slice(i, i + chunk).map(toRow),
+        ]);
         if ((i / chunk) % 20 === 19) {
           await conn.commit();
           await conn.beginTransaction();
@@ -1837,7 +2340,8 @@ export async function ensureDatabase(
         `(${rows.orderItems.length} lines, ${rows.orderVendors.length} order_vendors, ${rows.orderChanges.length} status changes), ` +
         `${rows.deliveries.length} deliveries (${rows.deliveryChanges.length} status changes, ${rows.warehouses.length} warehouses, ` +
         `${rows.shippingTitles.length} shipping titles), ${rows.kycSubmissions.length} KYC submissions, ` +
-        `${rows.supports.length} support requests (${rows.supportResponses.length} responses)`,
+        `${rows.supports.length} support requests (${rows.supportResponses.length} responses), ` +
+        `${rows.auditLogs.length} audit log entries (${rows.auditAdmins.length + 1} admins)`,
       complete: '1',
     };
     await db.exec('CREATE TABLE bench_meta (k VARCHAR(40) PRIMARY KEY, v VARCHAR(1000))');

@@ -228,6 +228,7 @@ npm run bench -- --quick                        # smoke check: 1,000 products, 2
 npm run bench -- --sizes 100000 --cases orders --section orders   # the order lists only, in their own block
 npm run bench -- --sizes 100000 --cases deliveries --section deliveries   # the deliveries lists (issue 11)
 npm run bench -- --sizes 100000 --cases care --section care   # KYC queue and support inbox (issue 12)
+npm run bench -- --sizes 100000 --cases audit --section audit   # the audit log of admin writes (issue 14)
 npm run bench -- --checkout                     # checkout: 50 buyers, distinct products; 100 buyers race for 10 units
 npm run bench -- --checkout --instances 1,2     # the product list and checkout on one and on two API instances (Redis)
 npm run bench -- --storefront                   # storefront: initial JS, server rendering vs bare renderToString, Lighthouse

@@ -194,9 +194,45 @@ async function buildContext(db) {
     supportOpen: await one('SELECT COUNT(*) AS n FROM supports WHERE status = 1'),
     ownSupports: await one('SELECT COUNT(*) AS n FROM supports WHERE user_id = ?', [buyerId]),
   };
+  // Audit log (issue 14): a record type, the admin with the fewest entries, an action over a Lagos week (30 to 24
+  // days ago), the delivery with the longest history, the continuation at row 2,000.
+  const auditCount = await one('SELECT COUNT(*) AS n FROM audit_logs');
+  const quietest = await db.get(
+    'SELECT actor_id, COUNT(*) AS n FROM audit_logs GROUP BY actor_id ORDER BY COUNT(*), actor_id LIMIT 1',
+  );
+  const busiest = await db.get(
+    "SELECT entity_id, COUNT(*) AS n FROM audit_logs WHERE entity_type = 'delivery' GROUP BY entity_id " +
+      'ORDER BY COUNT(*) DESC, entity_id LIMIT 1',
+  );
+  const lagosDay = (ms) => new Date(ms + 3_600_000).toISOString().slice(0, 10);
+  const lagosMidnight = (day) => new Date(`${day}T00:00:00.000+01:00`).getTime();
+  const sqlTime = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
+  const auditFrom = lagosDay(Date.now() - 30 * 86_400_000);
+  const auditTo = lagosDay(Date.now() - 24 * 86_400_000);
+  const audit = {
+    auditCount,
+    auditType: 'wallet',
+    auditTypeCount: await one("SELECT COUNT(*) AS n FROM audit_logs WHERE entity_type = 'wallet'"),
+    auditActorId: Number(quietest?.actor_id ?? 1),
+    auditActorCount: Number(quietest?.n ?? 0),
+    auditAction: 'order.status',
+    auditFrom,
+    auditTo,
+    auditFromSql: sqlTime(lagosMidnight(auditFrom)),
+    auditToSql: sqlTime(lagosMidnight(auditTo) + 86_400_000),
+    auditEntityType: 'delivery',
+    auditEntityId: Number(busiest?.entity_id ?? 1),
+    auditEntityCount: Number(busiest?.n ?? 0),
+    auditDeepRow: Math.max(20, Math.min(2000, Math.floor(auditCount / 2 / 20) * 20)),
+  };
+  audit.auditActionCount = await one(
+    'SELECT COUNT(*) AS n FROM audit_logs WHERE action = ? AND created_at >= ? AND created_at < ?',
+    [audit.auditAction, audit.auditFromSql, audit.auditToSql],
+  );
   return {
     ...deliveries,
     ...care,
+    ...audit,
     buyerId,
     orderCount,
     buyerOrders: await one('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', [buyerId]),
