@@ -60,7 +60,8 @@ export class LocalBlobStore implements BlobStore {
     try {
       return await readFile(this.path(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      // No such file, or a name no file could have (a folder name past the file system's limit): missing, not a 500.
+      if (['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
       throw error;
     }
   }

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const toStatus = ({ value }: { value: unknown }) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toStatus = ({ value }: { value: unknown }) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
 
 export class CreateCategoryDto {
   @ApiProperty({ maxLength: 100 })
@@ -23,7 +24,8 @@ export class CreateCategoryDto {
 export class UpdateCategoryDto {
   @ApiPropertyOptional({ maxLength: 100 })
   @Transform(trim)
-  @IsOptional()
+  // Absent leaves the name alone; null or blank is refused (the column is NOT NULL), not a 500.
+  @ValidateIf((_dto: unknown, value: unknown) => value !== undefined)
   @IsNotEmpty({ message: 'Category name is required.' })
   @IsString()
   @MaxLength(100)

@@ -65,7 +65,9 @@ export function Measure(max: number): PropertyDecorator {
           return hundredths !== null && hundredths <= max * 100;
         },
         defaultMessage: (args) => {
-          const hundredths = toHundredths(args?.value as string);
+          // Any JSON may arrive here (an array, an object): only a number or text can be "too large".
+          const value: unknown = args?.value;
+          const hundredths = typeof value === 'number' || typeof value === 'string' ? toHundredths(value) : null;
           return hundredths !== null && hundredths > max * 100
             ? MSG.deliveries.measureTooLarge
             : MSG.deliveries.measureInvalid;

@@ -1,11 +1,27 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import {
+  IsDate,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  type ValidationArguments,
+} from 'class-validator';
 import { AMOUNT_DECIMALS_MESSAGE, AmountError, PRODUCT_TYPES, toMinorUnits, type ProductType } from '@jara/contracts';
 
 /** Multipart forms send strings; empty values mean "not sent". */
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const trim = ({ value }: { value: unknown }) => (blank(value) ? undefined : typeof value === 'string' ? value.trim() : value);
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const trim = ({ value }: { value: unknown }) =>
+  blank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
 const toInt = ({ value }: { value: unknown }) => (blank(value) ? undefined : Number(value));
 /** Why a price was refused, kept until validation so the 422 names the reason. */
 class RejectedAmount {
@@ -20,7 +36,8 @@ const toKobo = ({ value }: { value: unknown }) => {
   try {
     return toMinorUnits(typeof value === 'number' ? value : String(value));
   } catch (error) {
-    if (error instanceof AmountError && error.problem === 'decimals') return new RejectedAmount(AMOUNT_DECIMALS_MESSAGE);
+    if (error instanceof AmountError && error.problem === 'decimals')
+      return new RejectedAmount(AMOUNT_DECIMALS_MESSAGE);
     if (error instanceof AmountError && error.problem === 'range') return new RejectedAmount(PRICE_TOO_LARGE);
     return new RejectedAmount(PRICE_MESSAGE);
   }
@@ -109,7 +126,9 @@ export class CreateProductDto {
   @ApiPropertyOptional()
   @Transform(trim)
   @IsOptional()
-  @Matches(/^[A-Za-z0-9._-]{1,64}$/, { message: 'SKU may use letters, digits, dots, dashes and underscores (up to 64).' })
+  @Matches(/^[A-Za-z0-9._-]{1,64}$/, {
+    message: 'SKU may use letters, digits, dots, dashes and underscores (up to 64).',
+  })
   sku?: string;
 
   @ApiPropertyOptional()
@@ -148,7 +167,16 @@ export class CreateProductDto {
   @ApiPropertyOptional({ description: 'Admins only: set the average rating (0 to 5, step 0.1)' })
   @Transform(({ value }) => (blank(value) ? undefined : Number(value)))
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'Rating must be a number.' })
+  // Not IsNumber's maxDecimalPlaces: it throws (a 500) on numbers written with an exponent such as 5e-324.
+  @IsNumber({}, { message: 'Rating must be a number.' })
+  @ValidateBy({
+    name: 'twoDecimals',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value !== 'number' || !Number.isFinite(value) || Number(value.toFixed(2)) === value,
+      defaultMessage: () => 'Rating must be a number.',
+    },
+  })
   @Min(0, { message: 'Rating cannot be below 0.' })
   @Max(5, { message: 'Rating cannot be above 5.' })
   average_rating?: number;
