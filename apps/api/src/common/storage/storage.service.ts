@@ -8,8 +8,9 @@ import { createBlobStores, type BlobStore } from './blob-store';
 import { sniffImage } from './image-sniff';
 
 export const MEDIA_ROUTE = 'media';
-const SAFE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}(-card)?\.(webp|jpg|png|gif)$/;
-const PRIVATE_NAME = /^[a-z0-9-]+\/[a-f0-9]{32}\.jpg$/;
+// Folders are short names chosen by the code (avatars, products...); bounded so no stored name is past any store's key limit.
+const SAFE_NAME = /^[a-z0-9-]{1,40}\/[a-f0-9]{32}(-card)?\.(webp|jpg|png|gif)$/;
+const PRIVATE_NAME = /^[a-z0-9-]{1,40}\/[a-f0-9]{32}\.jpg$/;
 
 /**
  * Files uploaded by people live in a BlobStore (UPLOAD_DIR, or the S3 bucket when S3_BUCKET is set) under random
