@@ -33,6 +33,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).jwt.secret).toBe('x'.repeat(40));
   });
 
+  it('refuses CORS_ORIGINS=* in production and allows it elsewhere', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig({ ...prod, CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS cannot be "*" in production');
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+  });
+
   it('turns Google sign-in off without a client id and points every Google endpoint at GOOGLE_OAUTH_BASE_URL', () => {
     expect(loadConfig({}).google).toEqual({ clientId: null, baseUrl: null, timeoutMs: 10_000 });
     const config = loadConfig({ GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com', GOOGLE_OAUTH_BASE_URL: 'http://127.0.0.1:9999/' });

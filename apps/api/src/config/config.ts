@@ -240,7 +240,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of corsOrigins) {
-    if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin))
+    // "*" (any site) is for local experiments only: production names the storefront and back-office origins.
+    if (origin === '*' && nodeEnv === 'production')
+      problems.push('CORS_ORIGINS cannot be "*" in production: list the storefront and back-office origins');
+    else if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin))
       problems.push(`CORS_ORIGINS entry "${origin}" must look like http://host:port`);
   }
 
