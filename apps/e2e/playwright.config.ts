@@ -20,13 +20,15 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // The journeys are long (sign in, several screens, axe-core at two widths) and run on 2 shared cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_STOREFRONT_URL,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs CPU on every step; CI records one on the retry of a failed test.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

@@ -20,6 +20,9 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   }
 }
 
+/** E2E_SCREENSHOTS=0 (CI) keeps every check of snap() but writes no PNG: the pictures are for people to look at. */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
 /**
  * Saves full-page screenshots of the current page at phone (390 px) and desktop (1280 px) widths,
  * as <name>-390.png and <name>-1280.png, fails if the page scrolls sideways on the phone, and runs axe-core
@@ -31,7 +34,7 @@ export async function snap(page: Page, name: string, options: { allowHorizontalS
   for (const [label, size] of [['390', WIDTHS.phone], ['1280', WIDTHS.desktop]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
     await expectAccessible(page, `${name} at ${label} px`);
     if (label === '390' && !options.allowHorizontalScroll) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
