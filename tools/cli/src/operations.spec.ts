@@ -704,7 +704,7 @@ describe('jara CLI operations', () => {
     it('round-trips the whole database: restored rows equal the original; dry run and refusals change nothing', async () => {
       const file = join(dir, 'backup.jsonl.gz');
       expect(await cli('backup', '--out', file)).toBe(0);
-      expect(out.join('\n')).toMatch(/Backed up \d+ row\(s\) of \d+ table\(s\) \((sqlite|mysql), 11 migrations\) to /);
+      expect(out.join('\n')).toMatch(/Backed up \d+ row\(s\) of \d+ table\(s\) \((sqlite|mysql), \d+ migrations\) to /);
       expect(progress.some((l) => /^Backing up \[/.test(l))).toBe(true);
       const original = await snapshot(env);
 
@@ -764,7 +764,7 @@ describe('jara CLI operations', () => {
       err = [];
       expect(await cliOn(fresh, 'restore', '--in', older)).toBe(1);
       expect(err.join('\n')).toContain('The file was written by a database at another migration set');
-      expect(err.join('\n')).toContain('not run TrustAndCare1763800000000');
+      expect(err.join('\n')).toContain(`not run ${header.migrations[header.migrations.length - 1]}`);
 
       const cut = join(dir, 'cut.jsonl.gz');
       writeFileSync(cut, gzipSync(lines.slice(0, -1).join('\n')));
