@@ -63,8 +63,14 @@ const production = process.env.NODE_ENV === 'production';
 app.use((req, res, next) => {
   const nonce = newNonce();
   res.locals.cspNonce = nonce;
-  res.set(securityHeaders({ production, https: req.secure }));
+  const defaults = securityHeaders({ production, https: req.secure });
+  res.set(defaults);
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, process.env));
+  // Remix writes a response's headers with res.append: a route that sets one of these itself (a KYC document's
+  // nosniff) replaces the default instead of doubling it ("nosniff, nosniff").
+  const own = new Set(Object.keys(defaults).map((name) => name.toLowerCase()));
+  const append = res.append.bind(res);
+  res.append = (field, value) => (own.has(String(field).toLowerCase()) ? res.set(field, value) : append(field, value));
   next();
 });
 app.use(compression());
