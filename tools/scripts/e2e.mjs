@@ -24,6 +24,23 @@ const env = {
   ADMIN_URL: `http://localhost:${ports.admin}`,
   STOREFRONT_URL: `http://localhost:${ports.storefront}`,
   AUTH_RATE_LIMIT: '100000',
+  // Every journey comes from one address and reuses the demo accounts; the abuse limits have their own API suite
+  // (apps/api/test/security/abuse-limits.e2e-spec.ts), so here they are out of reach.
+  ...Object.fromEntries(
+    [
+      'OTP_RESEND_RATE',
+      'SUPPORT_RATE',
+      'SUPPORT_MESSAGE_RATE',
+      'CONTACT_RATE',
+      'NEWSLETTER_RATE',
+      'REVIEW_RATE',
+      'UPLOAD_RATE',
+      'GUEST_DELIVERY',
+    ].flatMap((prefix) => [
+      [`${prefix}_LIMIT`, '100000'],
+      [`${prefix}_ADDRESS_LIMIT`, '100000'],
+    ]),
+  ),
   // The journeys check that a write shows on the next page view; the short public caches (API Cache-Control,
   // the storefront's stale-while-revalidate reads) have their own tests, so they are off here.
   PUBLIC_CACHE_SECONDS: '0',
