@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { type CrudFilter, type HttpError } from '@refinedev/core';
+import { type HttpError } from '@refinedev/core';
 import { useSelect, useTable } from '@refinedev/antd';
 import {
   Alert,
   Button,
-  DatePicker,
   Descriptions,
   Drawer,
   Flex,
@@ -17,20 +16,14 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { AUDIT_ENTITY_TYPES, formatLongDateTime, type AuditLogEntry, type PublicUser } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
+import { CreatedBetween, filterValue } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { AUDIT_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 20;
-const DAY = 'YYYY-MM-DD';
-
-function filterValue(filters: CrudFilter[], field: string, operator = 'eq'): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === operator);
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
-}
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return TEXT.none;
@@ -157,19 +150,6 @@ export default function AuditLogList() {
     setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
     setCurrentPage(1);
   };
-  const applyDates = (range: [Dayjs | null, Dayjs | null] | null) => {
-    const [start, end] = range ?? [null, null];
-    setFilters(
-      [
-        { field: 'created_at', operator: 'gte', value: start ? start.format(DAY) : undefined },
-        { field: 'created_at', operator: 'lte', value: end ? end.format(DAY) : undefined },
-      ],
-      'merge',
-    );
-    setCurrentPage(1);
-  };
-  const from = filterValue(filters, 'created_at', 'gte');
-  const to = filterValue(filters, 'created_at', 'lte');
 
   const columns = useMemo<TableColumnsType<AuditLogEntry>>(
     () => [
@@ -272,14 +252,7 @@ export default function AuditLogList() {
           onApply={(value) => apply('action', value)}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 280 }}
         />
-        <DatePicker.RangePicker
-          aria-label={TEXT.dateFilter}
-          placeholder={[TEXT.dateStart, TEXT.dateEnd]}
-          allowEmpty={[true, true]}
-          value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
-          onChange={(range) => applyDates(range as [Dayjs | null, Dayjs | null] | null)}
-          style={{ flex: '0 1 260px' }}
-        />
+        <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
       </Flex>
       {tableQuery.isError ? (
         <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />

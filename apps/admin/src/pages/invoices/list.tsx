@@ -1,31 +1,28 @@
 import { useMemo } from 'react';
-import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useNavigation, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, DatePicker, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { INVOICE_STATUSES, INVOICE_TYPES, MSG, formatDate, invoiceTypeLabel, type Invoice } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { StatusTag, formatMoney, statusOptions } from '../../components/money';
 import { Pager } from '../../components/pager';
+import { CreatedBetween, filterValue } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { INVOICE_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
-const DAY = 'YYYY-MM-DD';
 
 type FilterField = 'status' | 'type' | 'email';
-
-function filterValue(filters: CrudFilter[], field: string, operator = 'eq'): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === operator);
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
-}
 
 /** All invoices (admin): filters by status, type, customer e-mail and creation date; server-side pages and sorting. */
 export default function InvoiceList() {
   const { show, create } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, sorters, currentPage, setCurrentPage, pageCount } = useTable<Invoice, HttpError>({
+  const { tableProps, tableQuery, filters, setFilters, sorters, currentPage, setCurrentPage, pageCount } = useTable<
+    Invoice,
+    HttpError
+  >({
     resource: 'invoices',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
@@ -38,20 +35,6 @@ export default function InvoiceList() {
     setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
     setCurrentPage(1);
   };
-  // Whole days: from the start of the first to the end of the last (the API compares created_at inclusively).
-  const applyDates = (range: [Dayjs | null, Dayjs | null] | null) => {
-    const [start, end] = range ?? [null, null];
-    setFilters(
-      [
-        { field: 'created_at', operator: 'gte', value: start ? start.format(DAY) : undefined },
-        { field: 'created_at', operator: 'lte', value: end ? end.format(DAY) : undefined },
-      ],
-      'merge',
-    );
-    setCurrentPage(1);
-  };
-  const from = filterValue(filters, 'created_at', 'gte');
-  const to = filterValue(filters, 'created_at', 'lte');
   const sortOrder = (field: string) => {
     const sorter = sorters.find((s) => s.field === field);
     return sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -75,7 +58,13 @@ export default function InvoiceList() {
           </Space>
         ),
       },
-      { title: TEXT.type, dataIndex: 'type', width: 120, responsive: ['md'], render: (v: string) => invoiceTypeLabel(v) },
+      {
+        title: TEXT.type,
+        dataIndex: 'type',
+        width: 120,
+        responsive: ['md'],
+        render: (v: string) => invoiceTypeLabel(v),
+      },
       {
         title: TEXT.user,
         key: 'user',
@@ -162,17 +151,13 @@ export default function InvoiceList() {
           aria-label={TEXT.typeFilter}
           value={filterValue(filters, 'type') ?? ''}
           onChange={(value: string) => applyFilter('type', value)}
-          options={[{ value: '', label: TEXT.allTypes }, ...INVOICE_TYPES.map((t) => ({ value: t.value, label: t.label }))]}
+          options={[
+            { value: '', label: TEXT.allTypes },
+            ...INVOICE_TYPES.map((t) => ({ value: t.value, label: t.label })),
+          ]}
           style={{ flex: '0 0 150px' }}
         />
-        <DatePicker.RangePicker
-          aria-label={TEXT.dateFilter}
-          placeholder={[TEXT.dateStart, TEXT.dateEnd]}
-          allowEmpty={[true, true]}
-          value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
-          onChange={(range) => applyDates(range as [Dayjs | null, Dayjs | null] | null)}
-          style={{ flex: '0 1 260px' }}
-        />
+        <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
       </Flex>
       {tableQuery.isError ? (
         <Alert type="error" showIcon message={MSG.lists.loadInvoicesFailed} description={tableQuery.error?.message} />

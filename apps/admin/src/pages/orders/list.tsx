@@ -2,23 +2,17 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, DatePicker, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { MSG, ORDER_STATUSES, formatDate, formatNaira, orderPaymentMethodLabel, type Order } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { StatusTag, statusOptions } from '../../components/money';
 import { Pager } from '../../components/pager';
+import { CreatedBetween, filterValue } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { ORDER_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
-const DAY = 'YYYY-MM-DD';
-
-function filterValue(filters: CrudFilter[], field: string, operator = 'eq'): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === operator);
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
-}
 
 /** The repeatable status filter (`status=1&status=2`): the values of the `in` filter, as strings. */
 function statusValues(filters: CrudFilter[]): string[] {
@@ -53,20 +47,6 @@ export default function OrderList() {
     setFilters([{ field: 'status', operator: 'in', value: values.length ? values : undefined }], 'merge');
     setCurrentPage(1);
   };
-  // Whole days (Lagos calendar days on the server): from the first to the last, inclusive.
-  const applyDates = (range: [Dayjs | null, Dayjs | null] | null) => {
-    const [start, end] = range ?? [null, null];
-    setFilters(
-      [
-        { field: 'created_at', operator: 'gte', value: start ? start.format(DAY) : undefined },
-        { field: 'created_at', operator: 'lte', value: end ? end.format(DAY) : undefined },
-      ],
-      'merge',
-    );
-    setCurrentPage(1);
-  };
-  const from = filterValue(filters, 'created_at', 'gte');
-  const to = filterValue(filters, 'created_at', 'lte');
   const sortOrder = (field: string) => {
     const sorter = sorters.find((s) => s.field === field);
     return sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -200,14 +180,7 @@ export default function OrderList() {
           maxTagCount="responsive"
           style={{ flex: '1 1 220px', maxWidth: 320 }}
         />
-        <DatePicker.RangePicker
-          aria-label={TEXT.dateFilter}
-          placeholder={[TEXT.dateStart, TEXT.dateEnd]}
-          allowEmpty={[true, true]}
-          value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
-          onChange={(range) => applyDates(range as [Dayjs | null, Dayjs | null] | null)}
-          style={{ flex: '0 1 260px' }}
-        />
+        <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
       </Flex>
       {tableQuery.isError ? (
         <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
