@@ -19,7 +19,9 @@ import { installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import { configuredSiteOrigins, CROSS_SITE_MESSAGE, originVerdict } from './app/lib/origin-rule.js';
+import { pageCache, pageCacheSeconds } from './app/lib/page-cache.js';
 import { requestIdFrom } from './app/lib/request-id.js';
+import { SESSION_COOKIE } from './app/lib/session-cookie.js';
 import { contentSecurityPolicy, newNonce, securityHeaders } from './app/lib/security-headers.js';
 
 process.env.NODE_ENV ||= 'production';
@@ -102,6 +104,8 @@ app.use((req, res, next) => {
   }
   next();
 });
+// Anonymous visitors' pages, kept PAGE_CACHE_SECONDS (default 5) with a fresh nonce per answer (app/lib/page-cache.js).
+app.use(pageCache({ seconds: pageCacheSeconds(process.env), sessionCookie: SESSION_COOKIE }));
 app.all(
   '*',
   createRequestHandler({

@@ -245,6 +245,10 @@ const basePort = apiPort + 2;
 const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
 const sfUrl = `http://127.0.0.1:${sfPort}`;
 const baseUrl = `http://127.0.0.1:${basePort}`;
+// The same storefront with its anonymous page cache on (the production default, PAGE_CACHE_SECONDS=5): measured
+// beside the one that renders every request (PAGE_CACHE_SECONDS=0), which is what the target compares.
+const cachedPort = apiPort + 3;
+const cachedUrl = `http://127.0.0.1:${cachedPort}`;
 const storefrontEnv = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
@@ -254,7 +258,9 @@ const storefrontEnv = {
   STOREFRONT_URL: sfUrl,
   SESSION_SECRET: 'jara-storefront-benchmark-secret-not-for-production',
   REQUEST_LOG: 'false',
+  PAGE_CACHE_SECONDS: '0',
 };
+const cachedEnv = { ...storefrontEnv, PORT: String(cachedPort), STOREFRONT_URL: cachedUrl, PAGE_CACHE_SECONDS: '5' };
 
 /** The bench database and a product the product page shows (one in the middle of the active catalogue). */
 async function prepareData() {
@@ -341,10 +347,16 @@ async function measureSsr(ctx, apiServer) {
     plan,
     core: 0,
   });
+  const cached = startServer('storefront (page cache)', process.execPath, [join(ROOT, 'apps/storefront/server.mjs')], {
+    env: cachedEnv,
+    plan,
+    core: 0,
+  });
   let base;
   const rows = [];
   try {
     await waitUntilUp(`${sfUrl}/`, sf);
+    await waitUntilUp(`${cachedUrl}/`, cached);
     const paths = ROUTES.map((r) => r.path(ctx));
     for (const path of paths) {
       const res = await fetch(sfUrl + path, { signal: AbortSignal.timeout(30_000) });
@@ -363,25 +375,30 @@ async function measureSsr(ctx, apiServer) {
       const row = { label: r.label, path, html: await compareHtml(path) };
       row.sf = await load(sfUrl + path, sf.pid);
       row.rss = { sf: rssMb(sf.pid) };
+      row.cached = await load(cachedUrl + path, cached.pid);
       row.base = await load(baseUrl + path, base.pid);
       row.rss.base = rssMb(base.pid);
       row.ratio = row.sf.okPerSecond / row.base.okPerSecond;
+      row.cachedRatio = row.cached.okPerSecond / row.base.okPerSecond;
       console.log(
         `storefront ${num(row.sf.okPerSecond)} req/s p50 ${num(row.sf.p50)} p99 ${num(row.sf.p99)} ms | ` +
           `bare ${num(row.base.okPerSecond)} req/s p50 ${num(row.base.p50)} p99 ${num(row.base.p99)} ms | ` +
-          `${row.ratio.toFixed(2)}× | CPU/request ${num(row.sf.cpuMsPerRequest, 1)} vs ${num(row.base.cpuMsPerRequest, 1)} ms | ${row.html.same ? 'same HTML' : `HTML differs ${row.html.diff}`}`,
+          `${row.ratio.toFixed(2)}× | page cache ${num(row.cached.okPerSecond)} req/s p99 ${num(row.cached.p99)} ms ${row.cachedRatio.toFixed(2)}× | CPU/request ${num(row.sf.cpuMsPerRequest, 1)} vs ${num(row.base.cpuMsPerRequest, 1)} ms | ${row.html.same ? 'same HTML' : `HTML differs ${row.html.diff}`}`,
       );
       rows.push(row);
       for (const [name, s] of [
         ['storefront', sf],
+        ['storefront (page cache)', cached],
         ['API', apiServer],
       ])
         if (!s.alive()) throw new Error(`the ${name} died during ${path}\n${s.output()}`);
     }
   } finally {
     await base?.stop();
+    await sf.stop();
   }
-  return { rows, sf, load: `${loadBefore} → ${loadAverage()}` };
+  // Lighthouse then runs against the storefront as it is deployed (page cache on).
+  return { rows, sf: cached, load: `${loadBefore} → ${loadAverage()}` };
 }
 
 // -------------------------------------------------------------------------------------------------- lighthouse
@@ -441,6 +458,18 @@ async function lighthouseOnce(url, out) {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is taken again, twice at most. */
+async function lighthouseRetried(url, out) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, out);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stdout.write(`(run failed: ${String(error.message).split('\n').at(-1).slice(0, 120)}; again) `);
+    }
+  }
+}
+
 const loadAverage = () => loadavg()[0].toFixed(1);
 
 async function measureLighthouse(ctx) {
@@ -460,7 +489,7 @@ async function measureLighthouse(ctx) {
     const runs = [];
     for (let i = 0; i < settings.runs; i++) {
       process.stdout.write(`  lighthouse ${page.name} run ${i + 1}/${settings.runs} `);
-      const run = await lighthouseOnce(sfUrl + page.path, join(dir, `${page.name}-${i + 1}.json`));
+      const run = await lighthouseRetried(cachedUrl + page.path, join(dir, `${page.name}-${i + 1}.json`));
       console.log(
         `LCP ${num(run.lcp)} ms, CLS ${num(run.cls, 3)}, TBT ${num(run.tbt)} ms, main thread ${num(run.mainThread)} ms, ` +
           `CPU index ${num(run.index)} (${run.element})`,
@@ -494,7 +523,7 @@ function header(title, { data, started }, readNote) {
     lines.push('> Smoke run (`--quick`): short runs on a small catalogue, one Lighthouse run per page.', '');
   lines.push(
     `- Run: ${stamp(started)}, \`${settings.command}\`; ${cpu.length} × ${cpu[0]?.model?.trim() ?? 'CPU'}, Node ${process.version}. ` +
-      `The 2-core machine was shared with other test suites while measured: ${readNote}`,
+      `On this 2-core machine any other work sharing the cores (see the load average below) makes absolute figures noisy: ${readNote}`,
     `- Data: ${data.dbVersion}, \`${data.gen.target.label}\` (${data.gen.meta.counts}); product page \`/product/${data.ctx.productId}\` ` +
       '(the middle of the active catalogue). The bench data has image keys but no image files, so images 404.',
   );
@@ -517,11 +546,15 @@ function ssrMarkdown({ ssr, data, started }) {
   const lines = header(
     'Storefront, server rendering',
     { data, started },
-    'absolute figures are noisy, the ratios (storefront and baseline measured back to back in the same run) are what to read.',
+    'the ratios (storefront and baseline measured back to back in the same run) are what to read.',
   );
   lines.push(
     `- Servers: the built API (\`dist/\`, NODE_ENV=production, port ${apiPort}) and the built storefront ` +
-      `(\`apps/storefront/server.mjs\`, NODE_ENV=production, port ${sfPort}, \`JARA_API_URL\` to that API). ` +
+      `(\`apps/storefront/server.mjs\`, NODE_ENV=production, port ${sfPort}, \`JARA_API_URL\` to that API) with its ` +
+      'anonymous page cache off (`PAGE_CACHE_SECONDS=0`), so every request is rendered: that is what the target ' +
+      `compares. "With page cache": the same build on port ${cachedPort} as deployed (\`PAGE_CACHE_SECONDS=5\`), ` +
+      'where a visitor without a session gets the page rendered for the first one in the last 5 s, with its own CSP ' +
+      'nonce (`app/lib/page-cache.js`). ' +
       `${plan.enabled ? "Storefront and baseline pinned to core 0; the API and autocannon to core 1 (taskset), so the storefront's core does only its own work (its loaders still wait on the API)." : plan.note}`,
     `- Load: autocannon ${require('autocannon/package.json').version}, ${settings.connections} connections, ${settings.warmup} s warm-up then ` +
       `${settings.duration} s per server and route, \`Accept: text/html\`, no \`Accept-Encoding\` (no compression on either side); req/s counts 2xx answers. ` +
@@ -536,11 +569,11 @@ function ssrMarkdown({ ssr, data, started }) {
       'request. The storefront streams (`renderToPipeableStream`); the baseline renders one string. "Same HTML" ' +
       'compares the two documents fetched one after the other, CSP nonces aside.',
     '',
-    `| Route | Storefront req/s | p50 ms | p99 ms | Bare req/s | Bare p50 | Bare p99 | req/s ratio | p99 ratio | Target ≥ ${TARGETS.ssrRatio}× | CPU ms/req storefront | CPU ms/req bare | Bare ÷ storefront CPU | HTML KB | Same HTML | Storefront RSS MB |`,
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|---|--:|',
+    `| Route | Storefront req/s | p50 ms | p99 ms | Bare req/s | Bare p50 | Bare p99 | req/s ratio | p99 ratio | Target ≥ ${TARGETS.ssrRatio}× | CPU ms/req storefront | CPU ms/req bare | Bare ÷ storefront CPU | HTML KB | Same HTML | Storefront RSS MB | With page cache req/s | p99 ms | vs bare |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|---|--:|--:|--:|--:|',
     ...ssr.rows.map((r) => {
       const failed = (m) => (m.non2xx ?? 0) + (m.timeouts ?? 0) + (m.errors ?? 0);
-      return `| \`${r.path}\` | ${num(r.sf.okPerSecond)}${failed(r.sf) ? ` (${failed(r.sf)} failed)` : ''} | ${num(r.sf.p50)} | ${num(r.sf.p99)} | ${num(r.base.okPerSecond)} | ${num(r.base.p50)} | ${num(r.base.p99)} | ${r.ratio.toFixed(2)}× | ${num(r.sf.p99 / r.base.p99, 1)}× | ${ssrVerdict(r, failed(r.sf))} | ${num(r.sf.cpuMsPerRequest, 1)} | ${num(r.base.cpuMsPerRequest, 1)} | ${num(r.base.cpuMsPerRequest / r.sf.cpuMsPerRequest, 2)}× | ${kb(r.html.sfBytes)} | ${r.html.same ? 'yes' : `no: ${r.html.diff.replace(/\|/g, '\\|')}`} | ${num(r.rss.sf)} |`;
+      return `| \`${r.path}\` | ${num(r.sf.okPerSecond)}${failed(r.sf) ? ` (${failed(r.sf)} failed)` : ''} | ${num(r.sf.p50)} | ${num(r.sf.p99)} | ${num(r.base.okPerSecond)} | ${num(r.base.p50)} | ${num(r.base.p99)} | ${r.ratio.toFixed(2)}× | ${num(r.sf.p99 / r.base.p99, 1)}× | ${ssrVerdict(r, failed(r.sf))} | ${num(r.sf.cpuMsPerRequest, 1)} | ${num(r.base.cpuMsPerRequest, 1)} | ${num(r.base.cpuMsPerRequest / r.sf.cpuMsPerRequest, 2)}× | ${kb(r.html.sfBytes)} | ${r.html.same ? 'yes' : `no: ${r.html.diff.replace(/\|/g, '\\|')}`} | ${num(r.rss.sf)} | ${num(r.cached.okPerSecond)}${failed(r.cached) ? ` (${failed(r.cached)} failed)` : ''} | ${num(r.cached.p99)} | ${r.cachedRatio.toFixed(2)}× |`;
     }),
     '',
     "- CPU ms/req: the server process's CPU time (user + system, `/proc/<pid>/stat`) over the measured run divided by " +
@@ -549,9 +582,9 @@ function ssrMarkdown({ ssr, data, started }) {
       "(the storefront's figure excludes the API's work, which runs in its own process).",
     '- What the storefront does per request that the baseline does not: Express with compression and static-file ' +
       "checks, the request id and origin check, Remix's request handling (route matching, the session cookie read by " +
-      "the root and `_public` loaders, serialising loader data), and the loaders: `/` and the header's categories come " +
-      "from the storefront's 30 s public read cache (no API call while fresh); `/all_products` asks the API for one " +
-      'page of 24 products and `/product/{id}` for the product and its reviews (two calls) on every request.',
+      "the root and `_public` loaders, serialising loader data), and the loaders, whose anonymous API reads (the " +
+      "home page's lists, the header's categories, `/all_products`' page of products, the product and its reviews) " +
+      "come from the storefront's 30 s public read cache: no API call while fresh.",
   );
   return lines.join('\n');
 }
@@ -560,7 +593,7 @@ function lighthouseMarkdown({ lh, data, started }) {
   const lines = header(
     'Storefront, Lighthouse',
     { data, started },
-    'figures are noisy, TBT above all (see "CPU index" and the control page).',
+    'TBT above all (see "CPU index" and the control page).',
   );
   const pass = (r) => r.lcp <= TARGETS.lcpMs && r.cls <= TARGETS.cls && r.tbt <= TARGETS.tbtMs;
   lines.push(
@@ -623,11 +656,11 @@ async function main() {
         sf = ssr.sf;
       } else {
         sf = startServer('storefront', process.execPath, [join(ROOT, 'apps/storefront/server.mjs')], {
-          env: storefrontEnv,
+          env: cachedEnv,
           plan,
           core: 0,
         });
-        await waitUntilUp(`${sfUrl}/`, sf);
+        await waitUntilUp(`${cachedUrl}/`, sf);
       }
       if (parts.includes('lighthouse')) lh = await measureLighthouse(data.ctx);
     } finally {

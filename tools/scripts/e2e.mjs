@@ -42,8 +42,10 @@ const env = {
     ]),
   ),
   // The journeys check that a write shows on the next page view; the short public caches (API Cache-Control,
-  // the storefront's stale-while-revalidate reads) have their own tests, so they are off here.
+  // the storefront's stale-while-revalidate reads and its anonymous page cache) have their own tests, so they are
+  // off here.
   PUBLIC_CACHE_SECONDS: '0',
+  PAGE_CACHE_SECONDS: '0',
   MAIL_LOG_CODES: 'false',
   REQUEST_LOG: 'false',
   LOG_LEVEL: 'warn',

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { api } from './api.server';
+import { api, publicApi } from './api.server';
 import { REQUEST_CONTEXT_KEY, type RequestContext } from './request-context.server';
 import { REQUEST_ID_PATTERN, requestIdFrom } from './request-id.js';
 
@@ -88,5 +88,47 @@ describe('requestIdFrom (server.mjs)', () => {
     for (const refused of [undefined, null, '', 'short', 'A'.repeat(101), 'has space in it', 'a/b/c/d/e/f', 'x'.repeat(8) + '\n'])
       expect(requestIdFrom(refused)).toMatch(uuid);
     expect(requestIdFrom(undefined)).not.toBe(requestIdFrom(undefined));
+  });
+});
+
+describe('publicApi(): anonymous public reads through the public read cache', () => {
+  let server: Server;
+  const hits: string[] = [];
+  const saved = process.env.JARA_API_URL;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url?.includes('missing')) {
+        res.statusCode = 404;
+        res.end('{"message":"Product not found"}');
+        return;
+      }
+      res.end(JSON.stringify({ data: { id: 1, url: req.url, authorized: Boolean(req.headers.authorization) } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.JARA_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  });
+  afterAll(async () => {
+    process.env.JARA_API_URL = saved;
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('asks the API once for many visitors, without a token, and gives each the same answer', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => publicApi<{ data: { url: string } }>('/products/41')));
+    answers.push(await publicApi('/products/41'));
+    expect(hits.filter((url) => url.endsWith('/products/41'))).toHaveLength(1);
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ ok: true, status: 200, data: { data: { url: '/api/v1/products/41', authorized: false } } });
+    }
+  });
+
+  it('passes a failure through with its status and never keeps it', async () => {
+    const first = await publicApi('/products/missing-1');
+    const second = await publicApi('/products/missing-1');
+    expect(first).toMatchObject({ ok: false, status: 404, error: { message: 'Product not found' } });
+    expect(second.status).toBe(404);
+    expect(hits.filter((url) => url.endsWith('/products/missing-1'))).toHaveLength(2);
   });
 });

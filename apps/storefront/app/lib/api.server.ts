@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { ApiErrorBody, FieldErrors } from '@jara/contracts';
 import { env } from './env.server';
 import { forwardedHeaders } from './request-context.server';
+import { publicReads } from './swr-cache.server';
 
 export interface ApiResult<T> {
   ok: boolean;
@@ -67,6 +68,21 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
   if (response.ok) return { ok: true, status: response.status, data: parsed as T, error: null };
   const error = parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
   return { ok: false, status: response.status, data: null, error };
+}
+
+/**
+ * An anonymous GET of a public read through the public read cache (swr-cache.server.ts): the same answer for every
+ * visitor, so one API call serves them all for PUBLIC_CACHE_SECONDS. Only successes are kept; a failure (404, 5xx,
+ * unreachable) is this request's own answer, status intact. The shared fetch ignores any one visitor's signal.
+ */
+export async function publicApi<T>(path: string): Promise<ApiResult<T>> {
+  let own: ApiResult<T> | undefined;
+  const cached = await publicReads.get(path, async () => {
+    own = await api<T>(path);
+    return own.ok ? own : undefined;
+  });
+  // A miss that joined another request's failed fetch has no answer of its own yet: ask once more.
+  return (cached as ApiResult<T> | undefined) ?? own ?? api<T>(path);
 }
 
 /** First message of each field of a 422 answer, for the forms. */

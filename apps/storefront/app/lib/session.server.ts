@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect, type Session, type SessionStorage
 import { normalizeRole, type PublicUser, type Role } from '@jara/contracts';
 import { env } from './env.server';
 import type { ToastMessage } from '~/lib/toast';
+import { SESSION_COOKIE } from './session-cookie.js';
 
 /** What the cookie holds. The token never leaves the server: the cookie is httpOnly and loaders never return it. */
 export interface SessionData {
@@ -30,7 +31,7 @@ export interface SessionFlash {
 
 export type JaraSession = Session<SessionData, SessionFlash>;
 
-const COOKIE_NAME = '__jara_session';
+const COOKIE_NAME = SESSION_COOKIE;
 const DEFAULT_MAX_AGE = 60 * 60 * 24; // the API's token lifetime (expires_in) replaces this at login
 
 const storages = new Map<string, SessionStorage<SessionData, SessionFlash>>();

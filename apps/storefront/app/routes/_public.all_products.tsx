@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readCatalogueFilters(url);
   const [list, categories] = await Promise.all([
-    listProducts({ ...catalogueQuery(filters), ...newestUnlessSearching(filters.q), page: 1, per_page: PAGE_SIZES.catalogue }, { signal: request.signal }),
+    listProducts({ ...catalogueQuery(filters), ...newestUnlessSearching(filters.q), page: 1, per_page: PAGE_SIZES.catalogue }, { cache: true }),
     headerCategories(),
   ]);
   // Load More asks the resource route with the same (already validated) filters.

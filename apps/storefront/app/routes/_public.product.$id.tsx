@@ -13,7 +13,7 @@ import {
 import { Countdown } from '~/components/countdown';
 import { Stars } from '~/components/stars';
 import { useActionToast, useToast } from '~/components/toasts';
-import { api, fieldErrors, serverMessage } from '~/lib/api.server';
+import { api, fieldErrors, publicApi, serverMessage } from '~/lib/api.server';
 import { addToCart, readCart, removeFromCart } from '~/lib/cart';
 import { text } from '~/lib/form';
 import { categoryPath } from '~/lib/id-cipher.server';
@@ -48,8 +48,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = session.get('token') ?? null;
   // Per-user reads (wishlist, review eligibility) only with a session: an anonymous answer is the same for everyone.
   const [product, reviews, wishlist, eligibility] = await Promise.all([
-    api<{ data: Product }>(`/products/${id}`, { token, signal: request.signal }),
-    api<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`, { signal: request.signal }),
+    // Anonymous visitors share one cached read (a signed-in owner may see their own draft: never cached).
+    token
+      ? api<{ data: Product }>(`/products/${id}`, { token, signal: request.signal })
+      : publicApi<{ data: Product }>(`/products/${id}`),
+    token
+      ? api<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`, { signal: request.signal })
+      : publicApi<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`),
     token ? api<{ data: number[] }>('/wishlist/ids', { token, signal: request.signal }) : Promise.resolve(null),
     token ? loadReviewEligibility(request, { session, token }, id) : Promise.resolve(null),
   ]);
