@@ -24,9 +24,24 @@ function keys() {
   return cached;
 }
 
+/** Tokens already made (deterministic, so safe to keep): pages link the same categories on every request. */
+const made = new Map<string, { secret: string; token: string }>();
+const MADE_MAX = 5_000;
+
 export function encryptParam(value: string | number): string {
+  const text = String(value);
+  const { secret } = keys();
+  const hit = made.get(text);
+  if (hit && hit.secret === secret) return hit.token;
+  const token = encrypt(text);
+  if (made.size >= MADE_MAX) made.clear();
+  made.set(text, { secret, token });
+  return token;
+}
+
+function encrypt(text: string): string {
   const { key, ivKey } = keys();
-  const plain = Buffer.from(String(value), 'utf8');
+  const plain = Buffer.from(text, 'utf8');
   const iv = createHmac('sha256', ivKey).update(plain).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);

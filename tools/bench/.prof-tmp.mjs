@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+import { ROOT, serverEntry } from '../scripts/lib.mjs';
+import { apiEnv, ensureDatabase } from './generate.mjs';
+import { startServer, waitUntilUp, runChild } from './proc.mjs';
+const gen = await ensureDatabase(10000, { tag: 'storefront' });
+const api = startServer('api', process.execPath, [serverEntry('api')], { env: apiEnv(gen.target, { API_PORT: '5900', API_HOST: '127.0.0.1', API_PUBLIC_URL: 'http://127.0.0.1:5900' }) });
+await waitUntilUp('http://127.0.0.1:5900/api/v1/health', api);
+const sf = startServer('sf', process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', join(ROOT, 'apps/storefront/server.mjs')], { env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '5901', JARA_API_URL: 'http://127.0.0.1:5900/api/v1', JARA_PUBLIC_API_URL: 'http://127.0.0.1:5900/api/v1', STOREFRONT_URL: 'http://127.0.0.1:5901', SESSION_SECRET: 'x'.repeat(40), REQUEST_LOG: 'false', PAGE_CACHE_SECONDS: '0' } });
+await waitUntilUp('http://127.0.0.1:5901/', sf);
+const path = process.argv[2] ?? '/';
+const out = await runChild(process.execPath, [join(ROOT, 'tools/bench/load.mjs'), JSON.stringify({ url: 'http://127.0.0.1:5901' + path, connections: 20, duration: 10, warmup: 0, headers: { accept: 'text/html' } })], { quiet: true });
+console.log(out.trim().split('\n').pop());
+sf.child?.kill?.('SIGINT');
+await sf.stop();
+await api.stop();
