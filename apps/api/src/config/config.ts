@@ -145,6 +145,12 @@ const ABUSE_LIMIT_ENV: Record<AbuseScope, { names: [string, string, string]; def
   },
 };
 
+/** The per-account and per-address env names of every abuse-limit scope (tests set them out of reach). */
+export const ABUSE_LIMIT_COUNT_NAMES: readonly string[] = Object.values(ABUSE_LIMIT_ENV).flatMap(({ names }) => [
+  names[0],
+  names[1],
+]);
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -7,7 +7,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
-import { loadConfig, type AppConfig } from '../../src/config/config';
+import { ABUSE_LIMIT_COUNT_NAMES, loadConfig, type AppConfig } from '../../src/config/config';
 import { StorageService } from '../../src/common/storage/storage.service';
 import { User } from '../../src/modules/users/user.entity';
 import { SIBLING_DATA_SOURCES } from './query-plan';
@@ -28,19 +28,7 @@ export interface TestApp {
 
 /** Abuse limits high enough that no suite meets them by accident: the env names of every scope, per account and address. */
 const ABUSE_LIMITS_OFF: Record<string, string> = Object.fromEntries(
-  [
-    'OTP_RESEND_RATE',
-    'SUPPORT_RATE',
-    'SUPPORT_MESSAGE_RATE',
-    'CONTACT_RATE',
-    'NEWSLETTER_RATE',
-    'REVIEW_RATE',
-    'UPLOAD_RATE',
-    'GUEST_DELIVERY',
-  ].flatMap((prefix) => [
-    [`${prefix}_LIMIT`, '100000'],
-    [`${prefix}_ADDRESS_LIMIT`, '100000'],
-  ]),
+  ABUSE_LIMIT_COUNT_NAMES.map((name) => [name, '100000']),
 );
 
 /** 2 in the scale-out run: two API instances on one database, one Redis and one S3 bucket (see scale-out.mjs). */
