@@ -26,12 +26,17 @@ export async function choose(page: Page, scope: Page | Locator, name: string, op
 /** A back-office toast (antd notification) with this text. */
 export const toast = (page: Page, text: string) => page.locator('.ant-notification-notice', { hasText: text });
 
-/** Closes open toasts so they do not cover the screenshots. */
+/**
+ * Closes open toasts so they do not cover the screenshots. A toast may be entering or leaving (its close button not
+ * clickable for a moment) and antd pauses a toast's own timer while the pointer rests on it, which is where the pointer
+ * is after closing the toast above it: so close what is there, move the pointer away, and try again until none is left.
+ */
 export async function dismissToasts(page: Page) {
-  const close = page.locator('.ant-notification-notice-close');
-  for (let i = 0; i < 5 && (await close.count()) > 0; i++) {
-    // A toast may be closing by itself already; then the click simply finds nothing.
-    await close.first().click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
+  const notices = page.locator('.ant-notification-notice');
+  await expect(async () => {
+    const close = page.locator('.ant-notification-notice-close');
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 }).catch(() => undefined);
+    await page.mouse.move(0, 0);
+    await expect(notices).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
 }
