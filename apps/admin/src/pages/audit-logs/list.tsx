@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { type HttpError } from '@refinedev/core';
 import { useSelect, useTable } from '@refinedev/antd';
 import {
-  Alert,
   Button,
   Descriptions,
   Drawer,
@@ -20,7 +19,7 @@ import { AUDIT_ENTITY_TYPES, formatLongDateTime, type AuditLogEntry, type Public
 import { ListSearch } from '../../components/list-search';
 import { CreatedBetween, filterValue } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { AUDIT_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 20;
@@ -254,22 +253,17 @@ export default function AuditLogList() {
         />
         <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<AuditLogEntry>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: TEXT.empty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<AuditLogEntry>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={TEXT.loadFailed}
+        emptyText={TEXT.empty}
+        rowKey="id"
+        columns={columns}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
       <EntryDrawer entry={open} onClose={() => setOpen(null)} />
     </div>
   );

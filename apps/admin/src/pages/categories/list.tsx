@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useDelete, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Grid, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Grid, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { MSG, PAGE_SIZES, activeLabel, formatDate, isActive, type Category } from '@jara/contracts';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { CategoryForm } from './form';
 import { CATEGORY_TEXT as TEXT } from './text';
@@ -92,23 +92,18 @@ export default function CategoryList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       <CategoryForm key={editingId ?? 'new'} id={editingId} onDone={() => setEditingId(undefined)} />
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={MSG.lists.loadCategoriesFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Category>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            scroll={compact ? undefined : { x: 834 }}
-            size="middle"
-            locale={{ emptyText: MSG.categories.empty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<Category>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={MSG.lists.loadCategoriesFailed}
+        emptyText={MSG.categories.empty}
+        rowKey="id"
+        columns={columns}
+        scroll={compact ? undefined : { x: 834 }}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
     </div>
   );
 }

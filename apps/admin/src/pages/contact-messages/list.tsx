@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Descriptions, Drawer, Flex, Grid, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Flex, Grid, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined, MailOutlined } from '@ant-design/icons';
 import { formatLongDateTime } from '@jara/contracts';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { CONTACT_TEXT as TEXT, type ContactMessage } from './types';
 import { PageTitle } from '../../components/page-title';
 import { ListSearch } from '../../components/list-search';
@@ -60,24 +60,19 @@ export default function ContactMessageList() {
       <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
         <ListSearch placeholder={TEXT.searchPlaceholder} initial={initialSearch} onApply={(value) => applySearch(value ?? '')} />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadError} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<ContactMessage>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            scroll={{ x: 900 }}
-            size="middle"
-            locale={{ emptyText: TEXT.empty }}
-            onChange={undefined}
-            onRow={(record) => ({ onDoubleClick: () => show(record) })}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<ContactMessage>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={TEXT.loadError}
+        emptyText={TEXT.empty}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 900 }}
+        onRow={(record) => ({ onDoubleClick: () => show(record) })}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
       <Drawer
         open={open !== null}
         onClose={() => setOpen(null)}

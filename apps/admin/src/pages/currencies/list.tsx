@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useDelete, useNavigation, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Flex, Grid, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
 import { MSG, formatDate, type Currency } from '@jara/contracts';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { CurrencyForm } from './form';
 import { CURRENCY_TEXT as TEXT } from './text';
@@ -114,22 +114,17 @@ export default function CurrencyList() {
         </Button>
       </Flex>
       <CurrencyForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(undefined)} />
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Currency>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: TEXT.empty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<Currency>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={TEXT.loadFailed}
+        emptyText={TEXT.empty}
+        rowKey="id"
+        columns={columns}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
     </div>
   );
 }

@@ -2,22 +2,18 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Flex, Grid, Radio, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Grid, Radio, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, formatLongDateTime, type Delivery } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
+import { filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { DeliveryAction, useDeliveryDialogs } from './actions';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell } from './shared';
 import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
 
 const PAGE_SIZE = 10;
-
-function filterValue(filters: CrudFilter[], field: string): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === 'eq');
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
-}
 
 /** The repeatable status filter (`status=1&status=2`): the values of the `in` filter, as strings. */
 function statusValues(filters: CrudFilter[]): string[] {
@@ -228,24 +224,19 @@ export default function DeliveryList() {
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 320 }}
         />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Delivery>
-            {...tableProps}
-            rowKey="id"
-            className={compact ? undefined : 'jara-wide-table'}
-            columns={compact ? compactColumns : columns}
-            pagination={false}
-            size="middle"
-            scroll={compact ? undefined : { x: 1360 }}
-            locale={{ emptyText: MSG.deliveries.empty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<Delivery>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={TEXT.loadFailed}
+        emptyText={MSG.deliveries.empty}
+        rowKey="id"
+        className={compact ? undefined : 'jara-wide-table'}
+        columns={compact ? compactColumns : columns}
+        scroll={compact ? undefined : { x: 1360 }}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
       {dialogs}
     </div>
   );

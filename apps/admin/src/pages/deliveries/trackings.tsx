@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useNavigation, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
 import { Alert, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, type Delivery } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
+import { filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
@@ -12,11 +13,6 @@ import { DELIVERIES, DeliveryStatusTag, TRACKING_TABLE } from './shared';
 import { DELIVERY_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 5;
-
-function filterValue(filters: CrudFilter[], field: string, operator: string): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === operator);
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
-}
 
 const number = (value: number | null | undefined) =>
   value === null || value === undefined ? TEXT.none : String(value);

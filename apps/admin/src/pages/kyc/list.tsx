@@ -1,23 +1,19 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useNavigation, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { KYC_STATUSES, formatDate, type KycSubmission } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
+import { filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { KYC, KycDeleteButton, KycStatusTag } from './shared';
 import { KYC_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
-
-function filterValue(filters: CrudFilter[], field: string): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field && f.operator === 'eq');
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
-}
 
 /**
  * KYC submissions (admin, spec 2.22 and 6): every submission, newest first, 10 per page, with a status filter
@@ -144,22 +140,17 @@ export default function KycList() {
           style={{ flex: '1 1 260px', maxWidth: compact ? undefined : 360 }}
         />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<KycSubmission>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: TEXT.empty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<KycSubmission>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={TEXT.loadFailed}
+        emptyText={TEXT.empty}
+        rowKey="id"
+        columns={columns}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Grid, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Grid, Modal, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_ASSIGNABLE_STATUSES, MSG, type Delivery, type ShippingTitle } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { DELIVERIES, DeliveryStatusTag, refusal, useDeliveryRefresh } from '../deliveries/shared';
 import { DELIVERY_TEXT as TEXT } from '../deliveries/text';
 import { typeLabel } from './text';
@@ -134,31 +134,27 @@ export function AssignGoodsModal({ title, onClose }: { title: ShippingTitle; onC
         {failure && (
           <Alert type="error" showIcon message={TEXT.assignFailed} description={failure} data-testid="assign-error" />
         )}
-        {tableQuery.isError ? (
-          <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
-        ) : (
-          <>
-            <Table<Delivery>
-              {...tableProps}
-              rowKey="id"
-              size="small"
-              columns={columns}
-              pagination={false}
-              locale={{ emptyText: TEXT.assignEmpty }}
-              rowSelection={{
-                selectedRowKeys: selected,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (d) => ({
-                  disabled: d.shipping_id === title.id,
-                  'aria-label': d.tracking_no,
-                }),
-              }}
-              onChange={undefined}
-            />
-            <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-          </>
-        )}
+        <PagedTable<Delivery>
+          tableProps={tableProps}
+          query={tableQuery}
+          errorMessage={TEXT.loadFailed}
+          emptyText={TEXT.assignEmpty}
+          rowKey="id"
+          size="small"
+          columns={columns}
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys.map(Number)),
+            getCheckboxProps: (d) => ({
+              disabled: d.shipping_id === title.id,
+              'aria-label': d.tracking_no,
+            }),
+          }}
+          currentPage={currentPage}
+          pageCount={pageCount}
+          onPageChange={setCurrentPage}
+        />
       </Space>
     </Modal>
   );

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Flex, Form, Grid, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Grid, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { MSG, activeLabel, isActive, type Location } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { RowActions, useRowDelete } from './shared';
 import { ACTIVE_OPTIONS, LOGISTICS_TEXT as TEXT } from './text';
 
@@ -155,22 +155,17 @@ export default function LocationList() {
           }}
         />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={MSG.locations.loadFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Location>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: TEXT.locationsEmpty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<Location>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={MSG.locations.loadFailed}
+        emptyText={TEXT.locationsEmpty}
+        rowKey="id"
+        columns={columns}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
     </div>
   );
 }

@@ -1,25 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useNotification, useUpdate, type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Flex, Form, Grid, Input, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
 import { MSG, type ShippingTitle, type ShippingTitleStatus, type ShippingType } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { useDeliveryRefresh } from '../deliveries/shared';
 import { AssignGoodsModal } from './assign-goods';
 import { chosen, useLocationSelect, RowActions, useRowDelete } from './shared';
@@ -254,23 +241,18 @@ export default function ShippingList() {
           }}
         />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={MSG.lists.loadShippingFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<ShippingTitle>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            scroll={compact ? { x: 640 } : undefined}
-            size="middle"
-            locale={{ emptyText: TEXT.shippingEmpty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<ShippingTitle>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={MSG.lists.loadShippingFailed}
+        emptyText={TEXT.shippingEmpty}
+        rowKey="id"
+        columns={columns}
+        scroll={compact ? { x: 640 } : undefined}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
       {broadcasting && <AssignGoodsModal title={broadcasting} onClose={() => setBroadcasting(null)} />}
     </div>
   );

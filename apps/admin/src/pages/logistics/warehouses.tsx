@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Flex, Form, Grid, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Grid, Input, Select, Typography, type TableColumnsType } from 'antd';
 import { MSG, type Warehouse, type WarehouseType } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { chosen, useLocationSelect, RowActions, useRowDelete } from './shared';
 import { LOGISTICS_TEXT as TEXT, WAREHOUSE_TYPE_OPTIONS, typeLabel } from './text';
 
@@ -186,23 +186,18 @@ export default function WarehouseList() {
           }}
         />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadWarehousesFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Warehouse>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            scroll={{ x: 900 }}
-            size="middle"
-            locale={{ emptyText: TEXT.warehousesEmpty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<Warehouse>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={TEXT.loadWarehousesFailed}
+        emptyText={TEXT.warehousesEmpty}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 900 }}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useDelete, useList, useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useDelete, useList, useNavigation, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Flex, Grid, Image, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Grid, Image, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -16,10 +16,11 @@ import {
   type Category,
   type Product,
 } from '@jara/contracts';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { PRODUCT_TEXT as TEXT } from './text';
 import { ListSearch } from '../../components/list-search';
+import { filterValue } from '../../components/list-filters';
 
 type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'rating_desc' | 'rating_asc';
 const SORTS: Record<SortKey, { label: string; field: string; order: 'asc' | 'desc' }> = {
@@ -39,11 +40,6 @@ const STATUS_FILTERS = [
 ];
 
 type FilterField = 'q' | 'category_id' | 'type' | 'status';
-
-function filterValue(filters: CrudFilter[], field: FilterField): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field);
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : undefined;
-}
 
 /** The admin's product list (spec 2.20): active products by default, server-side filters, sort and pages. */
 export default function ProductList() {
@@ -233,23 +229,18 @@ export default function ProductList() {
         <Alert type="warning" showIcon message={MSG.lists.loadCategoriesFailed} style={{ marginBottom: 16 }} />
       )}
 
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={MSG.lists.fetchProductsFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Product>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            scroll={compact ? undefined : { x: 980 }}
-            size="middle"
-            locale={{ emptyText: MSG.product.noneYet }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<Product>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={MSG.lists.fetchProductsFailed}
+        emptyText={MSG.product.noneYet}
+        rowKey="id"
+        columns={columns}
+        scroll={compact ? undefined : { x: 980 }}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useDelete, useUpdate, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useDelete, useUpdate, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -19,9 +19,10 @@ import {
   type UserStatusValue,
 } from '@jara/contracts';
 import { fieldError } from '../../providers/http';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { ListSearch } from '../../components/list-search';
+import { filterValue } from '../../components/list-filters';
 
 /** Local UI text of the User Manager (spec 2.20); the spec's messages come from MSG.users. */
 const TEXT = {
@@ -69,11 +70,6 @@ function toPayload(values: EditValues): AdminUpdateUserRequest {
   if (values.role) payload.role = values.role;
   if (values.status === ACTIVE || values.status === INACTIVE) payload.status = values.status;
   return payload;
-}
-
-function filterValue(filters: CrudFilter[], field: string): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field);
-  return found && 'value' in found && found.value ? String(found.value) : undefined;
 }
 
 export default function UserList() {
@@ -303,28 +299,33 @@ export default function UserList() {
         />
       </Flex>
 
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={MSG.users.loadError} description={tableQuery.error?.message} />
-      ) : (
-        <Form
-          form={form}
-          component={false}
-          // Server field errors clear as soon as the field is edited.
-          onValuesChange={(changed: EditValues) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof EditValues, errors: [] })))}
-        >
-          <Table<PublicUser>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            scroll={{ x: 1020 }}
-            size="middle"
-            locale={{ emptyText: TEXT.empty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={(page) => { setEditingId(null); setCurrentPage(page); }} />
-        </Form>
-      )}
+      <PagedTable<PublicUser>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={MSG.users.loadError}
+        emptyText={TEXT.empty}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 1020 }}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={(page) => {
+          setEditingId(null);
+          setCurrentPage(page);
+        }}
+        wrap={(content) => (
+          <Form
+            form={form}
+            component={false}
+            // Server field errors clear as soon as the field is edited.
+            onValuesChange={(changed: EditValues) =>
+              form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof EditValues, errors: [] })))
+            }
+          >
+            {content}
+          </Form>
+        )}
+      />
     </div>
   );
 }

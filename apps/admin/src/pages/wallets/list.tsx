@@ -1,20 +1,16 @@
 import { useMemo } from 'react';
-import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useNavigation, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { MSG, ROLE_LABELS, formatDollars, formatNaira, isRole, type WalletAccount } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
-import { Pager } from '../../components/pager';
+import { filterValue } from '../../components/list-filters';
+import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { WALLET_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
-
-function filterValue(filters: CrudFilter[], field: string): string | undefined {
-  const found = filters.find((f) => 'field' in f && f.field === field);
-  return found && 'value' in found && found.value ? String(found.value) : undefined;
-}
 
 /** Users with their wallet balances (GET /wallets, q searches name and e-mail); a row opens the ledger. */
 export default function WalletList() {
@@ -99,22 +95,17 @@ export default function WalletList() {
           }}
         />
       </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={MSG.wallets.loadFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<WalletAccount>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: MSG.wallets.empty }}
-            onChange={undefined}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      <PagedTable<WalletAccount>
+        tableProps={tableProps}
+        query={tableQuery}
+        errorMessage={MSG.wallets.loadFailed}
+        emptyText={MSG.wallets.empty}
+        rowKey="id"
+        columns={columns}
+        currentPage={currentPage}
+        pageCount={pageCount}
+        onPageChange={setCurrentPage}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useCustomMutation, useInvalidate, useNavigation, useOne, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Col, Flex, Form, Grid, Input, Radio, Row, Select, Space, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Grid, Input, Radio, Row, Select, Space, Statistic, Typography, type TableColumnsType } from 'antd';
 import {
   MSG,
   WALLET_CURRENCIES,
@@ -16,7 +16,7 @@ import {
 } from '@jara/contracts';
 import { fieldError } from '../../providers/http';
 import { StatusTag, amountForApi, formatMoney, positiveAmountRule } from '../../components/money';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { WALLET_TEXT as TEXT } from './text';
 
@@ -200,22 +200,18 @@ export default function WalletShow() {
             <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
               {TEXT.ledgerHint}
             </Typography.Paragraph>
-            {tableQuery.isError ? (
-              <Alert type="error" showIcon message={MSG.wallets.historyFailed} description={tableQuery.error?.message} />
-            ) : (
-              <>
-                <Table<WalletHistoryEntry>
-                  {...tableProps}
-                  rowKey="id"
-                  columns={columns}
-                  pagination={false}
-                  size="small"
-                  locale={{ emptyText: MSG.wallet.noHistory }}
-                  onChange={undefined}
-                />
-                <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-              </>
-            )}
+            <PagedTable<WalletHistoryEntry>
+              tableProps={tableProps}
+              query={tableQuery}
+              errorMessage={MSG.wallets.historyFailed}
+              emptyText={MSG.wallet.noHistory}
+              rowKey="id"
+              columns={columns}
+              size="small"
+              currentPage={currentPage}
+              pageCount={pageCount}
+              onPageChange={setCurrentPage}
+            />
           </Card>
         </Col>
       </Row>
