@@ -24,6 +24,23 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
 const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
 
 /**
+ * Waits (up to 2 s) until no finite CSS animation or transition is running: a dialog still fading in has
+ * half-transparent text, which axe reports as low contrast. Endless ones (spinners) are ignored.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * Saves full-page screenshots of the current page at phone (390 px) and desktop (1280 px) widths,
  * as <name>-390.png and <name>-1280.png, fails if the page scrolls sideways on the phone, and runs axe-core
  * (WCAG 2 A/AA) at both widths: zero violations.
@@ -34,6 +51,7 @@ export async function snap(page: Page, name: string, options: { allowHorizontalS
   for (const [label, size] of [['390', WIDTHS.phone], ['1280', WIDTHS.desktop]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
+    await settleAnimations(page);
     if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
     await expectAccessible(page, `${name} at ${label} px`);
     if (label === '390' && !options.allowHorizontalScroll) {
