@@ -3,6 +3,14 @@ import { expect, type Page } from '@playwright/test';
 /** How long a sign-in may take to land on /dashboard on a busy machine. */
 export const SIGNED_IN_TIMEOUT = 15_000;
 
+/**
+ * Waits until the page has hydrated (Remix's client router is running): a form whose own script validates (the
+ * contact form) must not be clicked while the click can still fall between the server's HTML and React.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+}
+
 /** Fills and sends the storefront's login form (without waiting for where it leads). */
 export async function submitLogin(page: Page, email: string, password: string) {
   await page.goto('/login');

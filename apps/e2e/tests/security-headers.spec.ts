@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { api, apiLogin, DEMO, E2E } from '../support/env';
 import { adminLogin } from '../support/admin';
-import { login } from '../support/storefront';
+import { hydrated, login } from '../support/storefront';
 
 // Issue 14, items 7 and 2 (web apps): security headers and Content-Security-Policy of the storefront and the back
 // office (served by their production servers, server.mjs), the storefront's session cookie and cross-site write
@@ -156,7 +156,7 @@ test.describe('storefront', () => {
     const violations = await watchViolations(page);
     await page.goto('/');
     // Hydrated: client-side navigation works (the Remix router is running).
-    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    await hydrated(page);
     await login(page, DEMO.customer.email, DEMO.customer.password);
     await page.goto('/all_products');
     await expect(page.locator('main')).toBeVisible();

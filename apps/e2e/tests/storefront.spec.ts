@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { api, apiLogin, DEMO, E2E, readCode, uniqueEmail } from '../support/env';
 import { SCREENSHOT_DIR, snap } from '../support/screens';
+import { hydrated } from '../support/storefront';
 
 // Storefront journeys (issue items 1-7): public pages, sign-up + code + verify + login, guards, the signed-in
 // shell, notifications, settings and the contact form. Runs against the built app (tools/scripts/e2e.mjs).
@@ -101,6 +102,7 @@ test.describe('public storefront', () => {
 
   test('the contact form validates and stores a message', async ({ page }) => {
     await page.goto('/contact');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Please enter your full name.')).toBeVisible();
     await expect(page.getByText('Please enter your email.')).toBeVisible();
