@@ -124,6 +124,17 @@ describe('publicApi(): anonymous public reads through the public read cache', ()
     }
   });
 
+  it('with a token (signed in) asks the API directly every time, with that token, and keeps nothing', async () => {
+    const first = await publicApi<{ data: { authorized: boolean } }>('/products/42', { token: 'signed-in' });
+    const second = await publicApi<{ data: { authorized: boolean } }>('/products/42', { token: 'signed-in' });
+    expect([first.data?.data.authorized, second.data?.data.authorized]).toEqual([true, true]);
+    expect(hits.filter((url) => url.endsWith('/products/42'))).toHaveLength(2);
+    // Nor did the signed-in answer land in the cache an anonymous visitor reads.
+    const anonymous = await publicApi<{ data: { authorized: boolean } }>('/products/42');
+    expect(anonymous.data?.data.authorized).toBe(false);
+    expect(hits.filter((url) => url.endsWith('/products/42'))).toHaveLength(3);
+  });
+
   it('passes a failure through with its status and never keeps it', async () => {
     const first = await publicApi('/products/missing-1');
     const second = await publicApi('/products/missing-1');

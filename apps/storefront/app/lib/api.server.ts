@@ -71,18 +71,24 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
 }
 
 /**
- * An anonymous GET of a public read through the public read cache (swr-cache.server.ts): the same answer for every
- * visitor, so one API call serves them all for PUBLIC_CACHE_SECONDS. Only successes are kept; a failure (404, 5xx,
- * unreachable) is this request's own answer, status intact. The shared fetch ignores any one visitor's signal.
+ * A GET of a public read. Without a token (a visitor who is not signed in) it goes through the public read cache
+ * (swr-cache.server.ts): the same answer for every such visitor, so one API call serves them all for
+ * PUBLIC_CACHE_SECONDS. Only successes are kept; a failure (404, 5xx, unreachable) is this request's own answer,
+ * status intact, and the shared fetch ignores any one visitor's signal. With a token (signed in: an owner may see
+ * their own draft, a reviewer their new review) it is a direct call with that token.
  */
-export async function publicApi<T>(path: string): Promise<ApiResult<T>> {
+export async function publicApi<T>(
+  path: string,
+  options: { token?: string | null; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  if (options.token) return api<T>(path, options);
   let own: ApiResult<T> | undefined;
   const cached = await publicReads.get(path, async () => {
     own = await api<T>(path);
     return own.ok ? own : undefined;
   });
   // A miss that joined another request's failed fetch has no answer of its own yet: ask once more.
-  return (cached as ApiResult<T> | undefined) ?? own ?? api<T>(path);
+  return (cached as ApiResult<T> | undefined) ?? own ?? api<T>(path, { signal: options.signal });
 }
 
 /** First message of each field of a 422 answer, for the forms. */

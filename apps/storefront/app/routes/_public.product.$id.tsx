@@ -48,13 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = session.get('token') ?? null;
   // Per-user reads (wishlist, review eligibility) only with a session: an anonymous answer is the same for everyone.
   const [product, reviews, wishlist, eligibility] = await Promise.all([
-    // Anonymous visitors share one cached read (a signed-in owner may see their own draft: never cached).
-    token
-      ? api<{ data: Product }>(`/products/${id}`, { token, signal: request.signal })
-      : publicApi<{ data: Product }>(`/products/${id}`),
-    token
-      ? api<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`, { signal: request.signal })
-      : publicApi<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`),
+    publicApi<{ data: Product }>(`/products/${id}`, { token, signal: request.signal }),
+    publicApi<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`, { token, signal: request.signal }),
     token ? api<{ data: number[] }>('/wishlist/ids', { token, signal: request.signal }) : Promise.resolve(null),
     token ? loadReviewEligibility(request, { session, token }, id) : Promise.resolve(null),
   ]);
