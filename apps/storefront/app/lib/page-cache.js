@@ -25,6 +25,7 @@ const OWN_HEADERS = new Set([
   'connection',
   'date',
   'etag',
+  'x-page-cache',
 ]);
 
 /**
@@ -62,12 +63,12 @@ export function pageCache(options) {
   let totalBytes = 0;
   const now = options.now ?? Date.now;
   const nonceOf = options.nonceOf ?? ((res) => res.locals?.cspNonce);
-  /** @type {Map<string, { storedAt: number, headers: [string, string | string[]][], body: string }>} */
+  /** @type {Map<string, { storedAt: number, headers: [string, string | string[]][], body: string, bytes: number }>} */
   const entries = new Map();
   const drop = (key) => {
     const entry = entries.get(key);
     if (!entry) return;
-    totalBytes -= entry.body.length;
+    totalBytes -= entry.bytes;
     entries.delete(key);
   };
 
@@ -125,12 +126,13 @@ export function pageCache(options) {
     const nonce = nonceOf(res);
     if (!nonce || !html.includes(nonce)) return;
     const headers = Object.entries(res.getHeaders())
-      .filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'x-page-cache')
+      .filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()))
       .map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]);
     const body = html.replaceAll(nonce, PLACEHOLDER);
+    const bytes = Buffer.byteLength(body);
     drop(key);
-    entries.set(key, { storedAt: now(), headers, body });
-    totalBytes += body.length;
+    entries.set(key, { storedAt: now(), headers, body, bytes });
+    totalBytes += bytes;
     while (entries.size > maxEntries || totalBytes > maxTotalBytes) drop(entries.keys().next().value);
   }
 
