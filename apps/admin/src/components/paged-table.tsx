@@ -2,16 +2,23 @@ import type { ReactNode } from 'react';
 import { Alert, Table, type TableProps } from 'antd';
 import { Pager } from './pager';
 
-type PagedTableProps<T extends object> = Omit<TableProps<T>, 'pagination' | 'locale' | 'onChange'> & {
-  /** The `tableProps` of refine's useTable; the props below override them. */
+/** What PagedTable needs of refine's useTable (pass its whole result). */
+export interface PagedSource<T extends object> {
   tableProps: TableProps<T>;
-  /** The `tableQuery` of refine's useTable: on error the table gives way to an error Alert. */
-  query: { isError: boolean; error?: { message?: string } | null };
-  errorMessage: ReactNode;
-  emptyText: ReactNode;
+  /** On error the table gives way to an error Alert. */
+  tableQuery: { isError: boolean; error?: { message?: string } | null };
   currentPage: number;
   pageCount: number;
-  onPageChange: (page: number) => void;
+  setCurrentPage: (page: number) => void;
+}
+
+type PagedTableProps<T extends object> = Omit<TableProps<T>, 'pagination' | 'locale' | 'onChange'> & {
+  /** The result of refine's useTable; its tableProps are overridden by the props below. */
+  table: PagedSource<T>;
+  errorMessage: ReactNode;
+  emptyText: ReactNode;
+  /** Instead of the table's own setCurrentPage (e.g. to leave an edit first). */
+  onPageChange?: (page: number) => void;
   /** Wraps the table and its pager (not the error Alert), e.g. in a Form. */
   wrap?: (content: ReactNode) => ReactNode;
 };
@@ -21,22 +28,21 @@ type PagedTableProps<T extends object> = Omit<TableProps<T>, 'pagination' | 'loc
  * error Alert when the list failed to load. Any other Table prop (rowKey, columns, scroll, size, ...) passes through.
  */
 export function PagedTable<T extends object>({
-  tableProps,
-  query,
+  table,
   errorMessage,
   emptyText,
-  currentPage,
-  pageCount,
   onPageChange,
   wrap,
   size = 'middle',
-  ...table
+  ...rest
 }: PagedTableProps<T>) {
-  if (query.isError) return <Alert type="error" showIcon message={errorMessage} description={query.error?.message} />;
+  const { tableProps, tableQuery, currentPage, pageCount, setCurrentPage } = table;
+  if (tableQuery.isError)
+    return <Alert type="error" showIcon message={errorMessage} description={tableQuery.error?.message} />;
   const content = (
     <>
-      <Table<T> {...tableProps} {...table} pagination={false} size={size} locale={{ emptyText }} onChange={undefined} />
-      <Pager currentPage={currentPage} pageCount={pageCount} onChange={onPageChange} />
+      <Table<T> {...tableProps} {...rest} pagination={false} size={size} locale={{ emptyText }} onChange={undefined} />
+      <Pager currentPage={currentPage} pageCount={pageCount} onChange={onPageChange ?? setCurrentPage} />
     </>
   );
   return <>{wrap ? wrap(content) : content}</>;

@@ -123,7 +123,7 @@ function EntryDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose:
 export default function AuditLogList() {
   const compact = !Grid.useBreakpoint().md;
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+  const table = useTable<
     AuditLogEntry,
     HttpError
   >({
@@ -134,6 +134,7 @@ export default function AuditLogList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
 
   const { selectProps: actorSelect } = useSelect<PublicUser, HttpError>({
     resource: 'users',
@@ -254,15 +255,11 @@ export default function AuditLogList() {
         <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
       </Flex>
       <PagedTable<AuditLogEntry>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={TEXT.loadFailed}
         emptyText={TEXT.empty}
         rowKey="id"
         columns={columns}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
       <EntryDrawer entry={open} onClose={() => setOpen(null)} />
     </div>

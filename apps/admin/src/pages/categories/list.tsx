@@ -14,7 +14,7 @@ export default function CategoryList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   // Phones: icon-only actions and no date columns, so the table fits without sideways scrolling.
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, pageSize } = useTable<Category, HttpError>({
+  const table = useTable<Category, HttpError>({
     resource: 'categories',
     pagination: { currentPage: 1, pageSize: PAGE_SIZES.categories, mode: 'server' },
     // Newest first, so a category just created shows on page 1.
@@ -24,6 +24,7 @@ export default function CategoryList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { currentPage, pageSize } = table;
 
   const { mutate: remove, mutation: deletion } = useDelete<Category, HttpError>();
   const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
@@ -93,16 +94,12 @@ export default function CategoryList() {
       <PageTitle>{TEXT.title}</PageTitle>
       <CategoryForm key={editingId ?? 'new'} id={editingId} onDone={() => setEditingId(undefined)} />
       <PagedTable<Category>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={MSG.lists.loadCategoriesFailed}
         emptyText={MSG.categories.empty}
         rowKey="id"
         columns={columns}
         scroll={compact ? undefined : { x: 834 }}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

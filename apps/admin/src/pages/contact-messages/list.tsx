@@ -15,7 +15,7 @@ export default function ContactMessageList() {
   const [open, setOpen] = useState<ContactMessage | null>(null);
   const screens = Grid.useBreakpoint();
   const show = (record: ContactMessage) => setOpen(record);
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<ContactMessage, HttpError>({
+  const table = useTable<ContactMessage, HttpError>({
     resource: 'contact-messages',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     // Newest first.
@@ -23,6 +23,7 @@ export default function ContactMessageList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
   const current = filters.find((f) => 'field' in f && f.field === 'q');
   const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
@@ -61,17 +62,13 @@ export default function ContactMessageList() {
         <ListSearch placeholder={TEXT.searchPlaceholder} initial={initialSearch} onApply={(value) => applySearch(value ?? '')} />
       </Flex>
       <PagedTable<ContactMessage>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={TEXT.loadError}
         emptyText={TEXT.empty}
         rowKey="id"
         columns={columns}
         scroll={{ x: 900 }}
         onRow={(record) => ({ onDoubleClick: () => show(record) })}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
       <Drawer
         open={open !== null}

@@ -16,7 +16,7 @@ export default function CurrencyList() {
   const [editing, setEditing] = useState<Currency | undefined>(undefined);
   const { list } = useNavigation();
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount } = useTable<Currency, HttpError>({
+  const table = useTable<Currency, HttpError>({
     resource: 'currencies',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     // The seeded currencies first, then the newer ones in the order they were added.
@@ -24,6 +24,7 @@ export default function CurrencyList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { currentPage } = table;
 
   const { mutate: remove, mutation: deletion } = useDelete<Currency, HttpError>();
   const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
@@ -115,15 +116,11 @@ export default function CurrencyList() {
       </Flex>
       <CurrencyForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(undefined)} />
       <PagedTable<Currency>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={TEXT.loadFailed}
         emptyText={TEXT.empty}
         rowKey="id"
         columns={columns}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

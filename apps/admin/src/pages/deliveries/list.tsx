@@ -37,7 +37,7 @@ export default function DeliveryList() {
   const { showUrl } = useNavigation();
   const screens = Grid.useBreakpoint();
   const compact = !screens.md;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+  const table = useTable<
     Delivery,
     HttpError
   >({
@@ -48,6 +48,7 @@ export default function DeliveryList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
 
   const { onConfirm, onProceed, dialogs } = useDeliveryDialogs();
 
@@ -225,17 +226,13 @@ export default function DeliveryList() {
         />
       </Flex>
       <PagedTable<Delivery>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={TEXT.loadFailed}
         emptyText={MSG.deliveries.empty}
         rowKey="id"
         className={compact ? undefined : 'jara-wide-table'}
         columns={compact ? compactColumns : columns}
         scroll={compact ? undefined : { x: 1360 }}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
       {dialogs}
     </div>

@@ -23,7 +23,7 @@ const PAGE_SIZE = 10;
 export default function KycList() {
   const { show, showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+  const table = useTable<
     KycSubmission,
     HttpError
   >({
@@ -34,6 +34,7 @@ export default function KycList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
 
   const apply = (field: 'status' | 'name' | 'email', value: string | undefined) => {
     setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
@@ -141,15 +142,11 @@ export default function KycList() {
         />
       </Flex>
       <PagedTable<KycSubmission>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={TEXT.loadFailed}
         emptyText={TEXT.empty}
         rowKey="id"
         columns={columns}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

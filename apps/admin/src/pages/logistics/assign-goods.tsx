@@ -29,7 +29,7 @@ export function AssignGoodsModal({ title, onClose }: { title: ShippingTitle; onC
   const [selected, setSelected] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const refresh = useDeliveryRefresh();
-  const { tableProps, tableQuery, setFilters, currentPage, setCurrentPage, pageCount } = useTable<Delivery, HttpError>({
+  const table = useTable<Delivery, HttpError>({
     resource: DELIVERIES,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { permanent: [{ field: 'created_at', order: 'asc' }] },
@@ -44,6 +44,7 @@ export function AssignGoodsModal({ title, onClose }: { title: ShippingTitle; onC
     syncWithLocation: false,
     errorNotification: false,
   });
+  const { tableQuery, setFilters, setCurrentPage } = table;
   const { mutate, mutation } = useCustomMutation<AssignAnswer, HttpError, { delivery_ids: number[] }>();
 
   const assign = () => {
@@ -135,8 +136,7 @@ export function AssignGoodsModal({ title, onClose }: { title: ShippingTitle; onC
           <Alert type="error" showIcon message={TEXT.assignFailed} description={failure} data-testid="assign-error" />
         )}
         <PagedTable<Delivery>
-          tableProps={tableProps}
-          query={tableQuery}
+          table={table}
           errorMessage={TEXT.loadFailed}
           emptyText={TEXT.assignEmpty}
           rowKey="id"
@@ -151,9 +151,6 @@ export function AssignGoodsModal({ title, onClose }: { title: ShippingTitle; onC
               'aria-label': d.tracking_no,
             }),
           }}
-          currentPage={currentPage}
-          pageCount={pageCount}
-          onPageChange={setCurrentPage}
         />
       </Space>
     </Modal>

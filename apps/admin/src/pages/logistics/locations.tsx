@@ -91,7 +91,7 @@ function LocationForm({ id, onDone }: { id?: number; onDone: () => void }) {
 export default function LocationList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount, pageSize } = useTable<
+  const table = useTable<
     Location,
     HttpError
   >({
@@ -101,6 +101,7 @@ export default function LocationList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, currentPage, setCurrentPage, pageSize } = table;
   const current = filters.find((f) => 'field' in f && f.field === 'q');
   const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
@@ -156,15 +157,11 @@ export default function LocationList() {
         />
       </Flex>
       <PagedTable<Location>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={MSG.locations.loadFailed}
         emptyText={TEXT.locationsEmpty}
         rowKey="id"
         columns={columns}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

@@ -139,7 +139,7 @@ export default function ShippingList() {
   const [broadcasting, setBroadcasting] = useState<ShippingTitle | null>(null);
   const refreshDeliveries = useDeliveryRefresh();
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+  const table = useTable<
     ShippingTitle,
     HttpError
   >({
@@ -149,6 +149,7 @@ export default function ShippingList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
   const current = filters.find((f) => 'field' in f && f.field === 'q');
   const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
@@ -242,16 +243,12 @@ export default function ShippingList() {
         />
       </Flex>
       <PagedTable<ShippingTitle>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={MSG.lists.loadShippingFailed}
         emptyText={TEXT.shippingEmpty}
         rowKey="id"
         columns={columns}
         scroll={compact ? { x: 640 } : undefined}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
       {broadcasting && <AssignGoodsModal title={broadcasting} onClose={() => setBroadcasting(null)} />}
     </div>

@@ -130,7 +130,7 @@ function WarehouseForm({ id, onDone }: { id?: number; onDone: () => void }) {
 export default function WarehouseList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   const compact = !Grid.useBreakpoint().sm;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+  const table = useTable<
     Warehouse,
     HttpError
   >({
@@ -140,6 +140,7 @@ export default function WarehouseList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
   const current = filters.find((f) => 'field' in f && f.field === 'q');
   const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
@@ -187,16 +188,12 @@ export default function WarehouseList() {
         />
       </Flex>
       <PagedTable<Warehouse>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={TEXT.loadWarehousesFailed}
         emptyText={TEXT.warehousesEmpty}
         rowKey="id"
         columns={columns}
         scroll={{ x: 900 }}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

@@ -46,7 +46,7 @@ export default function ProductList() {
   const { show, edit } = useNavigation();
   // Phones get a compact table: category and rating under the name, actions stacked.
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, sorters, setSorters, currentPage, setCurrentPage, pageCount } = useTable<
+  const table = useTable<
     Product,
     HttpError
   >({
@@ -57,6 +57,7 @@ export default function ProductList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, sorters, setSorters, setCurrentPage } = table;
 
   const categories = useList<Category, HttpError>({
     resource: 'categories',
@@ -230,16 +231,12 @@ export default function ProductList() {
       )}
 
       <PagedTable<Product>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={MSG.lists.fetchProductsFailed}
         emptyText={MSG.product.noneYet}
         rowKey="id"
         columns={columns}
         scroll={compact ? undefined : { x: 980 }}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

@@ -22,7 +22,7 @@ const PAGE_SIZE = 10;
 export default function SupportList() {
   const { show, showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
+  const table = useTable<
     SupportRequest,
     HttpError
   >({
@@ -33,6 +33,7 @@ export default function SupportList() {
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
 
   const apply = (field: 'status' | 'q', value: string | undefined) => {
     setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
@@ -142,15 +143,11 @@ export default function SupportList() {
         />
       </Flex>
       <PagedTable<SupportRequest>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={TEXT.loadFailed}
         emptyText={TEXT.empty}
         rowKey="id"
         columns={columns}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

@@ -76,15 +76,15 @@ export default function UserList() {
   const [form] = Form.useForm<EditValues>();
   const [editingId, setEditingId] = useState<number | null>(null);
 
-  const { tableProps, tableQuery, filters, setFilters, sorters, setSorters, currentPage, setCurrentPage, pageCount } =
-    useTable<PublicUser, HttpError>({
-      resource: 'users',
-      pagination: { currentPage: 1, pageSize: PAGE_SIZES.users, mode: 'server' },
-      sorters: { initial: [{ field: 'name', order: 'asc' }] },
-      filters: { defaultBehavior: 'merge' },
-      syncWithLocation: true,
-      errorNotification: false,
-    });
+  const table = useTable<PublicUser, HttpError>({
+    resource: 'users',
+    pagination: { currentPage: 1, pageSize: PAGE_SIZES.users, mode: 'server' },
+    sorters: { initial: [{ field: 'name', order: 'asc' }] },
+    filters: { defaultBehavior: 'merge' },
+    syncWithLocation: true,
+    errorNotification: false,
+  });
+  const { filters, setFilters, sorters, setSorters, setCurrentPage } = table;
 
   const q = filterValue(filters, 'q') ?? '';
   const role = filterValue(filters, 'role');
@@ -300,15 +300,12 @@ export default function UserList() {
       </Flex>
 
       <PagedTable<PublicUser>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={MSG.users.loadError}
         emptyText={TEXT.empty}
         rowKey="id"
         columns={columns}
         scroll={{ x: 1020 }}
-        currentPage={currentPage}
-        pageCount={pageCount}
         onPageChange={(page) => {
           setEditingId(null);
           setCurrentPage(page);

@@ -16,13 +16,14 @@ const PAGE_SIZE = 10;
 export default function WalletList() {
   const { show } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<WalletAccount, HttpError>({
+  const table = useTable<WalletAccount, HttpError>({
     resource: 'wallets',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     filters: { defaultBehavior: 'merge' },
     syncWithLocation: true,
     errorNotification: false,
   });
+  const { filters, setFilters, setCurrentPage } = table;
 
   const columns = useMemo<TableColumnsType<WalletAccount>>(
     () => [
@@ -96,15 +97,11 @@ export default function WalletList() {
         />
       </Flex>
       <PagedTable<WalletAccount>
-        tableProps={tableProps}
-        query={tableQuery}
+        table={table}
         errorMessage={MSG.wallets.loadFailed}
         emptyText={MSG.wallets.empty}
         rowKey="id"
         columns={columns}
-        currentPage={currentPage}
-        pageCount={pageCount}
-        onPageChange={setCurrentPage}
       />
     </div>
   );

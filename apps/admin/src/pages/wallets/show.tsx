@@ -109,13 +109,14 @@ export default function WalletShow() {
     errorNotification: false,
   });
   const ledgerResource = `wallets/${encodeURIComponent(id)}/histories`;
-  const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount } = useTable<WalletHistoryEntry, HttpError>({
+  const table = useTable<WalletHistoryEntry, HttpError>({
     resource: ledgerResource,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     syncWithLocation: false,
     errorNotification: false,
     queryOptions: { enabled: Boolean(id) },
   });
+  const { setCurrentPage } = table;
 
   const refresh = () => {
     setCurrentPage(1);
@@ -201,16 +202,12 @@ export default function WalletShow() {
               {TEXT.ledgerHint}
             </Typography.Paragraph>
             <PagedTable<WalletHistoryEntry>
-              tableProps={tableProps}
-              query={tableQuery}
+              table={table}
               errorMessage={MSG.wallets.historyFailed}
               emptyText={MSG.wallet.noHistory}
               rowKey="id"
               columns={columns}
               size="small"
-              currentPage={currentPage}
-              pageCount={pageCount}
-              onPageChange={setCurrentPage}
             />
           </Card>
         </Col>
