@@ -10,7 +10,7 @@ import { Currency } from '../modules/currencies/currency.entity';
 import { Invoice } from '../modules/invoices/invoice.entity';
 import { InvoicePayment } from '../modules/invoices/invoice-payment.entity';
 import { TestPayment } from '../modules/payments/test-payment.entity';
-import { IdempotencyKey } from '../modules/wallet/idempotency-key.entity';
+import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
 import { Wallet } from '../modules/wallet/wallet.entity';
 import { KycDocumentView, KycSubmission } from '../modules/kyc/kyc.entity';

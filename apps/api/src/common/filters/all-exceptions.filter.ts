@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { MSG, type ApiErrorBody } from '@jara/contracts';
+import { DomainError, statusOfDomainError } from '../errors';
 
 /** Every error leaves the API as {message} (plus errors for 422). Bad input is never a 500. */
 @Catch()
@@ -20,6 +21,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private toResponse(exception: unknown): { status: number; body: ApiErrorBody } {
+    // Services speak in domain errors; this is the one place they become HTTP answers.
+    if (exception instanceof DomainError) {
+      const body: ApiErrorBody = { message: exception.message };
+      if (exception.errors) body.errors = exception.errors;
+      return { status: statusOfDomainError(exception), body };
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();

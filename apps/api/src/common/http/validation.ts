@@ -17,10 +17,11 @@ export class ValidationFailedException extends UnprocessableEntityException {
   }
 }
 
-/** Shortcut for a single-field 422. */
-export function fieldError(field: string, message: string): ValidationFailedException {
-  return new ValidationFailedException({ [field]: [message] });
-}
+/**
+ * Shortcut for a single-field 422, as a domain error (services throw it; the filter answers 422). Kept here under its
+ * old name for the HTTP layer's callers; services import `invalid` from common/errors.
+ */
+export { invalid as fieldError } from '../errors';
 
 function firstMessage(errors: FieldErrors): string | undefined {
   return Object.values(errors)[0]?.[0];

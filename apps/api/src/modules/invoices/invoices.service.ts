@@ -29,7 +29,7 @@ import { PaymentsService, type PaymentSettler, type SettlementSource } from '../
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { assertAmountWithin } from '../wallet/dto/amount';
-import { IdempotencyService } from '../wallet/idempotency.service';
+import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { InsufficientBalanceError } from '../wallet/wallet-ledger';
 import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.service';
 import type { ManualInvoiceDto, PayInvoiceDto } from './dto/invoice.dto';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import { readIdempotencyKey } from '../wallet/idempotency.service';
+import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
 import { CreateOrderDto, OrderStatusDto } from './dto/order.dto';
 import { OrderStatsService } from './order-stats.service';
 import { OrdersService } from './orders.service';

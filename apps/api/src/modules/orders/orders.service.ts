@@ -52,7 +52,7 @@ import { PaymentsService } from '../payments/payments.service';
 import { Product } from '../products/product.entity';
 import { ProductReview } from '../products/product-review.entity';
 import { User } from '../users/user.entity';
-import { IdempotencyService } from '../wallet/idempotency.service';
+import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { InsufficientBalanceError } from '../wallet/wallet-ledger';
 import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.service';
 import type { CreateOrderDto, OrderStatusDto } from './dto/order.dto';

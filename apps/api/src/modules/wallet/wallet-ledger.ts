@@ -4,13 +4,10 @@ import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { LedgerEntry, type LedgerKind } from './ledger-entry.entity';
 import { Wallet } from './wallet.entity';
 
-/** A debit larger than the balance: nothing changed (the conditional UPDATE matched no row). */
-export class InsufficientBalanceError extends Error {
-  constructor() {
-    super('Insufficient wallet balance');
-    this.name = 'InsufficientBalanceError';
-  }
-}
+import { InsufficientBalanceError } from '../../common/errors';
+
+/** A debit larger than the balance: nothing changed (the conditional UPDATE matched no row). A domain error (422). */
+export { InsufficientBalanceError };
 
 export interface NewLedgerEntry {
   userId: number;

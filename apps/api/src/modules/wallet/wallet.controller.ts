@@ -4,7 +4,7 @@ import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { FundWalletDto, WalletAdjustmentDto } from './dto/wallet.dto';
-import { readIdempotencyKey } from './idempotency.service';
+import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
 import { WalletService } from './wallet.service';
 
 @ApiTags('wallet')

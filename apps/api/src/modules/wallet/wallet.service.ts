@@ -15,7 +15,8 @@ import {
   type WalletHistoryEntry,
 } from '@jara/contracts';
 import { EVENTS, type WalletFundedEvent, emitSafely } from '../../common/events';
-import { fieldError, ValidationFailedException } from '../../common/http/validation';
+import { fieldError } from '../../common/http/validation';
+import { InsufficientBalanceError as DomainInsufficientBalance } from '../../common/errors';
 import {
   integerFilter,
   paginate,
@@ -32,7 +33,7 @@ import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { assertAmountWithin } from './dto/amount';
 import type { FundWalletDto, WalletAdjustmentDto } from './dto/wallet.dto';
-import { IdempotencyService } from './idempotency.service';
+import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { LedgerEntry } from './ledger-entry.entity';
 import { Wallet } from './wallet.entity';
 import { InsufficientBalanceError, WalletLedger, type Balances } from './wallet-ledger';
@@ -81,8 +82,8 @@ const ACCOUNTS_SPEC: ListSpec = {
 };
 
 /** 422 'Insufficient wallet balance.' in the API's error shape. */
-export function insufficientBalance(): ValidationFailedException {
-  return fieldError('balance', MSG.money.insufficientBalance);
+export function insufficientBalance(): DomainInsufficientBalance {
+  return new DomainInsufficientBalance();
 }
 
 @Injectable()

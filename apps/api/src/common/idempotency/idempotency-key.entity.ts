@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { BaseEntity } from '../../common/base.entity';
-import { User } from '../users/user.entity';
+import { BaseEntity } from '../base.entity';
+import { User } from '../../modules/users/user.entity';
 
 /**
  * An Idempotency-Key a user sent with a money request, the request it was used for (scope) and the answer given,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MSG } from '@jara/contracts';
-import { fieldError } from '../../common/http/validation';
+import { fieldError } from '../http/validation';
 import { inTransaction, isUniqueViolation, type TransactionOptions } from '../../database/transaction';
 import { IdempotencyKey } from './idempotency-key.entity';
 
