@@ -10,6 +10,7 @@ import { Currency } from '../modules/currencies/currency.entity';
 import { Invoice } from '../modules/invoices/invoice.entity';
 import { InvoicePayment } from '../modules/invoices/invoice-payment.entity';
 import { TestPayment } from '../modules/payments/test-payment.entity';
+import { PaymentException } from '../modules/payments/payment-exception.entity';
 import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
 import { Wallet } from '../modules/wallet/wallet.entity';
@@ -37,6 +38,7 @@ export const ENTITIES = [
   Invoice,
   InvoicePayment,
   TestPayment,
+  PaymentException,
   Order,
   OrderItem,
   OrderStatusChange,

@@ -10,6 +10,7 @@ import { Logistics1763780000000 } from '../migrations/1763780000000-Logistics';
 import { Deliveries1763790000000 } from '../migrations/1763790000000-Deliveries';
 import { TrustAndCare1763800000000 } from '../migrations/1763800000000-TrustAndCare';
 import { AuditLog1763880000000 } from '../migrations/1763880000000-AuditLog';
+import { PaymentIntegrity1763900000000 } from '../migrations/1763900000000-PaymentIntegrity';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Deliveries1763790000000,
   TrustAndCare1763800000000,
   AuditLog1763880000000,
+  PaymentIntegrity1763900000000,
 ];

@@ -58,6 +58,10 @@ export class Invoice extends BaseEntity {
   @Column({ type: 'datetime', precision: 6, nullable: true })
   cancelled_at!: Date | null;
 
+  /** A paid invoice whose money went back to the payer's wallet (one ledger refund entry with this invoice's id). */
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  refunded_at!: Date | null;
+
   /** The admin who raised a manual invoice. */
   @Column({ type: 'integer', nullable: true })
   created_by!: number | null;

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
@@ -11,6 +11,7 @@ import {
   type InvoiceType,
   type PaymentStart,
 } from '@jara/contracts';
+import { ConflictError, NotFoundError } from '../../common/errors';
 import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent, emitSafely } from '../../common/events';
 import { fieldError } from '../../common/http/validation';
 import {
@@ -33,8 +34,8 @@ import { IdempotencyService } from '../../common/idempotency/idempotency.service
 import { InsufficientBalanceError } from '../wallet/wallet-ledger';
 import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.service';
 import type { ManualInvoiceDto, PayInvoiceDto } from './dto/invoice.dto';
-import { INVOICE_TYPE_VALUES, insertInvoice, type IssueInvoiceInput } from './invoice-issuer';
-import { InvoicePayment } from './invoice-payment.entity';
+import { INVOICE_TYPE_VALUES, insertInvoice, insertInvoiceRow, type IssueInvoiceInput } from './invoice-issuer';
+import { InvoicePayment, type InvoicePaymentStatus } from './invoice-payment.entity';
 import { Invoice } from './invoice.entity';
 import { presentInvoice } from './invoice.presenter';
 
@@ -137,14 +138,14 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
   async get(viewer: User, id: number): Promise<InvoiceDto> {
     const row = await this.base().where('i.id = :id', { id }).getOne();
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id))
-      throw new NotFoundException(MSG.money.invoiceNotFound);
+      throw new NotFoundError(MSG.money.invoiceNotFound);
     return presentInvoice(row);
   }
 
   /** POST /invoices (admin): a manual invoice for an existing user (404 otherwise). */
   async createManual(admin: User, dto: ManualInvoiceDto): Promise<InvoiceDto> {
     const user = await this.users.findById(dto.user_id);
-    if (!user || user.deleted_at) throw new NotFoundException(MSG.users.notFound);
+    if (!user || user.deleted_at) throw new NotFoundError(MSG.users.notFound);
     assertAmountWithin(dto.amount, dto.currency, { max: MONEY_MAX_MINOR[dto.currency] });
     return this.issue({
       userId: user.id,
@@ -156,24 +157,179 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     });
   }
 
-  /** POST /invoices/{id}/cancel (admin): pending -> cancelled; a paid or cancelled invoice is a 409. */
+  /**
+   * POST /invoices/{id}/cancel (admin): pending -> cancelled, for a manual invoice. The invoice of an order or a delivery
+   * is its subject's: it is cancelled with the order (or the delivery), never on its own (409 with what to do), so an
+   * order can never sit at To Pay behind a cancelled invoice. A paid or cancelled invoice is a 409.
+   */
   async cancel(id: number): Promise<InvoiceDto> {
-    const changed = await inTransaction(this.db, async (m) => {
-      const result = await m
-        .createQueryBuilder()
-        .update(Invoice)
-        .set({ status: 'cancelled', cancelled_at: new Date() })
-        .where('id = :id AND status = :pending', { id, pending: 'pending' })
-        .execute();
-      return result.affected === 1;
-    });
-    const row = await this.base().where('i.id = :id', { id }).getOne();
-    if (!row) throw new NotFoundException(MSG.money.invoiceNotFound);
-    if (!changed)
-      throw new ConflictException(
-        row.status === 'paid' ? MSG.money.invoiceAlreadyPaid : MSG.money.invoiceAlreadyCancelled,
-      );
+    const found = await this.db.getRepository(Invoice).findOne({ where: { id }, select: ['id', 'type'] });
+    if (!found) throw new NotFoundError(MSG.money.invoiceNotFound);
+    if (found.type === 'order') throw new ConflictError(MSG.money.invoiceOfOrder);
+    if (found.type === 'delivery') throw new ConflictError(MSG.money.invoiceOfDelivery);
+    const outcome = await inTransaction(this.db, (m) => this.cancelIn(m, id));
+    const row = await this.one(id);
+    if (outcome === 'already') throw new ConflictError(MSG.money.invoiceAlreadyCancelled);
     return presentInvoice(row);
+  }
+
+  // ------------------------------------------------------------------------------------------------ the owner API
+  // Other modules (orders, deliveries) change invoices only through these, inside their own transaction (`m`). None
+  // emits: the caller announces after its commit (announce / announcePaid).
+
+  /** A new pending invoice inside the caller's transaction (one per (type, subject): the unique index refuses another). */
+  issueIn(m: EntityManager, input: IssueInvoiceInput): Promise<Invoice> {
+    return insertInvoiceRow(m, input);
+  }
+
+  /**
+   * A pending (or cancelled) invoice takes a new amount and is pending again. Every pending card payment of it is
+   * superseded first: a checkout started at the old amount can never pay the new one (its success is refunded to the
+   * wallet). A paid invoice is a ConflictError. Answers whether anything changed.
+   */
+  async amendIn(m: EntityManager, invoiceId: number, change: { amountMinor: number; description?: string }): Promise<boolean> {
+    const invoice = await this.mustFind(m, invoiceId);
+    if (!Number.isSafeInteger(change.amountMinor) || change.amountMinor <= 0)
+      throw new RangeError('An invoice amount must be a positive integer of minor units');
+    if (invoice.status === 'paid') throw new ConflictError(MSG.money.invoiceAlreadyPaid);
+    const description = change.description?.trim().slice(0, 255) ?? invoice.description;
+    if (invoice.status === 'pending' && invoice.amount_minor === change.amountMinor && invoice.description === description)
+      return false;
+    const done = await m
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ amount_minor: change.amountMinor, description, status: 'pending', cancelled_at: null })
+      .where('id = :id AND status = :status AND amount_minor = :amount', {
+        id: invoiceId,
+        status: invoice.status,
+        amount: invoice.amount_minor,
+      })
+      .execute();
+    if (done.affected !== 1) throw new ConflictError(MSG.money.invoiceChanged);
+    if (invoice.amount_minor !== change.amountMinor || invoice.status !== 'pending')
+      await this.supersedePayments(m, invoiceId, 'The invoice was re-priced');
+    return true;
+  }
+
+  /** pending -> cancelled inside the caller's transaction (its pending card payments superseded); paid: ConflictError. */
+  async cancelIn(m: EntityManager, invoiceId: number): Promise<'cancelled' | 'already'> {
+    const done = await m
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ status: 'cancelled', cancelled_at: new Date() })
+      .where('id = :id AND status = :pending', { id: invoiceId, pending: 'pending' })
+      .execute();
+    if (done.affected === 1) {
+      await this.supersedePayments(m, invoiceId, 'The invoice was cancelled');
+      return 'cancelled';
+    }
+    const now = await this.mustFind(m, invoiceId);
+    if (now.status === 'paid') throw new ConflictError(MSG.money.invoiceAlreadyPaid);
+    return 'already';
+  }
+
+  /**
+   * Pays a pending invoice from its payer's wallet: one conditional UPDATE on the status AND the amount and currency
+   * read, then the ledger debit of exactly what that UPDATE matched. A concurrent re-pricing either commits first (the
+   * UPDATE matches nothing: ConflictError, nothing debited) or waits for this one (and then finds it paid).
+   */
+  async payFromWalletIn(m: EntityManager, invoiceId: number, payerId: number): Promise<Invoice> {
+    const invoice = await this.mustFind(m, invoiceId);
+    if (invoice.user_id !== payerId) throw new NotFoundError(MSG.money.invoiceNotFound);
+    assertPayable(invoice);
+    const updated = await m
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ status: 'paid', payment_method: 'wallet', paid_at: new Date() })
+      .where('id = :id AND status = :pending AND amount_minor = :amount AND currency = :currency', {
+        id: invoiceId,
+        pending: 'pending',
+        amount: invoice.amount_minor,
+        currency: invoice.currency,
+      })
+      .execute();
+    if (updated.affected !== 1) {
+      const now = await this.mustFind(m, invoiceId);
+      assertPayable(now);
+      throw new ConflictError(MSG.money.invoiceChanged);
+    }
+    // The conditional debit: a short balance throws and the whole transaction (the status too) rolls back.
+    await this.wallet.ledger.post(m, {
+      userId: payerId,
+      amountMinor: invoice.amount_minor,
+      currency: invoice.currency,
+      direction: 'debit',
+      description: `Invoice ${invoice.reference}: ${invoice.description}`,
+      reference: `pay-${invoice.reference}`,
+      kind: 'invoice_payment',
+      invoiceId: invoice.id,
+    });
+    return Object.assign(invoice, { status: 'paid', payment_method: 'wallet' });
+  }
+
+  /** pending -> paid by a bank transfer an admin confirmed; anything else is a ConflictError. */
+  async markPaidByTransferIn(m: EntityManager, invoiceId: number): Promise<Invoice> {
+    const done = await m
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ status: 'paid', payment_method: 'transfer', paid_at: new Date() })
+      .where('id = :id AND status = :pending', { id: invoiceId, pending: 'pending' })
+      .execute();
+    const now = await this.mustFind(m, invoiceId);
+    if (done.affected !== 1) assertPayable(now);
+    await this.supersedePayments(m, invoiceId, 'Paid by bank transfer');
+    return now;
+  }
+
+  /**
+   * A paid invoice's money goes back to its payer's wallet through the ledger (kind refund, this invoice's id) and the
+   * invoice is marked refunded, once: a second call answers 'already'. An unpaid invoice is a ConflictError.
+   */
+  async refundPaidIn(m: EntityManager, invoiceId: number, reason: string, reference?: string): Promise<'refunded' | 'already'> {
+    const done = await m
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ refunded_at: new Date() })
+      .where('id = :id AND status = :paid AND refunded_at IS NULL', { id: invoiceId, paid: 'paid' })
+      .execute();
+    const invoice = await this.mustFind(m, invoiceId);
+    if (done.affected !== 1) {
+      if (invoice.status === 'paid' && invoice.refunded_at) return 'already';
+      throw new ConflictError(MSG.money.invoiceNotPaid);
+    }
+    await this.wallet.ledger.post(m, {
+      userId: invoice.user_id,
+      amountMinor: invoice.amount_minor,
+      currency: invoice.currency,
+      direction: 'credit',
+      description: `Refund: invoice ${invoice.reference}${reason ? ` (${reason})` : ''}`,
+      reference: reference ?? `refund-inv-${invoice.id}`,
+      kind: 'refund',
+      invoiceId: invoice.id,
+    });
+    return 'refunded';
+  }
+
+  /** Whether the invoice is paid, read inside the caller's transaction. */
+  async isPaidIn(m: EntityManager, invoiceId: number): Promise<boolean> {
+    const row = await m.findOne(Invoice, { where: { id: invoiceId }, select: ['id', 'status'] });
+    return row?.status === 'paid';
+  }
+
+  /** Pending card payments of an invoice that can no longer pay it: a later success is refunded, never settled. */
+  private async supersedePayments(m: EntityManager, invoiceId: number, note: string): Promise<void> {
+    await m
+      .createQueryBuilder()
+      .update(InvoicePayment)
+      .set({ status: 'superseded', note })
+      .where('invoice_id = :invoiceId AND status IN (:...open)', { invoiceId, open: ['pending', 'failed'] })
+      .execute();
+  }
+
+  private async mustFind(m: EntityManager, invoiceId: number): Promise<Invoice> {
+    const invoice = await m.findOne(Invoice, { where: { id: invoiceId } });
+    if (!invoice) throw new NotFoundError(MSG.money.invoiceNotFound);
+    return invoice;
   }
 
   /**
@@ -192,7 +348,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     /** The invoice is the caller's and can be paid (404 / 409 otherwise). */
     const payable = async (m: EntityManager): Promise<Invoice> => {
       const invoice = await m.findOne(Invoice, { where: { id } });
-      if (!invoice || invoice.user_id !== user.id) throw new NotFoundException(MSG.money.invoiceNotFound);
+      if (!invoice || invoice.user_id !== user.id) throw new NotFoundError(MSG.money.invoiceNotFound);
       assertPayable(invoice);
       return invoice;
     };
@@ -203,28 +359,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
         scope,
         async (m) => {
           paidNow = null;
-          const invoice = await payable(m);
-          const updated = await m
-            .createQueryBuilder()
-            .update(Invoice)
-            .set({ status: 'paid', payment_method: 'wallet', paid_at: new Date() })
-            .where('id = :id AND status = :pending', { id, pending: 'pending' })
-            .execute();
-          if (updated.affected !== 1) {
-            assertPayable(await m.findOneOrFail(Invoice, { where: { id } }));
-            throw new ConflictException(MSG.money.invoiceAlreadyPaid);
-          }
-          // The conditional debit: a short balance throws and the whole transaction (the status too) rolls back.
-          await this.wallet.ledger.post(m, {
-            userId: user.id,
-            amountMinor: invoice.amount_minor,
-            currency: invoice.currency,
-            direction: 'debit',
-            description: `Invoice ${invoice.reference}: ${invoice.description}`,
-            reference: `pay-${invoice.reference}`,
-            kind: 'invoice_payment',
-            invoiceId: invoice.id,
-          });
+          await this.payFromWalletIn(m, id, user.id);
           const paid = await this.one(id, m);
           paidNow = paid;
           return presentInvoice(paid);
@@ -257,65 +392,101 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     if (!reference) throw fieldError('reference', MSG.money.referenceRequired);
     if (!REFERENCE_PATTERN.test(reference)) throw fieldError('reference', MSG.money.referenceInvalid);
     const invoice = await this.db.getRepository(Invoice).findOne({ where: { id } });
-    if (!invoice || invoice.user_id !== user.id) throw new NotFoundException(MSG.money.invoiceNotFound);
+    if (!invoice || invoice.user_id !== user.id) throw new NotFoundError(MSG.money.invoiceNotFound);
     const payment = await this.db.getRepository(InvoicePayment).findOne({ where: { reference, invoice_id: id } });
-    if (!payment) throw new NotFoundException(MSG.money.paymentNotFound);
+    if (!payment) throw new NotFoundError(MSG.money.paymentNotFound);
     if (payment.status === 'pending') await this.payments.verifyAndSettle(reference, 'verify');
     return presentInvoice(await this.one(id));
   }
 
   /**
-   * Settles a card payment (PaymentSettler). Success with the payment's exact amount and currency marks the payment
-   * completed and the invoice paid, once. If the invoice was meanwhile paid from the wallet or cancelled, the money
-   * goes to the user's wallet (a refund entry) instead of being lost. A different amount never settles.
+   * Settles a card payment (PaymentSettler), once. A success settles the invoice only for the exact amount and currency
+   * the invoice asks for NOW, and only if the payment was not superseded (the invoice re-priced or cancelled since it
+   * started); otherwise the money the gateway took goes to the payer's wallet (a refund entry) and the invoice stays as
+   * it is. A success for another amount or currency than the payment asked for settles nothing: the payment is marked
+   * mismatch and kept for an admin (a later genuine success still settles it). A failure marks a pending payment
+   * failed (a later success still settles it); not_found, abandoned and pending change nothing.
    */
   async settle(result: GatewayVerification, source: SettlementSource): Promise<boolean> {
-    const payment = await this.db.getRepository(InvoicePayment).findOne({ where: { reference: result.reference } });
+    const repo = this.db.getRepository(InvoicePayment);
+    const payment = await repo.findOne({ where: { reference: result.reference } });
     if (!payment) return false;
-    if (payment.status !== 'pending') return true;
-    if (result.status === 'failed' || result.status === 'not_found') {
-      await this.failPayment(payment.reference);
+    if (SETTLED_PAYMENTS.includes(payment.status)) return true;
+    if (result.status === 'failed') {
+      await this.markPayment(payment.reference, ['pending'], { status: 'failed', settled_at: new Date() });
       return true;
     }
     if (result.status !== 'success') return true;
     if (result.amountMinor !== payment.amount_minor || result.currency !== payment.currency) {
-      this.logger.warn(
-        `Invoice payment ${payment.reference} not settled (${source}): the gateway reports ${result.amountMinor ?? '?'} ${result.currency ?? '?'}, the payment is ${payment.amount_minor} ${payment.currency}`,
-      );
-      if (source !== 'webhook') await this.failPayment(payment.reference);
+      const note = `The gateway reported ${result.amountMinor ?? '?'} ${result.currency ?? '?'} for a payment of ${payment.amount_minor} ${payment.currency}`;
+      this.logger.warn(`Invoice payment ${payment.reference} not settled (${source}): ${note}`);
+      await this.markPayment(payment.reference, ['pending', 'failed', 'superseded'], {
+        status: 'mismatch',
+        gateway_amount_minor: result.amountMinor,
+        gateway_currency: result.currency?.slice(0, 3) ?? null,
+        note: note.slice(0, 255),
+      });
+      await this.payments.recordUnsettled({
+        reference: payment.reference,
+        kind: 'mismatch',
+        source,
+        result,
+        expected: { amountMinor: payment.amount_minor, currency: payment.currency },
+        note: `${note}: compare with the Paystack dashboard, then refund the customer or settle the invoice by hand.`,
+      });
       return true;
     }
     let paid: Invoice | null = null;
     await inTransaction(this.db, async (m) => {
       paid = null;
-      const done = await m
-        .createQueryBuilder()
-        .update(InvoicePayment)
-        .set({ status: 'completed', settled_at: new Date() })
-        .where('reference = :reference AND status = :pending', { reference: payment.reference, pending: 'pending' })
-        .execute();
-      if (done.affected !== 1) return;
-      const updated = await m
-        .createQueryBuilder()
-        .update(Invoice)
-        .set({ status: 'paid', payment_method: 'paystack', paid_at: new Date() })
-        .where('id = :id AND status = :pending', { id: payment.invoice_id, pending: 'pending' })
-        .execute();
-      if (updated.affected === 1) {
-        paid = await this.one(payment.invoice_id, m);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const now = await m.findOne(InvoicePayment, { where: { reference: payment.reference } });
+        if (!now || SETTLED_PAYMENTS.includes(now.status)) return;
+        // Claim the payment at the status it has now; a concurrent settle or supersede makes this match nothing.
+        const claimed = await m
+          .createQueryBuilder()
+          .update(InvoicePayment)
+          .set({ status: 'completed', settled_at: new Date() })
+          .where('reference = :reference AND status = :seen', { reference: now.reference, seen: now.status })
+          .execute();
+        if (claimed.affected !== 1) continue;
+        if (now.status !== 'superseded') {
+          const updated = await m
+            .createQueryBuilder()
+            .update(Invoice)
+            .set({ status: 'paid', payment_method: 'paystack', paid_at: new Date() })
+            .where('id = :id AND status = :pending AND amount_minor = :amount AND currency = :currency', {
+              id: now.invoice_id,
+              pending: 'pending',
+              amount: now.amount_minor,
+              currency: now.currency,
+            })
+            .execute();
+          if (updated.affected === 1) {
+            await this.supersedePayments(m, now.invoice_id, 'Paid by another card payment');
+            paid = await this.one(now.invoice_id, m);
+            return;
+          }
+        }
+        // The invoice cannot take this money (paid meanwhile, cancelled, or re-priced): it goes to the payer's wallet.
+        const invoice = await this.mustFind(m, now.invoice_id);
+        const why =
+          now.status === 'superseded' || (invoice.status === 'pending' && invoice.amount_minor !== now.amount_minor)
+            ? 're-priced or cancelled after this payment started'
+            : `already ${invoice.status}`;
+        await this.wallet.ledger.post(m, {
+          userId: invoice.user_id,
+          amountMinor: now.amount_minor,
+          currency: now.currency,
+          direction: 'credit',
+          description: `Refund: card payment of invoice ${invoice.reference}, which was ${why}`,
+          reference: `refund-${now.reference}`,
+          kind: 'refund',
+          invoiceId: invoice.id,
+        });
+        await m.update(InvoicePayment, { reference: now.reference }, { status: 'refunded', note: `Credited to the wallet: invoice ${why}`.slice(0, 255) });
         return;
       }
-      const invoice = await m.findOneOrFail(Invoice, { where: { id: payment.invoice_id } });
-      await this.wallet.ledger.post(m, {
-        userId: invoice.user_id,
-        amountMinor: payment.amount_minor,
-        currency: payment.currency,
-        direction: 'credit',
-        description: `Refund: card payment of invoice ${invoice.reference}, which was already ${invoice.status}`,
-        reference: `refund-${payment.reference}`,
-        kind: 'refund',
-        invoiceId: invoice.id,
-      });
     });
     if (paid)
       await this.emit(EVENTS.invoicePaid, { ...this.event(paid), method: 'paystack' } satisfies InvoicePaidEvent);
@@ -324,7 +495,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
 
   private async startCardPayment(user: User, id: number): Promise<PaymentStart> {
     const invoice = await this.db.getRepository(Invoice).findOne({ where: { id } });
-    if (!invoice || invoice.user_id !== user.id) throw new NotFoundException(MSG.money.invoiceNotFound);
+    if (!invoice || invoice.user_id !== user.id) throw new NotFoundError(MSG.money.invoiceNotFound);
     assertPayable(invoice);
     const reference = this.payments.newReference(INVOICE_PAYMENT_PREFIX);
     await inTransaction(this.db, (m) =>
@@ -353,18 +524,23 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       );
       return { authorization_url: authorizationUrl, reference };
     } catch (error) {
-      await this.failPayment(reference);
+      await this.markPayment(reference, ['pending'], { status: 'failed', settled_at: new Date() });
       throw error;
     }
   }
 
-  private failPayment(reference: string): Promise<unknown> {
+  /** Moves a payment from one of `from` to the values of `set`, in its own transaction (conditional, so once). */
+  private markPayment(
+    reference: string,
+    from: InvoicePaymentStatus[],
+    set: Partial<Pick<InvoicePayment, 'status' | 'settled_at' | 'gateway_amount_minor' | 'gateway_currency' | 'note'>>,
+  ): Promise<unknown> {
     return inTransaction(this.db, (m) =>
       m
         .createQueryBuilder()
         .update(InvoicePayment)
-        .set({ status: 'failed', settled_at: new Date() })
-        .where('reference = :reference AND status = :pending', { reference, pending: 'pending' })
+        .set(set)
+        .where('reference = :reference AND status IN (:...from)', { reference, from })
         .execute(),
     );
   }
@@ -400,7 +576,10 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
   }
 }
 
+/** A payment in one of these states is final: nothing settles it again. */
+const SETTLED_PAYMENTS: readonly InvoicePaymentStatus[] = ['completed', 'refunded'];
+
 function assertPayable(invoice: Invoice): void {
-  if (invoice.status === 'paid') throw new ConflictException(MSG.money.invoiceAlreadyPaid);
-  if (invoice.status === 'cancelled') throw new ConflictException(MSG.money.invoiceCancelled);
+  if (invoice.status === 'paid') throw new ConflictError(MSG.money.invoiceAlreadyPaid);
+  if (invoice.status === 'cancelled') throw new ConflictError(MSG.money.invoiceCancelled);
 }

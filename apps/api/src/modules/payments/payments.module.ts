@@ -7,10 +7,11 @@ import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { PaystackGateway } from './paystack.gateway';
 import { TestModeGateway } from './test-mode.gateway';
+import { PaymentException } from './payment-exception.entity';
 import { TestPayment } from './test-payment.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TestPayment])],
+  imports: [TypeOrmModule.forFeature([TestPayment, PaymentException])],
   controllers: [PaymentsController],
   providers: [
     {

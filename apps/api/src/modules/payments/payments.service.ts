@@ -1,15 +1,13 @@
-import {
-  BadGatewayException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { MSG, type TestPaymentResult } from '@jara/contracts';
+import { NotFoundError, UnauthorizedError, UnavailableError, UpstreamError } from '../../common/errors';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { inTransaction, isUniqueViolation } from '../../database/transaction';
+import { PaymentException, type PaymentExceptionKind } from './payment-exception.entity';
+import { requestedAmount } from './paystack-amount';
 import {
   GatewayError,
   PAYMENT_GATEWAY,
@@ -31,6 +29,16 @@ export interface PaymentSettler {
   settle(result: GatewayVerification, source: SettlementSource): Promise<boolean>;
 }
 
+/** A gateway answer that did not settle, as a settler reports it (kept once per reference and kind). */
+export interface UnsettledAnswer {
+  reference: string;
+  kind: PaymentExceptionKind;
+  source: SettlementSource;
+  result: GatewayVerification;
+  expected?: { amountMinor: number; currency: string } | null;
+  note: string;
+}
+
 /**
  * The payment gateway and its settlement: starts and verifies transactions, checks Paystack's webhooks (HMAC-SHA512
  * of the raw body with the secret key, compared in constant time) and hands each result to the domain that owns
@@ -45,6 +53,7 @@ export class PaymentsService {
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   get gatewayName(): PaymentGateway['name'] {
@@ -70,7 +79,7 @@ export class PaymentsService {
   }
 
   assertEnabled(): void {
-    if (!this.enabled) throw new ServiceUnavailableException(MSG.money.paymentsOff);
+    if (!this.enabled) throw new UnavailableError(MSG.money.paymentsOff);
   }
 
   async start(input: InitializeInput): Promise<{ authorizationUrl: string }> {
@@ -79,7 +88,7 @@ export class PaymentsService {
       return await this.gateway.initialize(input);
     } catch (error) {
       this.logger.warn(`Payment ${input.reference} not started: ${(error as Error).message}`);
-      throw new BadGatewayException(MSG.money.paymentStartFailed);
+      throw new UpstreamError(MSG.money.paymentStartFailed);
     }
   }
 
@@ -90,7 +99,7 @@ export class PaymentsService {
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       this.logger.warn(`Payment ${reference} not verified: ${error.message}`);
-      throw new BadGatewayException(MSG.money.paymentVerifyFailed);
+      throw new UpstreamError(MSG.money.paymentVerifyFailed);
     }
   }
 
@@ -116,7 +125,7 @@ export class PaymentsService {
   async handleWebhook(rawBody: Buffer | undefined, signature: unknown): Promise<void> {
     const secret = this.config.paystack.secretKey;
     if (!secret || !rawBody || !validSignature(rawBody, signature, secret))
-      throw new UnauthorizedException(MSG.money.badSignature);
+      throw new UnauthorizedError(MSG.money.badSignature);
     let event: { event?: unknown; data?: Record<string, unknown> };
     try {
       event = JSON.parse(rawBody.toString('utf8'));
@@ -124,24 +133,59 @@ export class PaymentsService {
       return;
     }
     if (event?.event !== 'charge.success' || !event.data || typeof event.data !== 'object') return;
-    const { reference, amount, currency, status } = event.data;
+    const { reference, currency, status } = event.data;
     if (typeof reference !== 'string' || !REFERENCE_PATTERN.test(reference)) return;
-    const known = await this.settle(
-      {
+    const result: GatewayVerification = {
+      reference,
+      status: status === 'success' ? 'success' : 'pending',
+      amountMinor: requestedAmount(event.data),
+      currency: typeof currency === 'string' ? currency.toUpperCase() : null,
+    };
+    const known = await this.settle(result, 'webhook');
+    if (!known) {
+      this.logger.warn(`Webhook for an unknown reference: ${reference}`);
+      await this.recordUnsettled({
         reference,
-        status: status === 'success' ? 'success' : 'pending',
-        amountMinor: typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null,
-        currency: typeof currency === 'string' ? currency.toUpperCase() : null,
-      },
-      'webhook',
-    );
-    if (!known) this.logger.log(`Webhook for an unknown reference ignored: ${reference}`);
+        kind: 'unknown',
+        source: 'webhook',
+        result,
+        note: 'A signed charge.success for a reference Jara never issued: find it in the Paystack dashboard and refund or match it by hand.',
+      });
+    }
+  }
+
+  /**
+   * Keeps a gateway answer that did not settle, once per (reference, kind): the reconciliation lists it with what to
+   * do until an admin resolves it. A replayed webhook finds it there and adds nothing.
+   */
+  async recordUnsettled(answer: UnsettledAnswer): Promise<void> {
+    const repo = this.db.getRepository(PaymentException);
+    if (await repo.exists({ where: { reference: answer.reference, kind: answer.kind } })) return;
+    try {
+      await inTransaction(this.db, (m) =>
+        m.insert(PaymentException, {
+          reference: answer.reference,
+          kind: answer.kind,
+          source: answer.source,
+          gateway_status: answer.result.status,
+          gateway_amount_minor: answer.result.amountMinor,
+          gateway_currency: answer.result.currency?.slice(0, 3) ?? null,
+          expected_amount_minor: answer.expected?.amountMinor ?? null,
+          expected_currency: answer.expected?.currency ?? null,
+          note: answer.note.slice(0, 255),
+          resolved_at: null,
+          resolved_by: null,
+        }),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
   }
 
   /** Test mode: completes or cancels a pending test transaction, settles it as a webhook would, and says where to go. */
   async finishTestPayment(reference: string, outcome: 'success' | 'failed'): Promise<TestPaymentResult> {
     if (!(this.gateway instanceof TestModeGateway) || !REFERENCE_PATTERN.test(reference))
-      throw new NotFoundException(MSG.common.notFound);
+      throw new NotFoundError(MSG.common.notFound);
     const row = await this.gateway.finish(reference, outcome);
     await this.settle(await this.gateway.verify(reference), 'test');
     return { reference, status: outcome, callback_url: row.callback_url };
@@ -153,3 +197,4 @@ function validSignature(rawBody: Buffer, signature: unknown, secret: string): bo
   const expected = createHmac('sha512', secret).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
+

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
+import { requestedAmount } from './paystack-amount';
 import {
   GatewayError,
   type GatewayStatus,
@@ -55,11 +56,10 @@ export class PaystackGateway implements PaymentGateway {
       throw new GatewayError(`verify answered HTTP ${status}: ${String(body?.message ?? '').slice(0, 120)}`);
     if (data.reference !== undefined && data.reference !== reference)
       throw new GatewayError('verify answered for another reference');
-    const amount = typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null;
     return {
       reference,
       status: STATUS[String(data.status)] ?? 'pending',
-      amountMinor: amount,
+      amountMinor: requestedAmount(data),
       currency: typeof data.currency === 'string' ? data.currency.toUpperCase() : null,
     };
   }

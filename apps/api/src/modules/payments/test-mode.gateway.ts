@@ -1,4 +1,4 @@
-import { ConflictException, NotFoundException } from '@nestjs/common';
+import { ConflictError, NotFoundError } from '../../common/errors';
 import type { DataSource } from 'typeorm';
 import { MSG, TEST_CHECKOUT_PATH } from '@jara/contracts';
 import type { AppConfig } from '../../config/config';
@@ -60,8 +60,8 @@ export class TestModeGateway implements PaymentGateway {
       return result.affected === 1;
     });
     const row = await this.db.getRepository(TestPayment).findOne({ where: { reference } });
-    if (!row) throw new NotFoundException(MSG.money.paymentNotFound);
-    if (!changed) throw new ConflictException(MSG.money.testPaymentNotPending);
+    if (!row) throw new NotFoundError(MSG.money.paymentNotFound);
+    if (!changed) throw new ConflictError(MSG.money.testPaymentNotPending);
     return row;
   }
 }
