@@ -33,7 +33,7 @@ export interface FakePaystack {
   /** A webhook as Paystack posts it (charge.success by default), with a valid signature of its exact bytes. */
   webhook(
     reference: string,
-    overrides?: { event?: string; amount?: number; currency?: string; status?: string },
+    overrides?: { event?: string; amount?: number; currency?: string; status?: string; requested_amount?: number },
   ): { body: string; signature: string };
   /** HMAC-SHA512 of `body` (hex), with the fake's secret unless another is given. */
   sign(body: string, secret?: string): string;
@@ -161,6 +161,8 @@ export async function startFakePaystack(): Promise<FakePaystack> {
           reference,
           amount: overrides.amount ?? tx?.reported?.amount ?? tx?.amount ?? 100,
           currency: overrides.currency ?? tx?.reported?.currency ?? tx?.currency ?? 'NGN',
+          // With "pass charges to customer" on, amount includes Paystack's fees and requested_amount is what was asked.
+          ...(overrides.requested_amount !== undefined ? { requested_amount: overrides.requested_amount } : {}),
           paid_at: new Date().toISOString(),
           customer: { email: tx?.email ?? 'someone@example.com' },
         },

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { LedgerDirection, WalletCurrency } from '@jara/contracts';
+import type { LedgerDirection, LedgerStatus, WalletCurrency } from '@jara/contracts';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { LedgerEntry, type LedgerKind } from './ledger-entry.entity';
 import { Wallet } from './wallet.entity';
@@ -79,16 +79,17 @@ export class WalletLedger {
    * (WHERE status = 'pending'), so a replayed verify or a webhook racing it changes nothing. Answers the entry
    * when this call completed it, null when it was already settled (or unknown).
    */
-  completePending(reference: string): Promise<LedgerEntry | null> {
+  completePending(reference: string, from: readonly LedgerStatus[] = ['pending']): Promise<LedgerEntry | null> {
     return inTransaction(this.db, async (m) => {
       const entry = await m.findOne(LedgerEntry, { where: { reference } });
-      if (!entry || entry.status !== 'pending') return null;
+      if (!entry || !from.includes(entry.status)) return null;
       const settledAt = new Date();
+      // Conditional on the status read: a replayed verify or a webhook racing it changes nothing.
       const done = await m
         .createQueryBuilder()
         .update(LedgerEntry)
         .set({ status: 'completed', settled_at: settledAt })
-        .where('reference = :reference AND status = :pending', { reference, pending: 'pending' })
+        .where('reference = :reference AND status = :seen', { reference, seen: entry.status })
         .execute();
       if (done.affected !== 1) return null;
       await this.move(m, entry.user_id, entry.currency, entry.direction, entry.amount_minor);

@@ -1,4 +1,4 @@
-import { Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -16,7 +16,7 @@ import {
 } from '@jara/contracts';
 import { EVENTS, type WalletFundedEvent, emitSafely } from '../../common/events';
 import { fieldError } from '../../common/http/validation';
-import { InsufficientBalanceError as DomainInsufficientBalance } from '../../common/errors';
+import { InsufficientBalanceError as DomainInsufficientBalance, NotFoundError } from '../../common/errors';
 import {
   integerFilter,
   paginate,
@@ -180,7 +180,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
     if (!REFERENCE_PATTERN.test(reference)) throw fieldError('reference', MSG.money.referenceInvalid);
     const repo = this.db.getRepository(LedgerEntry);
     let entry = await repo.findOne({ where: { reference, user_id: user.id, kind: 'funding' } });
-    if (!entry) throw new NotFoundException(MSG.money.paymentNotFound);
+    if (!entry) throw new NotFoundError(MSG.money.paymentNotFound);
     if (entry.status === 'pending') {
       await this.payments.verifyAndSettle(reference, 'verify');
       entry = await repo.findOneOrFail({ where: { id: entry.id } });
@@ -189,25 +189,32 @@ export class WalletService implements OnModuleInit, PaymentSettler {
   }
 
   /**
-   * Settles a funding reference (PaymentSettler): success with the pending entry's exact amount and currency credits
-   * once; a different amount or currency never credits (logged; our own verify marks it failed); a failure marks
-   * the entry failed; abandoned or pending changes nothing. Unknown references answer false.
+   * Settles a funding reference (PaymentSettler): success with the entry's exact amount and currency credits once,
+   * also after an earlier failure (a late genuine success is never lost). A success for another amount or currency
+   * credits nothing: it is kept as a payment exception for an admin and the entry stays open. A failure marks a
+   * pending entry failed; not_found, abandoned and pending change nothing. Unknown references answer false.
    */
   async settle(result: GatewayVerification, source: SettlementSource): Promise<boolean> {
     const entry = await this.db
       .getRepository(LedgerEntry)
       .findOne({ where: { reference: result.reference, kind: 'funding' } });
     if (!entry) return false;
-    if (entry.status !== 'pending') return true;
+    if (entry.status === 'completed') return true;
     if (result.status === 'success') {
       if (result.amountMinor !== entry.amount_minor || result.currency !== entry.currency) {
-        this.logger.warn(
-          `Funding ${entry.reference} not credited (${source}): the gateway reports ${result.amountMinor ?? '?'} ${result.currency ?? '?'}, the entry is ${entry.amount_minor} ${entry.currency}`,
-        );
-        if (source !== 'webhook') await this.ledger.failPending(entry.reference);
+        const note = `The gateway reported ${result.amountMinor ?? '?'} ${result.currency ?? '?'} for a funding of ${entry.amount_minor} ${entry.currency}`;
+        this.logger.warn(`Funding ${entry.reference} not credited (${source}): ${note}`);
+        await this.payments.recordUnsettled({
+          reference: entry.reference,
+          kind: 'mismatch',
+          source,
+          result,
+          expected: { amountMinor: entry.amount_minor, currency: entry.currency },
+          note: `${note}: compare with the Paystack dashboard, then credit the wallet by an adjustment or refund the customer.`,
+        });
         return true;
       }
-      const completed = await this.ledger.completePending(entry.reference);
+      const completed = await this.ledger.completePending(entry.reference, ['pending', 'failed']);
       if (completed) {
         await this.emit(EVENTS.walletFunded, {
           userId: completed.user_id,
@@ -218,7 +225,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
       }
       return true;
     }
-    if (result.status === 'failed' || result.status === 'not_found') await this.ledger.failPending(entry.reference);
+    if (result.status === 'failed') await this.ledger.failPending(entry.reference);
     return true;
   }
 
@@ -273,7 +280,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
 
   private async existingUser(userId: number): Promise<User> {
     const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException(MSG.users.notFound);
+    if (!user) throw new NotFoundError(MSG.users.notFound);
     return user;
   }
 }
