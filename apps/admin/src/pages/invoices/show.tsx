@@ -6,7 +6,10 @@ import { INVOICE_STATUSES, MSG, formatLongDateTime, invoiceTypeLabel, type Invoi
 import { StatusTag, formatMoney } from '../../components/money';
 import { INVOICE_TEXT as TEXT, PAYMENT_METHOD_LABELS } from './text';
 
-/** One invoice with every field; a pending one can be cancelled (POST /invoices/{id}/cancel). */
+/**
+ * One invoice with every field; a pending manual one can be cancelled (POST /invoices/{id}/cancel). An order's or a
+ * delivery's invoice belongs to its subject: it is cancelled with the order or changed with the delivery, not here.
+ */
 export default function InvoiceShow() {
   const screens = Grid.useBreakpoint();
   const invalidate = useInvalidate();
@@ -36,7 +39,7 @@ export default function InvoiceShow() {
       wrapperProps={{ className: 'jara-crud' }}
       headerButtons={() => (
         <Space wrap>
-          {invoice?.status === 'pending' && (
+          {invoice?.status === 'pending' && invoice.type === 'manual' && (
             <Popconfirm
               title={MSG.invoices.cancelConfirm}
               okText={TEXT.cancelInvoice}
