@@ -47,7 +47,8 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
     );
     return row.id;
   };
-  const reprice = (id: number, cents: number) => inTransaction(t.db, (m) => invoices.amendIn(m, id, { amountMinor: cents }));
+  const reprice = (id: number, cents: number) =>
+    inTransaction(t.db, (m) => invoices.amendIn(m, id, { amountMinor: cents }));
   const startCard = async (id: number): Promise<string> =>
     (
       await t
@@ -74,7 +75,11 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
       payment_method: string | null;
     };
   const paymentRow = async (reference: string) =>
-    (await t.db.query('SELECT status, note, gateway_amount_minor FROM invoice_payments WHERE reference = ?', [reference]))[0] as {
+    (
+      await t.db.query('SELECT status, note, gateway_amount_minor FROM invoice_payments WHERE reference = ?', [
+        reference,
+      ])
+    )[0] as {
       status: string;
       note: string | null;
       gateway_amount_minor: number | string | null;
@@ -194,7 +199,9 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
       );
       expect(kept.map((k) => [k.kind, Number(k.expected_amount_minor)])).toEqual([['mismatch', 20_000]]);
       await webhook(reference, { amount: 2_000 }); // a replay records nothing twice
-      expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM payment_exceptions WHERE reference = ?', [reference])).toBe(1);
+      expect(
+        await countRows(t.db, 'SELECT COUNT(*) AS n FROM payment_exceptions WHERE reference = ?', [reference]),
+      ).toBe(1);
       await webhook(reference); // the genuine success
       expect(await invoiceRow(id)).toMatchObject({ status: 'paid', payment_method: 'paystack' });
       expect((await paymentRow(reference)).status).toBe('completed');
@@ -215,7 +222,10 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
       const stray = `ipay-${'f'.repeat(24)}`;
       await webhook(stray, { amount: 5_000, currency: 'NGN' });
       await webhook(stray, { amount: 5_000, currency: 'NGN' });
-      const kept: Array<{ kind: string }> = await t.db.query('SELECT kind FROM payment_exceptions WHERE reference = ?', [stray]);
+      const kept: Array<{ kind: string }> = await t.db.query(
+        'SELECT kind FROM payment_exceptions WHERE reference = ?',
+        [stray],
+      );
       expect(kept).toEqual([{ kind: 'unknown' }]);
     });
 
@@ -231,7 +241,13 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
       paystack.pay(reference, { amount: 100 });
       await t.http().get('/api/v1/wallet/fund/verify').query({ reference }).set(bearer(buyer.token)).expect(200);
       expect((await balances(t.db, buyer.user.id)).ngn).toBe(before.ngn);
-      expect(await countRows(t.db, `SELECT COUNT(*) AS n FROM payment_exceptions WHERE reference = ? AND kind = 'mismatch'`, [reference])).toBe(1);
+      expect(
+        await countRows(
+          t.db,
+          `SELECT COUNT(*) AS n FROM payment_exceptions WHERE reference = ? AND kind = 'mismatch'`,
+          [reference],
+        ),
+      ).toBe(1);
       paystack.pay(reference);
       await webhook(reference);
       await webhook(reference);

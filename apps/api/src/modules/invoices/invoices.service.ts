@@ -104,13 +104,15 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
   async announce(invoiceId: number, paidWith?: InvoicePaidEvent['method']): Promise<void> {
     const row = await this.one(invoiceId);
     await this.emit(EVENTS.invoiceIssued, this.event(row));
-    if (paidWith && row.status === 'paid') await this.emit(EVENTS.invoicePaid, { ...this.event(row), method: paidWith } satisfies InvoicePaidEvent);
+    if (paidWith && row.status === 'paid')
+      await this.emit(EVENTS.invoicePaid, { ...this.event(row), method: paidWith } satisfies InvoicePaidEvent);
   }
 
   /** invoice.paid for an invoice another module marked paid inside its own transaction (a confirmed bank transfer). */
   async announcePaid(invoiceId: number, method: InvoicePaidEvent['method']): Promise<void> {
     const row = await this.one(invoiceId);
-    if (row.status === 'paid') await this.emit(EVENTS.invoicePaid, { ...this.event(row), method } satisfies InvoicePaidEvent);
+    if (row.status === 'paid')
+      await this.emit(EVENTS.invoicePaid, { ...this.event(row), method } satisfies InvoicePaidEvent);
   }
 
   /** The invoice of an order or a delivery, if one was raised. */
@@ -187,13 +189,21 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
    * superseded first: a checkout started at the old amount can never pay the new one (its success is refunded to the
    * wallet). A paid invoice is a ConflictError. Answers whether anything changed.
    */
-  async amendIn(m: EntityManager, invoiceId: number, change: { amountMinor: number; description?: string }): Promise<boolean> {
+  async amendIn(
+    m: EntityManager,
+    invoiceId: number,
+    change: { amountMinor: number; description?: string },
+  ): Promise<boolean> {
     const invoice = await this.mustFind(m, invoiceId);
     if (!Number.isSafeInteger(change.amountMinor) || change.amountMinor <= 0)
       throw new RangeError('An invoice amount must be a positive integer of minor units');
     if (invoice.status === 'paid') throw new ConflictError(MSG.money.invoiceAlreadyPaid);
     const description = change.description?.trim().slice(0, 255) ?? invoice.description;
-    if (invoice.status === 'pending' && invoice.amount_minor === change.amountMinor && invoice.description === description)
+    if (
+      invoice.status === 'pending' &&
+      invoice.amount_minor === change.amountMinor &&
+      invoice.description === description
+    )
       return false;
     const done = await m
       .createQueryBuilder()
@@ -285,7 +295,12 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
    * A paid invoice's money goes back to its payer's wallet through the ledger (kind refund, this invoice's id) and the
    * invoice is marked refunded, once: a second call answers 'already'. An unpaid invoice is a ConflictError.
    */
-  async refundPaidIn(m: EntityManager, invoiceId: number, reason: string, reference?: string): Promise<'refunded' | 'already'> {
+  async refundPaidIn(
+    m: EntityManager,
+    invoiceId: number,
+    reason: string,
+    reference?: string,
+  ): Promise<'refunded' | 'already'> {
     const done = await m
       .createQueryBuilder()
       .update(Invoice)
@@ -484,7 +499,11 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
           kind: 'refund',
           invoiceId: invoice.id,
         });
-        await m.update(InvoicePayment, { reference: now.reference }, { status: 'refunded', note: `Credited to the wallet: invoice ${why}`.slice(0, 255) });
+        await m.update(
+          InvoicePayment,
+          { reference: now.reference },
+          { status: 'refunded', note: `Credited to the wallet: invoice ${why}`.slice(0, 255) },
+        );
         return;
       }
     });

@@ -197,4 +197,3 @@ function validSignature(rawBody: Buffer, signature: unknown, secret: string): bo
   const expected = createHmac('sha512', secret).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
-
