@@ -227,6 +227,18 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
         [stray],
       );
       expect(kept).toEqual([{ kind: 'unknown' }]);
+      // An admin who dealt with it marks it resolved, once; it then has who and when.
+      const [{ id }] = await t.db.query('SELECT id FROM payment_exceptions WHERE reference = ?', [stray]);
+      await t.http().post(`/api/v1/payments/exceptions/${id}/resolve`).set(bearer(buyer.token)).expect(403);
+      await t.http().post(`/api/v1/payments/exceptions/${id}/resolve`).set(bearer(admin.token)).expect(200);
+      const again = await t
+        .http()
+        .post(`/api/v1/payments/exceptions/${id}/resolve`)
+        .set(bearer(admin.token))
+        .expect(409);
+      expect(again.body.message).toBe(MSG.money.paymentExceptionResolved);
+      const [row] = await t.db.query('SELECT resolved_by FROM payment_exceptions WHERE id = ?', [id]);
+      expect(Number(row.resolved_by)).toBe(admin.user.id);
     });
 
     it('a wallet funding reported at another amount credits nothing, and a later genuine success credits once', async () => {

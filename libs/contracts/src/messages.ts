@@ -233,6 +233,8 @@ export const MSG = {
     invoiceOfDelivery: 'This invoice belongs to a delivery. Change the delivery instead.',
     invoiceChanged: 'The amount of this invoice has just changed. Please review it and pay again.',
     invoiceNotPaid: 'This invoice has not been paid, so there is nothing to refund.',
+    paymentExceptionNotFound: 'Payment exception not found.',
+    paymentExceptionResolved: 'This payment exception has already been resolved.',
     invoiceOwnerOnly: "Only the invoice's owner can pay it.",
     currencyNotFound: 'Currency not found.',
     currencyCodeTooLong: 'The code may have at most 10 characters.',

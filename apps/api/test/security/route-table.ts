@@ -470,6 +470,19 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
       why: 'a verified event needs PAYSTACK_SECRET_KEY (the suite runs the test-mode gateway); money-wallet covers 200',
     },
   },
+  'POST /api/v1/payments/exceptions/:id/resolve': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => {
+      const reference = unique('ipay-');
+      await w.t.db.query(
+        `INSERT INTO payment_exceptions (reference, kind, source, gateway_status, note) VALUES (?, 'unknown', 'webhook', 'success', 'authz')`,
+        [reference],
+      );
+      const [row] = await w.t.db.query('SELECT id FROM payment_exceptions WHERE reference = ?', [reference]);
+      return { path: P(`/payments/exceptions/${row.id}/resolve`) };
+    },
+  },
   'POST /api/v1/payments/test/:reference/complete': {
     who: 'public',
     status: 200,

@@ -1,7 +1,8 @@
-import { Controller, Headers, HttpCode, Param, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Param, ParseIntPipe, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Public } from '../../common/decorators/auth.decorators';
+import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import type { User } from '../users/user.entity';
 import { PaymentsService } from './payments.service';
 
 @ApiTags('payments')
@@ -43,5 +44,17 @@ export class PaymentsController {
   @ApiOperation({ summary: 'Test mode only (404 with a Paystack key): cancel a pending test payment' })
   async cancelTest(@Param('reference') reference: string) {
     return { data: await this.payments.finishTestPayment(reference, 'failed') };
+  }
+
+  @Roles('admin')
+  @Post('payments/exceptions/:id/resolve')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Admin: mark a payment exception (a gateway answer that did not settle) resolved; it leaves the reconciliation. Unknown: 404; resolved: 409',
+  })
+  async resolve(@CurrentUser() admin: User, @Param('id', ParseIntPipe) id: number) {
+    const row = await this.payments.resolveException(admin.id, id);
+    return { data: { id: row.id, reference: row.reference, kind: row.kind, resolved_at: row.resolved_at } };
   }
 }

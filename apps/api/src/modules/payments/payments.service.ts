@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MSG, type TestPaymentResult } from '@jara/contracts';
-import { NotFoundError, UnauthorizedError, UnavailableError, UpstreamError } from '../../common/errors';
+import { ConflictError, NotFoundError, UnauthorizedError, UnavailableError, UpstreamError } from '../../common/errors';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { PaymentException, type PaymentExceptionKind } from './payment-exception.entity';
@@ -180,6 +180,25 @@ export class PaymentsService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
+  }
+
+  /**
+   * POST /payments/exceptions/{id}/resolve (admin): an exception someone has dealt with (refunded on Paystack, settled
+   * by hand) leaves the reconciliation's open list, with who and when. Unknown: 404; already resolved: 409.
+   */
+  async resolveException(adminId: number, id: number): Promise<PaymentException> {
+    const done = await inTransaction(this.db, (m) =>
+      m
+        .createQueryBuilder()
+        .update(PaymentException)
+        .set({ resolved_at: new Date(), resolved_by: adminId })
+        .where('id = :id AND resolved_at IS NULL', { id })
+        .execute(),
+    );
+    const row = await this.db.getRepository(PaymentException).findOne({ where: { id } });
+    if (!row) throw new NotFoundError(MSG.money.paymentExceptionNotFound);
+    if (done.affected !== 1) throw new ConflictError(MSG.money.paymentExceptionResolved);
+    return row;
   }
 
   /** Test mode: completes or cancels a pending test transaction, settles it as a webhook would, and says where to go. */
