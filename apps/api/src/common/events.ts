@@ -108,6 +108,32 @@ export interface SupportOpenedEvent {
   ownerName: string;
 }
 
+/** Every event's payload by name: what `emit`, the outbox and the listeners agree on. */
+export interface EventMap {
+  'user.verified': UserVerifiedEvent;
+  'user.deleted': UserDeletedEvent;
+  'wallet.funded': WalletFundedEvent;
+  'invoice.issued': InvoiceIssuedEvent;
+  'invoice.paid': InvoicePaidEvent;
+  'order.placed': OrderPlacedEvent;
+  'order.status_changed': OrderStatusChangedEvent;
+  'delivery.changed': DeliveryChangedEvent;
+  'kyc.decided': KycDecidedEvent;
+  'support.replied': SupportRepliedEvent;
+  'support.opened': SupportOpenedEvent;
+}
+export type EventName = keyof EventMap;
+
+/** Typed emit: the payload must be the event's own (a compile error otherwise). */
+export function emit<K extends EventName>(
+  events: EventEmitter2,
+  logger: Logger,
+  event: K,
+  payload: EventMap[K],
+): Promise<void> {
+  return emitSafely(events, logger, event, payload);
+}
+
 /**
  * Emits after a commit and waits for the listeners; a listener's failure is logged and never undoes or fails the
  * write that emitted it (the notification is lost, the order or payment stands).
@@ -119,3 +145,10 @@ export async function emitSafely(events: EventEmitter2, logger: Logger, event: s
     logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
   }
 }
+
+// Every name of EVENTS is a key of EventMap and back (a compile error when one is added without the other).
+type _EventNames = (typeof EVENTS)[keyof typeof EVENTS];
+const _everyNameTyped: Record<_EventNames, true> = {} as Record<EventName, true>;
+const _everyTypeNamed: Record<EventName, true> = {} as Record<_EventNames, true>;
+void _everyNameTyped;
+void _everyTypeNamed;

@@ -68,6 +68,12 @@ export interface AppConfig {
   /** The exchange-rate service (ExchangeRate-API style); apiKey null: live rates are off (503). */
   exchangeRates: { baseUrl: string; apiKey: string | null; cacheSeconds: number; timeoutMs: number };
   /**
+   * The outbox (docs/decisions/028-outbox.md): how often an instance looks for events not yet delivered (a crash
+   * between a commit and its delivery; a listener that failed), in milliseconds; 0: never (delivery right after the
+   * commit still happens).
+   */
+  outbox: { intervalMs: number };
+  /**
    * Orders. commissionBps: the marketplace's share of each line (1000 = 10%). paymentWindowMinutes: an unpaid order
    * is cancelled and its stock returned after this long. expiryIntervalSeconds: how often the API looks (0: never; the
    * CLI's release-unpaid-orders does it on demand). bankTransfer: the account bank-transfer buyers pay into.
@@ -382,6 +388,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     paystack,
     exchangeRates,
     orders,
+    outbox: { intervalMs: int('OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000) },
     abuseLimits,
     ...overrides,
   };

@@ -12,6 +12,7 @@ import { InvoicePayment } from '../modules/invoices/invoice-payment.entity';
 import { TestPayment } from '../modules/payments/test-payment.entity';
 import { PaymentException } from '../modules/payments/payment-exception.entity';
 import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity';
+import { OutboxEvent } from '../common/outbox/outbox-event.entity';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
 import { Wallet } from '../modules/wallet/wallet.entity';
 import { KycDocumentView, KycSubmission } from '../modules/kyc/kyc.entity';
@@ -39,6 +40,7 @@ export const ENTITIES = [
   InvoicePayment,
   TestPayment,
   PaymentException,
+  OutboxEvent,
   Order,
   OrderItem,
   OrderStatusChange,

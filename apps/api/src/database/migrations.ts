@@ -11,6 +11,7 @@ import { Deliveries1763790000000 } from '../migrations/1763790000000-Deliveries'
 import { TrustAndCare1763800000000 } from '../migrations/1763800000000-TrustAndCare';
 import { AuditLog1763880000000 } from '../migrations/1763880000000-AuditLog';
 import { PaymentIntegrity1763900000000 } from '../migrations/1763900000000-PaymentIntegrity';
+import { Outbox1763901000000 } from '../migrations/1763901000000-Outbox';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   TrustAndCare1763800000000,
   AuditLog1763880000000,
   PaymentIntegrity1763900000000,
+  Outbox1763901000000,
 ];

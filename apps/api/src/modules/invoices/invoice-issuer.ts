@@ -40,14 +40,7 @@ export async function insertInvoice(
   db: DataSource,
   input: IssueInvoiceInput,
 ): Promise<{ invoice: Invoice; created: boolean }> {
-  if (!INVOICE_TYPE_VALUES.includes(input.type)) throw new RangeError(`Unknown invoice type ${input.type}`);
-  const subjectId = input.type === 'manual' ? null : (input.subjectId ?? null);
-  if (input.type !== 'manual' && (!Number.isSafeInteger(subjectId) || (subjectId as number) < 1))
-    throw new RangeError('An order or delivery invoice needs its subject id');
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-    throw new RangeError('An invoice amount must be a positive integer of minor units');
-  if (!(WALLET_CURRENCIES as readonly string[]).includes(input.currency))
-    throw new RangeError(`Unknown wallet currency ${input.currency}`);
+  const subjectId = assertIssuable(input);
   const repo = db.getRepository(Invoice);
   const existing = async () =>
     subjectId === null ? null : repo.findOne({ where: { type: input.type, subject_id: subjectId } });
@@ -79,6 +72,19 @@ export async function insertInvoice(
   }
 }
 
+/** A programming error in the caller (never user input): answers the subject id (null for a manual invoice). */
+function assertIssuable(input: IssueInvoiceInput): number | null {
+  if (!INVOICE_TYPE_VALUES.includes(input.type)) throw new RangeError(`Unknown invoice type ${input.type}`);
+  const subjectId = input.type === 'manual' ? null : (input.subjectId ?? null);
+  if (input.type !== 'manual' && (!Number.isSafeInteger(subjectId) || (subjectId as number) < 1))
+    throw new RangeError('An order or delivery invoice needs its subject id');
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new RangeError('An invoice amount must be a positive integer of minor units');
+  if (!(WALLET_CURRENCIES as readonly string[]).includes(input.currency))
+    throw new RangeError(`Unknown wallet currency ${input.currency}`);
+  return subjectId;
+}
+
 /**
  * Inserts a pending invoice inside the caller's transaction (an order raises its invoice with its own rows, so both
  * commit or neither). The caller owns the subject's uniqueness: the index still refuses a second one.
@@ -86,7 +92,7 @@ export async function insertInvoice(
 export async function insertInvoiceRow(
   m: EntityManager,
   input: IssueInvoiceInput,
-  subjectId: number | null = input.type === 'manual' ? null : (input.subjectId ?? null),
+  subjectId: number | null = assertIssuable(input),
 ): Promise<Invoice> {
   const entity = m.create(Invoice, {
     reference: invoiceReference(),

@@ -13,6 +13,7 @@ import {
 } from '@jara/contracts';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent, emitSafely } from '../../common/events';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { fieldError } from '../../common/http/validation';
 import {
   integerFilter,
@@ -23,7 +24,7 @@ import {
   type ListSpec,
 } from '../../common/list/list-query';
 import { applyDateRange } from '../../common/list/date-range';
-import { inTransaction } from '../../database/transaction';
+import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import type { GatewayVerification } from '../payments/payment-gateway';
 import { REFERENCE_PATTERN } from '../payments/payment-gateway';
 import { PaymentsService, type PaymentSettler, type SettlementSource } from '../payments/payments.service';
@@ -34,7 +35,7 @@ import { IdempotencyService } from '../../common/idempotency/idempotency.service
 import { InsufficientBalanceError } from '../wallet/wallet-ledger';
 import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.service';
 import type { ManualInvoiceDto, PayInvoiceDto } from './dto/invoice.dto';
-import { INVOICE_TYPE_VALUES, insertInvoice, insertInvoiceRow, type IssueInvoiceInput } from './invoice-issuer';
+import { INVOICE_TYPE_VALUES, insertInvoiceRow, type IssueInvoiceInput } from './invoice-issuer';
 import { InvoicePayment, type InvoicePaymentStatus } from './invoice-payment.entity';
 import { Invoice } from './invoice.entity';
 import { presentInvoice } from './invoice.presenter';
@@ -80,6 +81,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     private readonly idempotency: IdempotencyService,
     private readonly users: UsersService,
     private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   onModuleInit(): void {
@@ -91,10 +93,63 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
    * which answer the existing invoice. invoice.issued is emitted once, for a new invoice.
    */
   async issue(input: IssueInvoiceInput): Promise<InvoiceDto> {
-    const { invoice, created } = await insertInvoice(this.db, input);
-    const row = await this.one(invoice.id);
-    if (created) await this.emit(EVENTS.invoiceIssued, this.event(row));
-    return presentInvoice(row);
+    const existing =
+      input.type === 'manual' || !input.subjectId
+        ? null
+        : await this.db.getRepository(Invoice).findOne({ where: { type: input.type, subject_id: input.subjectId } });
+    if (existing) return presentInvoice(await this.one(existing.id));
+    let events: number[] = [];
+    let id: number;
+    try {
+      id = await inTransaction(
+        this.db,
+        async (m) => {
+          const row = await this.issueIn(m, input);
+          events = await this.announceIn(m, row.id);
+          return row.id;
+        },
+        {
+          // SQLite: an invoice another call raised for the subject while this one waited is answered without a rollback.
+          before: async (m) => {
+            if (
+              input.type !== 'manual' &&
+              input.subjectId &&
+              (await m.exists(Invoice, { where: { type: input.type, subject_id: input.subjectId } }))
+            )
+              throw new AlreadyIssued();
+          },
+        },
+      );
+    } catch (error) {
+      // A concurrent call raised the subject's invoice first (the unique index decided): answer that one.
+      const raced =
+        (isUniqueViolation(error) || error instanceof AlreadyIssued) && input.subjectId
+          ? await this.db.getRepository(Invoice).findOne({ where: { type: input.type, subject_id: input.subjectId } })
+          : null;
+      if (!raced) throw error;
+      return presentInvoice(await this.one(raced.id));
+    }
+    await this.outbox.deliver(events);
+    return presentInvoice(await this.one(id));
+  }
+
+  /**
+   * Inside the caller's transaction: writes invoice.issued (and invoice.paid when the invoice is already paid and
+   * `paidWith` says how) to the outbox. Answers the events' ids: deliver them after the commit (OutboxService.deliver).
+   */
+  async announceIn(m: EntityManager, invoiceId: number, paidWith?: InvoicePaidEvent['method']): Promise<number[]> {
+    const row = await this.one(invoiceId, m);
+    const ids = [await this.outbox.enqueue(m, EVENTS.invoiceIssued, this.event(row))];
+    if (paidWith && row.status === 'paid')
+      ids.push(await this.outbox.enqueue(m, EVENTS.invoicePaid, { ...this.event(row), method: paidWith }));
+    return ids;
+  }
+
+  /** Inside the caller's transaction: invoice.paid for an invoice it marked paid (a confirmed bank transfer). */
+  async announcePaidIn(m: EntityManager, invoiceId: number, method: InvoicePaidEvent['method']): Promise<number[]> {
+    const row = await this.one(invoiceId, m);
+    if (row.status !== 'paid') return [];
+    return [await this.outbox.enqueue(m, EVENTS.invoicePaid, { ...this.event(row), method })];
   }
 
   /**
@@ -359,7 +414,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       this.payments.assertEnabled();
       return (await this.idempotency.around(user.id, key, scope, () => this.startCardPayment(user, id))).result;
     }
-    let paidNow: Invoice | null = null;
+    let events: number[] = [];
     /** The invoice is the caller's and can be paid (404 / 409 otherwise). */
     const payable = async (m: EntityManager): Promise<Invoice> => {
       const invoice = await m.findOne(Invoice, { where: { id } });
@@ -373,11 +428,9 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
         key,
         scope,
         async (m) => {
-          paidNow = null;
           await this.payFromWalletIn(m, id, user.id);
-          const paid = await this.one(id, m);
-          paidNow = paid;
-          return presentInvoice(paid);
+          events = await this.announcePaidIn(m, id, 'wallet');
+          return presentInvoice(await this.one(id, m));
         },
         {
           // SQLite: the same checks in this request's turn, before BEGIN, so a refusal never rolls anything back.
@@ -392,8 +445,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
           },
         },
       );
-      if (paidNow)
-        await this.emit(EVENTS.invoicePaid, { ...this.event(paidNow), method: 'wallet' } satisfies InvoicePaidEvent);
+      await this.outbox.deliver(events);
       return result;
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw insufficientBalance();
@@ -451,9 +503,9 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       });
       return true;
     }
-    let paid: Invoice | null = null;
+    let events: number[] = [];
     await inTransaction(this.db, async (m) => {
-      paid = null;
+      events = [];
       for (let attempt = 0; attempt < 3; attempt++) {
         const now = await m.findOne(InvoicePayment, { where: { reference: payment.reference } });
         if (!now || SETTLED_PAYMENTS.includes(now.status)) return;
@@ -479,7 +531,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
             .execute();
           if (updated.affected === 1) {
             await this.supersedePayments(m, now.invoice_id, 'Paid by another card payment');
-            paid = await this.one(now.invoice_id, m);
+            events = await this.announcePaidIn(m, now.invoice_id, 'paystack');
             return;
           }
         }
@@ -507,8 +559,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
         return;
       }
     });
-    if (paid)
-      await this.emit(EVENTS.invoicePaid, { ...this.event(paid), method: 'paystack' } satisfies InvoicePaidEvent);
+    await this.outbox.deliver(events);
     return true;
   }
 
@@ -594,6 +645,9 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     await emitSafely(this.events, this.logger, event, payload);
   }
 }
+
+/** The subject's invoice was raised by a concurrent call while this one waited for its turn (SQLite). */
+class AlreadyIssued extends Error {}
 
 /** A payment in one of these states is final: nothing settles it again. */
 const SETTLED_PAYMENTS: readonly InvoicePaymentStatus[] = ['completed', 'refunded'];

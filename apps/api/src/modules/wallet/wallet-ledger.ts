@@ -79,7 +79,12 @@ export class WalletLedger {
    * (WHERE status = 'pending'), so a replayed verify or a webhook racing it changes nothing. Answers the entry
    * when this call completed it, null when it was already settled (or unknown).
    */
-  completePending(reference: string, from: readonly LedgerStatus[] = ['pending']): Promise<LedgerEntry | null> {
+  completePending(
+    reference: string,
+    from: readonly LedgerStatus[] = ['pending'],
+    /** Runs in the same transaction once the entry completed (the caller writes its event to the outbox there). */
+    then?: (m: EntityManager, entry: LedgerEntry) => Promise<void>,
+  ): Promise<LedgerEntry | null> {
     return inTransaction(this.db, async (m) => {
       const entry = await m.findOne(LedgerEntry, { where: { reference } });
       if (!entry || !from.includes(entry.status)) return null;
@@ -93,7 +98,9 @@ export class WalletLedger {
         .execute();
       if (done.affected !== 1) return null;
       await this.move(m, entry.user_id, entry.currency, entry.direction, entry.amount_minor);
-      return Object.assign(entry, { status: 'completed', settled_at: settledAt });
+      const completed = Object.assign(entry, { status: 'completed' as const, settled_at: settledAt });
+      await then?.(m, completed);
+      return completed;
     });
   }
 

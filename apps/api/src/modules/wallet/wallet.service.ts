@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -14,7 +13,8 @@ import {
   type WalletBalance,
   type WalletHistoryEntry,
 } from '@jara/contracts';
-import { EVENTS, type WalletFundedEvent, emitSafely } from '../../common/events';
+import { EVENTS } from '../../common/events';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { fieldError } from '../../common/http/validation';
 import { InsufficientBalanceError as DomainInsufficientBalance, NotFoundError } from '../../common/errors';
 import {
@@ -64,7 +64,8 @@ const HISTORY_SPEC: ListSpec = {
   defaultPerPage: 20,
   limitOffset: true,
   // Every history is one user's (user_id = ?), newest first: continuing after a cursor seeks on this index.
-  keysetIndex: (parsed) => (parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined),
+  keysetIndex: (parsed) =>
+    parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined,
 };
 
 const ACCOUNTS_SPEC: ListSpec = {
@@ -96,7 +97,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
     private readonly payments: PaymentsService,
     private readonly users: UsersService,
     private readonly idempotency: IdempotencyService,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {
     this.ledger = new WalletLedger(db);
   }
@@ -191,7 +192,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
   /**
    * Settles a funding reference (PaymentSettler): success with the entry's exact amount and currency credits once,
    * also after an earlier failure (a late genuine success is never lost). A success for another amount or currency
-   * credits nothing: it is kept as a payment exception for an admin and the entry stays open. A failure marks a
+   * credits nothing: it is kept as a payment exception for an admin and the entry shows failed. A failure marks a
    * pending entry failed; not_found, abandoned and pending change nothing. Unknown references answer false.
    */
   async settle(result: GatewayVerification, source: SettlementSource): Promise<boolean> {
@@ -212,17 +213,22 @@ export class WalletService implements OnModuleInit, PaymentSettler {
           expected: { amountMinor: entry.amount_minor, currency: entry.currency },
           note: `${note}: compare with the Paystack dashboard, then credit the wallet by an adjustment or refund the customer.`,
         });
+        // Shown as failed to the customer; not for good: a later genuine success still credits it (below).
+        await this.ledger.failPending(entry.reference);
         return true;
       }
-      const completed = await this.ledger.completePending(entry.reference, ['pending', 'failed']);
-      if (completed) {
-        await this.emit(EVENTS.walletFunded, {
-          userId: completed.user_id,
-          reference: completed.reference,
-          amountMinor: completed.amount_minor,
-          currency: completed.currency,
-        } satisfies WalletFundedEvent);
-      }
+      let events: number[] = [];
+      await this.ledger.completePending(entry.reference, ['pending', 'failed'], async (m, completed) => {
+        events = [
+          await this.outbox.enqueue(m, EVENTS.walletFunded, {
+            userId: completed.user_id,
+            reference: completed.reference,
+            amountMinor: completed.amount_minor,
+            currency: completed.currency,
+          }),
+        ];
+      });
+      await this.outbox.deliver(events);
       return true;
     }
     if (result.status === 'failed') await this.ledger.failPending(entry.reference);
@@ -271,11 +277,6 @@ export class WalletService implements OnModuleInit, PaymentSettler {
       if (error instanceof InsufficientBalanceError) throw insufficientBalance();
       throw error;
     }
-  }
-
-  /** Emits after the commit; a listener's failure is logged, never turned into an error for a settled payment. */
-  private async emit(event: string, payload: object): Promise<void> {
-    await emitSafely(this.events, this.logger, event, payload);
   }
 
   private async existingUser(userId: number): Promise<User> {
