@@ -91,7 +91,14 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
       const reference = await startCard(id);
       await reprice(id, 100_000); // the admin corrects the weight: $1,000
       const before = await balances(t.db, buyer.user.id);
-      paystack.pay(reference); // the customer completes the old $10 checkout
+      paystack.pay(reference); // the customer completes the old $10 checkout and comes back to the invoice page
+      const back = await t
+        .http()
+        .get(`/api/v1/invoices/${id}/verify`)
+        .query({ reference })
+        .set(bearer(buyer.token))
+        .expect(200);
+      expect(back.body.data).toMatchObject({ status: 'pending', payment: { reference, status: 'refunded' } });
       await webhook(reference);
       expect(Number((await invoiceRow(id)).amount_minor)).toBe(100_000);
       expect((await paymentRow(reference)).status).toBe('refunded');

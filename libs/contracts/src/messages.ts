@@ -403,6 +403,8 @@ export const MSG = {
     invoiceLoadFailed: 'Failed to load invoice.',
     paymentCancelled: 'Payment cancelled.',
     invoiceNotPaid: 'This invoice is not paid yet: the payment was cancelled or is still being processed.',
+    paymentToWallet:
+      'Your card payment was credited to your wallet, because this invoice changed while you were paying. Please review it and pay the amount it shows now.',
     verifyFailed: 'We could not confirm this payment. Please try again.',
     testMode: 'Test mode — no real money moves',
     testModeText: 'This checkout stands in for Paystack while the shop runs without payment keys. Nothing is charged.',

@@ -114,8 +114,13 @@ export function percentOf(amount: string | number, percent: string | number): st
 }
 
 /** Finds a currency by code (case-insensitive). */
-export function currencyByCode<T extends Pick<Currency, 'code'>>(list: readonly T[], code: string | null | undefined): T | undefined {
-  const wanted = String(code ?? '').trim().toUpperCase();
+export function currencyByCode<T extends Pick<Currency, 'code'>>(
+  list: readonly T[],
+  code: string | null | undefined,
+): T | undefined {
+  const wanted = String(code ?? '')
+    .trim()
+    .toUpperCase();
   return list.find((c) => c.code.toUpperCase() === wanted);
 }
 
@@ -215,8 +220,18 @@ export interface Invoice {
   subject: { type: InvoiceType; id: number; label: string } | null;
   payment_method: PaymentMethod | null;
   paid_at: string | null;
+  /** A paid invoice whose money went back to the payer's wallet (a cancelled parcel's fee, a return). */
+  refunded_at?: string | null;
   created_at: string;
+  /**
+   * GET /invoices/{id}/verify only: what became of the card payment checked. 'refunded': the gateway took it but the
+   * invoice could no longer take it (paid meanwhile, cancelled or re-priced), so it was credited to the wallet.
+   */
+  payment?: { reference: string; status: InvoicePaymentStatus };
 }
+
+/** A card payment of an invoice: see docs/decisions/021-payments-settle-what-the-invoice-is.md. */
+export type InvoicePaymentStatus = 'pending' | 'completed' | 'failed' | 'superseded' | 'refunded' | 'mismatch';
 
 /** POST /invoices (admin): a manual invoice for a user. */
 export interface ManualInvoiceInput {

@@ -53,6 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (result?.status === 401) return signOutAndRedirect(request, auth.session);
     // The answer is the invoice: paid, or still pending (the card payment failed, was cancelled or is in progress).
     const status = result?.ok ? result.data?.data?.status : null;
+    if (result?.ok && result.data?.data?.payment?.status === 'refunded')
+      return flashAndReturn(request, auth, id, 'info', MSG.walletScreen.paymentToWallet);
     if (status === 'paid') return flashAndReturn(request, auth, id, 'success', MSG.walletScreen.invoicePaid);
     if (status === 'pending') return flashAndReturn(request, auth, id, 'info', MSG.walletScreen.invoiceNotPaid);
     if (status) return flashAndReturn(request, auth, id, 'info', MSG.money.invoiceCancelled);

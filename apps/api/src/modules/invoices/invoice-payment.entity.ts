@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import type { WalletCurrency } from '@jara/contracts';
+import type { InvoicePaymentStatus, WalletCurrency } from '@jara/contracts';
 import { BaseEntity } from '../../common/base.entity';
 import { numeric } from '../../common/transformers';
 import { Invoice } from './invoice.entity';
@@ -14,7 +14,7 @@ import { Invoice } from './invoice.entity';
  *   amount went to the payer's wallet (ledger reference refund-<reference>);
  * - mismatch: the gateway reported another amount or currency than we asked for; nothing settled, an admin must look.
  */
-export type InvoicePaymentStatus = 'pending' | 'completed' | 'failed' | 'superseded' | 'refunded' | 'mismatch';
+export type { InvoicePaymentStatus };
 
 /**
  * A card payment of an invoice through the gateway, for the amount and currency the invoice had when it started.

@@ -18,6 +18,7 @@ export function presentInvoice(i: Invoice): InvoiceDto {
         : { type: i.type, id: i.subject_id, label: i.subject_label ?? `${invoiceTypeLabel(i.type)} #${i.subject_id}` },
     payment_method: i.payment_method,
     paid_at: i.paid_at ? new Date(i.paid_at).toISOString() : null,
+    refunded_at: i.refunded_at ? new Date(i.refunded_at).toISOString() : null,
     created_at: new Date(i.created_at).toISOString(),
   };
 }

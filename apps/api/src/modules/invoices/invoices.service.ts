@@ -462,8 +462,10 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     if (!invoice || invoice.user_id !== user.id) throw new NotFoundError(MSG.money.invoiceNotFound);
     const payment = await this.db.getRepository(InvoicePayment).findOne({ where: { reference, invoice_id: id } });
     if (!payment) throw new NotFoundError(MSG.money.paymentNotFound);
-    if (payment.status === 'pending') await this.payments.verifyAndSettle(reference, 'verify');
-    return presentInvoice(await this.one(id));
+    // Also a failed, superseded or mismatched payment: a success since then still settles it (or goes to the wallet).
+    if (!SETTLED_PAYMENTS.includes(payment.status)) await this.payments.verifyAndSettle(reference, 'verify');
+    const now = await this.db.getRepository(InvoicePayment).findOneOrFail({ where: { reference } });
+    return { ...presentInvoice(await this.one(id)), payment: { reference, status: now.status } };
   }
 
   /**
