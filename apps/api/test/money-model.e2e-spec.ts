@@ -181,17 +181,13 @@ class RequestParcel implements Cmd {
   check = () => true;
   async run(m: Model, r: Real) {
     const buyer = r.buyers[this.buyer % r.buyers.length];
-    const res = await r.t
-      .http()
-      .post('/api/v1/trackings')
-      .set(bearer(buyer.token))
-      .send({
-        external_no: 'YT-MODEL-1',
-        warehouse_id: r.warehouseId,
-        type: 'foreign',
-        shipping_type: 'air_cargo',
-        from_jara: false,
-      });
+    const res = await r.t.http().post('/api/v1/trackings').set(bearer(buyer.token)).send({
+      external_no: 'YT-MODEL-1',
+      warehouse_id: r.warehouseId,
+      type: 'foreign',
+      shipping_type: 'air_cargo',
+      from_jara: false,
+    });
     noServerError(res, 'POST /trackings');
     if (res.status !== 201) return;
     const id = res.body.data.id as number;
@@ -412,7 +408,11 @@ describe('Money model: random interleavings of every money flow keep the books s
         expect(await ledgerDrift(real.t.db)).toEqual([]);
         expect(await moneyInvariantBreaches(real.t)).toEqual([]);
       }),
-      { seed: 2121, numRuns: Number(process.env.MONEY_MODEL_RUNS ?? 8), endOnFailure: true },
+      {
+        seed: Number(process.env.MONEY_MODEL_SEED ?? 2121),
+        numRuns: Number(process.env.MONEY_MODEL_RUNS ?? 8),
+        endOnFailure: true,
+      },
     );
     // The runs did move money through every path.
     const [{ n }] = await real.t.db.query(`SELECT COUNT(*) AS n FROM orders WHERE status <> ?`, [ORDER_STATUS.TO_PAY]);
