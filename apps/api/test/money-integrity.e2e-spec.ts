@@ -212,6 +212,14 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
       await webhook(reference); // the genuine success
       expect(await invoiceRow(id)).toMatchObject({ status: 'paid', payment_method: 'paystack' });
       expect((await paymentRow(reference)).status).toBe('completed');
+      // The money arrived as asked in the end: nobody needs to look at that mismatch any more.
+      expect(
+        await countRows(
+          t.db,
+          'SELECT COUNT(*) AS n FROM payment_exceptions WHERE reference = ? AND resolved_at IS NULL',
+          [reference],
+        ),
+      ).toBe(0);
     });
 
     it('a verify that finds nothing or a failure does not close the payment for good', async () => {

@@ -562,6 +562,8 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       }
     });
     await this.outbox.deliver(events);
+    // The money arrived as asked in the end (paid, or in the wallet): an earlier mismatch of this reference is closed.
+    await this.payments.settledAfterMismatch(payment.reference);
     return true;
   }
 

@@ -183,6 +183,21 @@ export class PaymentsService {
   }
 
   /**
+   * A reference that a later, genuine answer settled: its open mismatch is resolved (by nobody: the gateway itself),
+   * so the reconciliation does not ask a person to look at money that arrived as asked in the end.
+   */
+  async settledAfterMismatch(reference: string): Promise<void> {
+    await inTransaction(this.db, (m) =>
+      m
+        .createQueryBuilder()
+        .update(PaymentException)
+        .set({ resolved_at: new Date(), resolved_by: null })
+        .where('reference = :reference AND kind = :kind AND resolved_at IS NULL', { reference, kind: 'mismatch' })
+        .execute(),
+    );
+  }
+
+  /**
    * POST /payments/exceptions/{id}/resolve (admin): an exception someone has dealt with (refunded on Paystack, settled
    * by hand) leaves the reconciliation's open list, with who and when. Unknown: 404; already resolved: 409.
    */

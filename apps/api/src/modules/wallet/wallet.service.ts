@@ -229,6 +229,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
         ];
       });
       await this.outbox.deliver(events);
+      await this.payments.settledAfterMismatch(entry.reference);
       return true;
     }
     if (result.status === 'failed') await this.ledger.failPending(entry.reference);
