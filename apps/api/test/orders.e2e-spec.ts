@@ -274,7 +274,13 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
         vendor_credit_minor: 4_500_009,
         settled_at: expect.any(String),
       });
-      expect((await balances(t.db, vendor.user.id)).ngn).toBe(vendorBefore + 4_500_009);
+      // Held as a pending credit until the return window has passed (decision 023): not spendable yet.
+      expect((await balances(t.db, vendor.user.id)).ngn).toBe(vendorBefore);
+      expect(
+        await countRows(t.db, "SELECT COUNT(*) AS n FROM wallet_ledger WHERE reference = ? AND status = 'pending'", [
+          `sale-${received.items[0].id}`,
+        ]),
+      ).toBe(1);
       expect(await notificationTitles(t.db, buyer.user.id)).toContain(MSG.orders.changedTitle);
 
       await moveOrder(t, admin.token, order.id, 4).expect(422); // no return asked for yet
@@ -313,7 +319,9 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       expect(await stock(mat.id)).toBe(0);
       const service = t.app.get(OrdersService);
       expect(await service.releaseExpired(new Date())).toBe(0);
-      const later = new Date(Date.now() + 25 * 3600_000);
+      // A bank transfer waits ORDER_TRANSFER_WINDOW_MINUTES (72 h by default, decision 022).
+      expect(await service.releaseExpired(new Date(Date.now() + 25 * 3600_000))).toBe(0);
+      const later = new Date(Date.now() + 73 * 3600_000);
       expect(await service.releaseExpired(later)).toBeGreaterThanOrEqual(1);
       const after = (await t.http().get(`/api/v1/orders/${order.id}`).set(bearer(buyer.token)).expect(200)).body
         .data as Order;

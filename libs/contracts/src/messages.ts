@@ -457,6 +457,12 @@ export const MSG = {
     returnNotRequested: 'The buyer has not asked to return this order.',
     returnAlreadyRequested: 'A return has already been requested for this order.',
     returnRequested: 'Your return request has been sent.',
+    returnWindowClosed: (days: number) => `A return can be requested only within ${days} days of receiving the order.`,
+    lateTransferRefused: 'Only a cancelled bank-transfer order can record a late transfer.',
+    lateTransferAlreadyRecorded: 'A late transfer has already been recorded for this order.',
+    lateTransferRestocked: 'Late bank transfer received: stock taken again, invoice paid',
+    lateTransferCredited: (amount: string) =>
+      `Late bank transfer received: the stock is gone, ${amount} credited to the customer's wallet`,
     vendorCannotCover: (amount: string) =>
       `The vendor's wallet does not cover the reversal of ${amount}. Adjust their wallet first.`,
     statusUpdated: 'Order status updated.',

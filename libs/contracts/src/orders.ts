@@ -150,32 +150,113 @@ export interface Order {
 export interface OrderStatusInput {
   status: OrderStatus;
   note?: string | null;
+  /** Accepting a return (admin, 3 -> 4): put the returned units back in stock (default false). */
+  restock?: boolean;
 }
 
+/** POST /orders/{id}/late-transfer (admin): the bank transfer of a cancelled order arrived (decision 022). */
+export interface LateTransferInput {
+  note?: string | null;
+}
+
+/** What a late transfer did: the order went to To Ship (stock taken again), or the customer's wallet was credited. */
+export type LateTransferOutcome = 'restocked' | 'credited';
+
 export type OrderActor = 'buyer' | 'vendor' | 'admin';
+
+/** Who makes a move: a person in a role, or the system (a payment settled, the expiry job, a late transfer). */
+export type OrderMover = OrderActor | 'system';
+
+/** The API's handler of a move (OrdersService dispatches on it: one method per name, no if/else chain). */
+export type OrderMoveHandler =
+  | 'cancel'
+  | 'confirmTransfer'
+  | 'ship'
+  | 'receive'
+  | 'requestReturn'
+  | 'acceptReturn'
+  | 'markPaid'
+  | 'expire'
+  | 'lateTransfer';
 
 export interface OrderTransition {
   from: OrderStatus;
   to: OrderStatus;
-  by: readonly OrderActor[];
+  by: readonly OrderMover[];
   /** The button that asks for it. */
   action: string;
+  /** What runs it in the API. */
+  handler: OrderMoveHandler;
 }
-
-/**
- * The allowed moves; the API refuses every other with a 422. 3 -> 4 asked by the buyer records a return request
- * (the order stays To Review); an admin accepting a requested return moves it to 4 and refunds the buyer.
- */
-export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  { from: ORDER_STATUS.TO_PAY, to: ORDER_STATUS.CANCELLED, by: ['buyer', 'admin'], action: 'Cancel Order' },
-  { from: ORDER_STATUS.TO_PAY, to: ORDER_STATUS.TO_SHIP, by: ['admin'], action: 'Mark as Paid' },
-  { from: ORDER_STATUS.TO_SHIP, to: ORDER_STATUS.TO_RECEIVE, by: ['vendor', 'admin'], action: 'Mark as Shipped' },
-  { from: ORDER_STATUS.TO_RECEIVE, to: ORDER_STATUS.TO_REVIEW, by: ['buyer', 'admin'], action: 'Confirm Receipt' },
-  { from: ORDER_STATUS.TO_REVIEW, to: ORDER_STATUS.RETURNED, by: ['buyer', 'admin'], action: 'Request Return' },
-];
 
 /** Label of the admin's 3 -> 4 (accepting a requested return). */
 export const ACCEPT_RETURN_ACTION = 'Accept Return';
+
+/**
+ * The allowed moves; the API refuses every other with a 422. 3 -> 4 asked by the buyer records a return request
+ * (the order stays To Review, within the return window); an admin accepting a requested return moves it to 4 and
+ * refunds the buyer. The system's rows (by: ['system']) are not asked for through PATCH /orders/{id}/status: an
+ * invoice paid (markPaid), the payment window passed (expire), a bank transfer that arrived after the order was
+ * cancelled (lateTransfer, POST /orders/{id}/late-transfer by an admin; decision 022).
+ */
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  {
+    from: ORDER_STATUS.TO_PAY,
+    to: ORDER_STATUS.CANCELLED,
+    by: ['buyer', 'admin'],
+    action: 'Cancel Order',
+    handler: 'cancel',
+  },
+  {
+    from: ORDER_STATUS.TO_PAY,
+    to: ORDER_STATUS.TO_SHIP,
+    by: ['admin'],
+    action: 'Mark as Paid',
+    handler: 'confirmTransfer',
+  },
+  {
+    from: ORDER_STATUS.TO_SHIP,
+    to: ORDER_STATUS.TO_RECEIVE,
+    by: ['vendor', 'admin'],
+    action: 'Mark as Shipped',
+    handler: 'ship',
+  },
+  {
+    from: ORDER_STATUS.TO_RECEIVE,
+    to: ORDER_STATUS.TO_REVIEW,
+    by: ['buyer', 'admin'],
+    action: 'Confirm Receipt',
+    handler: 'receive',
+  },
+  {
+    from: ORDER_STATUS.TO_REVIEW,
+    to: ORDER_STATUS.RETURNED,
+    by: ['buyer'],
+    action: 'Request Return',
+    handler: 'requestReturn',
+  },
+  {
+    from: ORDER_STATUS.TO_REVIEW,
+    to: ORDER_STATUS.RETURNED,
+    by: ['admin'],
+    action: ACCEPT_RETURN_ACTION,
+    handler: 'acceptReturn',
+  },
+  { from: ORDER_STATUS.TO_PAY, to: ORDER_STATUS.TO_SHIP, by: ['system'], action: 'Paid', handler: 'markPaid' },
+  { from: ORDER_STATUS.TO_PAY, to: ORDER_STATUS.CANCELLED, by: ['system'], action: 'Expired', handler: 'expire' },
+  {
+    from: ORDER_STATUS.CANCELLED,
+    to: ORDER_STATUS.TO_SHIP,
+    by: ['system'],
+    action: 'Late Transfer Received',
+    handler: 'lateTransfer',
+  },
+];
+
+/** The move `mover` may make from `from` to `to`, or undefined. */
+export function orderTransition(from: unknown, to: unknown, mover: OrderMover): OrderTransition | undefined {
+  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by.includes(mover));
+}
 
 /** The moves `actor` may ask for on an order in `status` (for showing buttons; the API decides). */
 export function orderMovesFor(status: unknown, actor: OrderActor): OrderTransition[] {

@@ -81,6 +81,10 @@ export interface AppConfig {
   orders: {
     commissionBps: number;
     paymentWindowMinutes: number;
+    /** Bank-transfer orders wait this long for the money (a weekend is longer than a card's window; decision 022). */
+    transferWindowMinutes: number;
+    /** A buyer may ask a return this many days after receipt; vendors' sale credits are held until then (decision 023). */
+    returnWindowDays: number;
     expiryIntervalSeconds: number;
     bankTransfer: { bankName: string; accountName: string; accountNumber: string };
   };
@@ -341,6 +345,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   const orders = {
     commissionBps: int('ORDER_COMMISSION_BPS', 1000, 0, 10_000),
     paymentWindowMinutes: int('ORDER_PAYMENT_WINDOW_MINUTES', 1440, 1, 30 * 1440),
+    transferWindowMinutes: int('ORDER_TRANSFER_WINDOW_MINUTES', 72 * 60, 1, 30 * 1440),
+    returnWindowDays: int('ORDER_RETURN_WINDOW_DAYS', 7, 0, 365),
     expiryIntervalSeconds: int('ORDER_EXPIRY_INTERVAL_SECONDS', 60, 0, 86_400),
     bankTransfer: {
       bankName: str('BANK_TRANSFER_BANK_NAME', 'Providus Bank'),

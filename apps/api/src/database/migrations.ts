@@ -12,6 +12,7 @@ import { TrustAndCare1763800000000 } from '../migrations/1763800000000-TrustAndC
 import { AuditLog1763880000000 } from '../migrations/1763880000000-AuditLog';
 import { PaymentIntegrity1763900000000 } from '../migrations/1763900000000-PaymentIntegrity';
 import { Outbox1763901000000 } from '../migrations/1763901000000-Outbox';
+import { OrdersMoney1763910000000 } from '../migrations/1763910000000-OrdersMoney';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   AuditLog1763880000000,
   PaymentIntegrity1763900000000,
   Outbox1763901000000,
+  OrdersMoney1763910000000,
 ];

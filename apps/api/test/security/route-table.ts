@@ -758,6 +758,21 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
       ];
     },
   },
+  'POST /api/v1/orders/:id/late-transfer': {
+    // A cancelled bank-transfer order whose money arrived late (admin only): the stock is taken again.
+    who: ADMIN,
+    status: 200,
+    call: async (w) => {
+      const id = await createOrder(w, w.customer, w.product, 'bank_transfer');
+      await w.t
+        .http()
+        .patch(P(`/orders/${id}/status`))
+        .set('Authorization', `Bearer ${w.customer.token}`)
+        .send({ status: 5 })
+        .expect(200);
+      return { path: P(`/orders/${id}/late-transfer`), body: { note: 'Bank ref 123' } };
+    },
+  },
 
   // --- logistics ----------------------------------------------------------------------------------------------------
   'GET /api/v1/locations': { who: 'public', status: 200 },

@@ -23,6 +23,10 @@ export class IdempotencyKey extends BaseEntity {
   @Column({ type: 'varchar', length: 191 })
   scope!: string;
 
+  /** SHA-256 (hex) of the scope and the canonical JSON of the request's body: the same key with another body is a 422. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  request_hash!: string | null;
+
   /** The answer's status code; null while the request is still being processed. */
   @Column({ type: 'integer', nullable: true })
   status_code!: number | null;

@@ -1,8 +1,10 @@
-import { ConflictException, HttpException, Injectable } from '@nestjs/common';
+import { HttpException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MSG } from '@jara/contracts';
+import { ConflictError } from '../errors';
 import { fieldError } from '../http/validation';
 import { inTransaction, isUniqueViolation, type TransactionOptions } from '../../database/transaction';
 import { IdempotencyKey } from './idempotency-key.entity';
@@ -23,10 +25,28 @@ export function readIdempotencyKey(raw: unknown): string | undefined {
 
 class KeyTaken extends Error {}
 
+/** JSON with object keys sorted at every level (undefined members dropped): one text per meaning of a body. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** SHA-256 (hex) of a request normalised: its scope and the canonical JSON of its body (as Stripe keys a request). */
+export function requestHash(scope: string, request: unknown): string {
+  return createHash('sha256').update(`${scope}\n${canonicalJson(request)}`).digest('hex');
+}
+
 /**
  * Idempotency-Key for money requests: the key (unique per user) is stored with the request it was first used for
  * and the answer given. A replay with the same key, even while the first is still running, gets that answer and
- * moves no money again; the same key for another request is a 422. Only successful answers are kept: a refusal
+ * moves no money again; the same key for another request (another scope, or the same scope with another body: a
+ * SHA-256 of the normalised request is stored with the key) is a 422. Only successful answers are kept: a refusal
  * (e.g. insufficient balance) rolls the key back with everything else, so the same key can try again later.
  */
 @Injectable()
@@ -41,12 +61,15 @@ export class IdempotencyService {
     userId: number,
     key: string | undefined,
     scope: string,
+    /** The request's body (normalised and hashed with the scope): the same key with another body is a 422. */
+    request: unknown,
     work: (m: EntityManager) => Promise<T>,
     options: TransactionOptions = {},
   ): Promise<{ result: T; replayed: boolean }> {
     if (!key) return { result: await inTransaction(this.db, work, options), replayed: false };
+    const hash = requestHash(scope, request);
     const stored = await this.find(userId, key);
-    if (stored) return { result: await this.replay<T>(stored, scope), replayed: true };
+    if (stored) return { result: await this.replay<T>(stored, scope, hash), replayed: true };
     try {
       const result = await inTransaction(
         this.db,
@@ -56,6 +79,7 @@ export class IdempotencyService {
               user_id: userId,
               idem_key: key,
               scope,
+              request_hash: hash,
               status_code: null,
               response: null,
             });
@@ -85,8 +109,8 @@ export class IdempotencyService {
     } catch (error) {
       if (!(error instanceof KeyTaken)) throw error;
       const first = await this.find(userId, key);
-      if (!first) throw new ConflictException(MSG.money.idempotencyInProgress);
-      return { result: await this.replay<T>(first, scope), replayed: true };
+      if (!first) throw new ConflictError(MSG.money.idempotencyInProgress);
+      return { result: await this.replay<T>(first, scope, hash), replayed: true };
     }
   }
 
@@ -98,18 +122,28 @@ export class IdempotencyService {
     userId: number,
     key: string | undefined,
     scope: string,
+    /** The request's body (normalised and hashed with the scope): the same key with another body is a 422. */
+    request: unknown,
     work: () => Promise<T>,
   ): Promise<{ result: T; replayed: boolean }> {
     if (!key) return { result: await work(), replayed: false };
+    const hash = requestHash(scope, request);
     try {
       await inTransaction(this.db, (m) =>
-        m.insert(IdempotencyKey, { user_id: userId, idem_key: key, scope, status_code: null, response: null }),
+        m.insert(IdempotencyKey, {
+          user_id: userId,
+          idem_key: key,
+          scope,
+          request_hash: hash,
+          status_code: null,
+          response: null,
+        }),
       );
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const first = await this.find(userId, key);
-      if (!first) throw new ConflictException(MSG.money.idempotencyInProgress);
-      return { result: await this.replay<T>(first, scope), replayed: true };
+      if (!first) throw new ConflictError(MSG.money.idempotencyInProgress);
+      return { result: await this.replay<T>(first, scope, hash), replayed: true };
     }
     try {
       const result = await work();
@@ -132,15 +166,17 @@ export class IdempotencyService {
   }
 
   /** The stored answer; waits while the first request is still running (its answer not yet stored). */
-  private async replay<T>(row: IdempotencyKey, scope: string): Promise<T> {
-    if (row.scope !== scope) throw fieldError(IDEMPOTENCY_HEADER, MSG.money.idempotencyKeyReused);
+  private async replay<T>(row: IdempotencyKey, scope: string, hash: string): Promise<T> {
+    // Another request (scope), or the same one with another body; a key stored before hashes were kept has none.
+    if (row.scope !== scope || (row.request_hash !== null && row.request_hash !== hash))
+      throw fieldError(IDEMPOTENCY_HEADER, MSG.money.idempotencyKeyReused);
     const deadline = Date.now() + WAIT_MS;
     let current: IdempotencyKey | null = row;
     while (current && current.response === null && Date.now() < deadline) {
       await sleep(50);
       current = await this.find(row.user_id, row.idem_key);
     }
-    if (!current || current.response === null) throw new ConflictException(MSG.money.idempotencyInProgress);
+    if (!current || current.response === null) throw new ConflictError(MSG.money.idempotencyInProgress);
     if (current.status_code && current.status_code >= 400)
       throw new HttpException(JSON.parse(current.response), current.status_code);
     return JSON.parse(current.response) as T;

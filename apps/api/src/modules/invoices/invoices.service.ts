@@ -412,7 +412,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     const scope = `POST /invoices/${id}/pay ${dto.method}`;
     if (dto.method === 'paystack') {
       this.payments.assertEnabled();
-      return (await this.idempotency.around(user.id, key, scope, () => this.startCardPayment(user, id))).result;
+      return (await this.idempotency.around(user.id, key, scope, dto, () => this.startCardPayment(user, id))).result;
     }
     let events: number[] = [];
     /** The invoice is the caller's and can be paid (404 / 409 otherwise). */
@@ -427,6 +427,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
         user.id,
         key,
         scope,
+        dto,
         async (m) => {
           await this.payFromWalletIn(m, id, user.id);
           events = await this.announcePaidIn(m, id, 'wallet');

@@ -137,13 +137,17 @@ export class OrderItem extends BaseEntity {
   @Column({ type: 'bigint', transformer: numeric, default: 0 })
   vendor_credit_minor!: number;
 
-  /** The vendor's wallet was credited (on receipt). */
+  /** The vendor's sale credit was posted (on receipt; pending until the return window passed, decision 023). */
   @Column({ type: 'datetime', precision: 6, nullable: true })
   settled_at!: Date | null;
 
   /** The credit was reversed (an accepted return). */
   @Column({ type: 'datetime', precision: 6, nullable: true })
   reversed_at!: Date | null;
+
+  /** The pending sale credit was released to the vendor's balance, once the return window passed (decision 023). */
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  credit_released_at!: Date | null;
 }
 
 /** Append-only: who moved an order, when, from what to what (from null: placed). */

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, Headers, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
-import { CreateOrderDto, OrderStatusDto } from './dto/order.dto';
+import { CreateOrderDto, LateTransferDto, OrderStatusDto } from './dto/order.dto';
 import { OrderStatsService } from './order-stats.service';
 import { OrdersService } from './orders.service';
 
@@ -56,10 +56,22 @@ export class OrdersController {
   @Patch(':id/status')
   @ApiOperation({
     summary:
-      'Move an order: buyer cancels 0->5, confirms 2->3, asks a return 3->4; vendor/admin ships 1->2; admin confirms a transfer 0->1 and accepts returns 3->4; anything else 422',
+      'Move an order: buyer cancels 0->5, confirms 2->3, asks a return 3->4 (within ORDER_RETURN_WINDOW_DAYS of receipt); vendor/admin ships 1->2; admin confirms a transfer 0->1 and accepts returns 3->4 (restock: true puts the units back in stock); anything else 422',
   })
   async status(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: OrderStatusDto) {
     return { data: await this.orders.changeStatus(user, id, dto) };
+  }
+
+  @Roles('admin')
+  @Post(':id/late-transfer')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Record a bank transfer that arrived after a bank-transfer order was cancelled (admin): the stock is taken again (all lines or none) and the order moves To Ship with its invoice paid (outcome restocked), or, the stock gone, the order total is credited to the customer's wallet and the order stays cancelled (outcome credited); once per order (409 after), other orders 422",
+  })
+  async lateTransfer(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: LateTransferDto) {
+    const { outcome, order } = await this.orders.lateTransfer(user, id, dto);
+    return { data: { ...order, late_transfer: outcome } };
   }
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InvoicesModule } from '../invoices/invoices.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { ProductsModule } from '../products/products.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from './order.entity';
 import { OrderStatsService } from './order-stats.service';
@@ -15,6 +16,7 @@ import { OrdersService } from './orders.service';
     WalletModule,
     InvoicesModule,
     PaymentsModule,
+    ProductsModule,
   ],
   controllers: [OrdersController, OrderStatsController],
   providers: [OrdersService, OrderStatsService, OrdersListener],

@@ -1,12 +1,4 @@
-import {
-  ConflictException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  OnModuleDestroy,
-  OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
@@ -18,18 +10,20 @@ import {
   ORDER_LIMITS,
   ORDER_PAYMENT_METHOD_VALUES,
   ORDER_STATUS,
-  ORDER_TRANSITIONS,
   formatNaira,
   orderStatusLabel,
+  orderTransition,
   splitCommission,
   type BankTransferDetails,
   type Order as OrderDto,
+  type LateTransferOutcome,
   type OrderActor,
+  type OrderMoveHandler,
   type OrderStatus,
   type PaymentStart,
 } from '@jara/contracts';
 import { EVENTS, type OrderPlacedEvent, type OrderStatusChangedEvent, emitSafely } from '../../common/events';
-import { fieldError, ValidationFailedException } from '../../common/http/validation';
+import { ConflictError, DomainError, InvalidError, invalid, NotFoundError } from '../../common/errors';
 import { applyDateRange } from '../../common/list/date-range';
 import {
   integerFilter,
@@ -43,19 +37,18 @@ import { runExclusive } from '../../common/rate-limit/job-lock';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 import { StorageService } from '../../common/storage/storage.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { inTransaction } from '../../database/transaction';
-import { insertInvoiceRow } from '../invoices/invoice-issuer';
+import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { InvoicePayment } from '../invoices/invoice-payment.entity';
 import { Invoice } from '../invoices/invoice.entity';
 import { InvoicesService } from '../invoices/invoices.service';
 import { PaymentsService } from '../payments/payments.service';
 import { Product } from '../products/product.entity';
 import { ProductReview } from '../products/product-review.entity';
+import { StockService, type StockLine } from '../products/stock.service';
 import { User } from '../users/user.entity';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
-import { InsufficientBalanceError } from '../wallet/wallet-ledger';
-import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.service';
-import type { CreateOrderDto, OrderStatusDto } from './dto/order.dto';
+import { oneOf, WalletService } from '../wallet/wallet.service';
+import type { CreateOrderDto, LateTransferDto, OrderStatusDto } from './dto/order.dto';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from './order.entity';
 import { presentOrder, type OrderView } from './order.presenter';
 
@@ -101,19 +94,14 @@ function newOrderNo(now = new Date()): string {
   return `JR-${day}-${tail}`;
 }
 
-/** A short line of stock: the 409 that names the product. */
-/**
- * A short line of stock: the 409. Its message is the spec's ('This product is out of stock.') or the quantity left;
- * errors.items names the product either way, so a cart of several lines knows which one to fix.
- */
-function shortOf(product: Pick<Product, 'id' | 'name' | 'stock_quantity'>): ConflictException {
-  const left = Math.max(0, Number(product.stock_quantity));
-  const message = left === 0 ? MSG.orders.outOfStock : MSG.orders.onlyLeft(product.name, left);
-  return new ConflictException({
-    message,
-    errors: { items: [left === 0 ? `${product.name}: ${MSG.orders.outOfStock}` : message] },
-  });
-}
+/** Where order numbers come from: a module-level hook so a test can force a collision (never changed in the app). */
+export const orderNumbers = { next: newOrderNo };
+
+/** How many times a placement runs again when its order number was taken (30 random bits a day: rare). */
+const ORDER_NO_ATTEMPTS = 5;
+
+/** The order number drawn was taken (the unique index refused it): the whole placement runs again with a new one. */
+class OrderNoTaken extends Error {}
 
 interface PricedLine {
   product: Product;
@@ -128,13 +116,8 @@ interface Move {
   actor: OrderActor;
   user: User | null;
   note: string | null;
-}
-
-/** Thrown inside a transaction to refuse after reading: the caller maps it to its HTTP answer. */
-class Refusal extends Error {
-  constructor(public readonly answer: Error) {
-    super(answer.message);
-  }
+  /** Accepting a return: put the units back in stock. */
+  restock?: boolean;
 }
 
 /**
@@ -154,6 +137,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     private readonly invoices: InvoicesService,
     private readonly payments: PaymentsService,
     private readonly idempotency: IdempotencyService,
+    private readonly stock: StockService,
     private readonly storage: StorageService,
     private readonly events: EventEmitter2,
     @Inject(RATE_LIMIT_STORE) private readonly shared: RateLimitStore,
@@ -166,6 +150,9 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     this.timer = setInterval(() => {
       runExclusive(this.shared, 'release-unpaid-orders', seconds * 1000, () => this.releaseExpired()).catch(
         (error: Error) => this.logger.error(`Releasing unpaid orders failed: ${error.message}`),
+      );
+      runExclusive(this.shared, 'release-sale-credits', seconds * 1000, () => this.releaseSaleCredits()).catch(
+        (error: Error) => this.logger.error(`Releasing sale credits failed: ${error.message}`),
       );
     }, seconds * 1000);
     this.timer.unref();
@@ -182,15 +169,34 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     const lines = await this.price(user, dto);
     const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
     if (total > MONEY_MAX_MINOR.NGN)
-      throw fieldError('items', `An order cannot exceed ${formatNaira(MONEY_MAX_MINOR.NGN)}.`);
+      throw invalid('items', `An order cannot exceed ${formatNaira(MONEY_MAX_MINOR.NGN)}.`);
     if (dto.payment_method === 'card') this.payments.assertEnabled();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.placeOnce(user, dto, key, lines, total);
+      } catch (error) {
+        // An order number drawn twice: the unique index refused it and everything rolled back; draw again.
+        if (!(error instanceof OrderNoTaken) || attempt >= ORDER_NO_ATTEMPTS) throw error;
+        this.logger.warn('An order number was taken: placing the order again with another');
+      }
+    }
+  }
+
+  private async placeOnce(
+    user: User,
+    dto: CreateOrderDto,
+    key: string | undefined,
+    lines: PricedLine[],
+    total: number,
+  ): Promise<OrderDto> {
     const byWallet = dto.payment_method === 'wallet';
     let created: { orderId: number; invoiceId: number } | null = null;
-    try {
+    {
       const { result, replayed } = await this.idempotency.inTransaction(
         user.id,
         key,
         'POST /orders',
+        dto,
         async (m) => {
           created = null;
           const ids = await this.place(m, user, dto, lines, total);
@@ -200,7 +206,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
         {
           // SQLite: refuse a short line or a short balance in this request's turn, before BEGIN (decision 009).
           before: async (m) => {
-            await this.assertStock(m, lines);
+            await this.stock.assertAvailable(m, stockLines(lines));
             if (byWallet)
               await this.wallet.ledger.assertCovers(m, {
                 userId: user.id,
@@ -220,10 +226,6 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       }
       if (dto.payment_method === 'bank_transfer') return { ...order, bank_transfer: this.bankTransfer(order.order_no) };
       return order;
-    } catch (error) {
-      if (error instanceof InsufficientBalanceError) throw insufficientBalance();
-      if (error instanceof Refusal) throw error.answer;
-      throw error;
     }
   }
 
@@ -243,7 +245,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       else if ((quantities.get(item.product_id) ?? 0) > ORDER_LIMITS.maxQuantity)
         errors[`items.${i}.quantity`] = [`Quantity must be a whole number from 1 to ${ORDER_LIMITS.maxQuantity}.`];
     });
-    if (Object.keys(errors).length) throw new ValidationFailedException(errors);
+    if (Object.keys(errors).length) throw new InvalidError(errors);
     const owners = await this.db
       .getRepository(User)
       .find({ where: { id: In([...new Set(products.map((p) => p.user_id))]) }, select: ['id', 'role'] });
@@ -262,20 +264,6 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       });
   }
 
-  private async assertStock(m: EntityManager, lines: PricedLine[]): Promise<void> {
-    const rows = await m.getRepository(Product).find({
-      where: { id: In(lines.map((l) => l.product.id)) },
-      select: ['id', 'name', 'stock_quantity', 'status'],
-    });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const line of lines) {
-      const row = byId.get(line.product.id);
-      if (!row || Number(row.status) !== 1)
-        throw new Refusal(fieldError('items', MSG.orders.productUnavailable(line.product.id)));
-      if (Number(row.stock_quantity) < line.quantity) throw new Refusal(shortOf(row));
-    }
-  }
-
   /** Inside the transaction: stock, the order, its lines, the invoice, the first history entry, and a wallet payment. */
   private async place(
     m: EntityManager,
@@ -284,29 +272,11 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     lines: PricedLine[],
     total: number,
   ): Promise<{ orderId: number; invoiceId: number }> {
-    for (const line of lines) {
-      const taken = await m
-        .createQueryBuilder()
-        .update(Product)
-        .set({ stock_quantity: () => 'stock_quantity - :quantity' })
-        .where('id = :id AND status = 1 AND stock_quantity >= :quantity', {
-          id: line.product.id,
-          quantity: line.quantity,
-        })
-        .execute();
-      if (taken.affected !== 1) {
-        const now = await m
-          .getRepository(Product)
-          .findOne({ where: { id: line.product.id }, select: ['id', 'name', 'stock_quantity', 'status'] });
-        if (!now || Number(now.status) !== 1)
-          throw new Refusal(fieldError('items', MSG.orders.productUnavailable(line.product.id)));
-        throw new Refusal(shortOf(now));
-      }
-    }
+    await this.stock.takeStock(m, stockLines(lines));
     const now = new Date();
     const byWallet = dto.payment_method === 'wallet';
     const order = m.create(Order, {
-      order_no: newOrderNo(now),
+      order_no: orderNumbers.next(now),
       user_id: user.id,
       status: ORDER_STATUS.TO_PAY,
       currency: 'NGN',
@@ -321,7 +291,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       country: dto.country,
       notes: dto.notes ?? null,
       invoice_id: null,
-      expires_at: byWallet ? null : new Date(now.getTime() + this.config.orders.paymentWindowMinutes * 60_000),
+      expires_at: byWallet ? null : new Date(now.getTime() + this.windowMinutes(dto.payment_method) * 60_000),
       paid_at: null,
       shipped_at: null,
       received_at: null,
@@ -329,7 +299,13 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       return_reason: null,
       stock_released_at: null,
     });
-    await m.insert(Order, order);
+    try {
+      await m.insert(Order, order);
+    } catch (error) {
+      // The only unique index an order row has besides its id: the order number.
+      if (isUniqueViolation(error)) throw new OrderNoTaken();
+      throw error;
+    }
     await m.insert(
       OrderItem,
       lines.map((line) =>
@@ -362,7 +338,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       );
     await this.record(m, order.id, null, ORDER_STATUS.TO_PAY, { actor: 'buyer', user, note: null });
     const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-    const invoice = await insertInvoiceRow(m, {
+    const invoice = await this.invoices.issueIn(m, {
       userId: user.id,
       type: 'order',
       subjectId: order.id,
@@ -373,17 +349,8 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     });
     await m.update(Order, { id: order.id }, { invoice_id: invoice.id });
     if (byWallet) {
-      await m.update(Invoice, { id: invoice.id }, { status: 'paid', payment_method: 'wallet', paid_at: now });
-      await this.wallet.ledger.post(m, {
-        userId: user.id,
-        amountMinor: total,
-        currency: 'NGN',
-        direction: 'debit',
-        description: `Invoice ${invoice.reference}: Order ${order.order_no}`,
-        reference: `pay-${invoice.reference}`,
-        kind: 'invoice_payment',
-        invoiceId: invoice.id,
-      });
+      // The invoices module pays it: one conditional UPDATE on (status, amount, currency) and the debit of that amount.
+      await this.invoices.payFromWalletIn(m, invoice.id, user.id);
       await m.update(Order, { id: order.id }, { status: ORDER_STATUS.TO_SHIP, paid_at: now });
       await m.update(OrderVendor, { order_id: order.id }, { status: ORDER_STATUS.TO_SHIP });
       await this.record(m, order.id, ORDER_STATUS.TO_PAY, ORDER_STATUS.TO_SHIP, {
@@ -393,6 +360,13 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       });
     }
     return { orderId: order.id, invoiceId: invoice.id };
+  }
+
+  /** How long an unpaid order of this method waits for its money (a bank transfer longer; decision 022). */
+  private windowMinutes(method: CreateOrderDto['payment_method']): number {
+    return method === 'bank_transfer'
+      ? this.config.orders.transferWindowMinutes
+      : this.config.orders.paymentWindowMinutes;
   }
 
   private async announcePlaced(orderId: number, invoiceId: number, paid: boolean): Promise<void> {
@@ -463,7 +437,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
 
   /** GET /orders/user/{userId}: the buyer's own orders (an admin may read anyone's). */
   async listOfBuyer(viewer: User, userId: number, query: ListQuery): Promise<ListResult<OrderDto>> {
-    if (viewer.role !== 'admin' && viewer.id !== userId) throw new NotFoundException(MSG.orders.notFound);
+    if (viewer.role !== 'admin' && viewer.id !== userId) throw new NotFoundError(MSG.orders.notFound);
     const qb = this.base().andWhere('o.user_id = :buyerId', { buyerId: userId });
     const rest = { ...query };
     delete rest.user_id;
@@ -477,9 +451,9 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
 
   private async getFor(viewer: User, id: number, withHistory: boolean): Promise<OrderDto> {
     const order = await this.base().where('o.id = :id', { id }).getOne();
-    if (!order) throw new NotFoundException(MSG.orders.notFound);
+    if (!order) throw new NotFoundError(MSG.orders.notFound);
     const role = await this.roleOf(viewer, order);
-    if (!role) throw new NotFoundException(MSG.orders.notFound);
+    if (!role) throw new NotFoundError(MSG.orders.notFound);
     const [view] = await this.views([order], role === 'vendor' ? viewer.id : null);
     if (withHistory) {
       view.history = await this.db
@@ -559,17 +533,38 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
 
   // ---------------------------------------------------------------------------------------------------- lifecycle
 
+  /**
+   * The handler of each row of ORDER_TRANSITIONS (by its `handler` name): changeStatus looks the row up and runs it.
+   * The system's rows (markPaid, expire, lateTransfer) run from the listener, the expiry job and the admin's route.
+   */
+  private readonly handlers: Record<
+    Exclude<OrderMoveHandler, 'markPaid' | 'expire' | 'lateTransfer'>,
+    (order: Order, move: Move) => Promise<OrderStatusChangedEvent>
+  > = {
+    cancel: (order, move) => this.cancel(order, move),
+    confirmTransfer: (order, move) => this.confirmTransfer(order, move),
+    ship: (order, move) => this.ship(order, move),
+    receive: (order, move) => this.receive(order, move),
+    requestReturn: (order, move) => this.requestReturn(order, move),
+    acceptReturn: (order, move) => this.acceptReturn(order, move),
+  };
+
   /** PATCH /orders/{id}/status: only the moves of ORDER_TRANSITIONS, by the roles it names; others 422. */
   async changeStatus(viewer: User, id: number, dto: OrderStatusDto): Promise<OrderDto> {
     const order = await this.db.getRepository(Order).findOne({ where: { id } });
-    if (!order) throw new NotFoundException(MSG.orders.notFound);
+    if (!order) throw new NotFoundError(MSG.orders.notFound);
     const actor = await this.roleOf(viewer, order);
-    if (!actor) throw new NotFoundException(MSG.orders.notFound);
+    if (!actor) throw new NotFoundError(MSG.orders.notFound);
     const from = order.status;
     const to = dto.status;
-    const transition = ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);
-    if (!transition) throw fieldError('status', MSG.orders.moveRefused(orderStatusLabel(from), orderStatusLabel(to)));
-    if (!transition.by.includes(actor)) throw fieldError('status', MSG.orders.notYourMove);
+    const transition = orderTransition(from, to, actor);
+    if (!transition) {
+      const anyone = (['buyer', 'vendor', 'admin'] as const).some((who) => orderTransition(from, to, who));
+      throw invalid(
+        'status',
+        anyone ? MSG.orders.notYourMove : MSG.orders.moveRefused(orderStatusLabel(from), orderStatusLabel(to)),
+      );
+    }
     // A vendor ships only an order that is all theirs; an order with other sellers' lines is shipped by Jara (admin).
     if (
       actor === 'vendor' &&
@@ -579,23 +574,12 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
         .where('i.order_id = :id AND (i.vendor_id IS NULL OR i.vendor_id <> :vendorId)', { id, vendorId: viewer.id })
         .getExists())
     )
-      throw fieldError('status', MSG.orders.mixedOrder);
-    const move: Move = { actor, user: viewer, note: dto.note ?? null };
-    let event: OrderStatusChangedEvent | null = null;
-    try {
-      if (from === ORDER_STATUS.TO_PAY && to === ORDER_STATUS.CANCELLED) event = await this.cancel(order, move);
-      else if (from === ORDER_STATUS.TO_PAY && to === ORDER_STATUS.TO_SHIP)
-        event = await this.confirmTransfer(order, move);
-      else if (from === ORDER_STATUS.TO_SHIP && to === ORDER_STATUS.TO_RECEIVE) event = await this.ship(order, move);
-      else if (from === ORDER_STATUS.TO_RECEIVE && to === ORDER_STATUS.TO_REVIEW)
-        event = await this.receive(order, move);
-      else if (actor === 'buyer') event = await this.requestReturn(order, move);
-      else event = await this.acceptReturn(order, move);
-    } catch (error) {
-      if (error instanceof Refusal) throw error.answer;
-      throw error;
-    }
-    if (event) await this.emit(EVENTS.orderStatusChanged, event);
+      throw invalid('status', MSG.orders.mixedOrder);
+    const handler = this.handlers[transition.handler as keyof typeof this.handlers];
+    if (!handler) throw invalid('status', MSG.orders.notYourMove);
+    const move: Move = { actor, user: viewer, note: dto.note ?? null, restock: dto.restock === true };
+    const event = await handler(order, move);
+    await this.emit(EVENTS.orderStatusChanged, event);
     return this.get(viewer, id);
   }
 
@@ -613,9 +597,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       before: async (m) => {
         const now = await m.getRepository(Order).findOne({ where: { id: order.id }, select: ['id', 'status'] });
         if (!now || now.status !== order.status)
-          throw new Refusal(
-            fieldError('status', MSG.orders.moveRefused(orderStatusLabel(now?.status), orderStatusLabel(to))),
-          );
+          throw invalid('status', MSG.orders.moveRefused(orderStatusLabel(now?.status), orderStatusLabel(to)));
         await before?.(m);
       },
     });
@@ -637,9 +619,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       .execute();
     if (done.affected !== 1) {
       const now = await m.getRepository(Order).findOne({ where: { id: order.id } });
-      throw new Refusal(
-        fieldError('status', MSG.orders.moveRefused(orderStatusLabel(now?.status), orderStatusLabel(to))),
-      );
+      throw invalid('status', MSG.orders.moveRefused(orderStatusLabel(now?.status), orderStatusLabel(to)));
     }
     await m.update(OrderVendor, { order_id: order.id }, { status: to });
   }
@@ -661,28 +641,23 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
+  /** The invoice of an order is not paid (read inside the transaction); a paid one refuses with the order's message. */
+  private async assertUnpaid(m: EntityManager, order: Order): Promise<void> {
+    if (order.invoice_id && (await this.invoices.isPaidIn(m, order.invoice_id)))
+      throw new ConflictError(MSG.orders.alreadyPaid);
+  }
+
   /** 0 -> 5: the invoice is cancelled and the stock returned with it; a paid invoice refuses (the order is paid). */
   private async cancel(order: Order, move: Move | null): Promise<OrderStatusChangedEvent> {
-    const invoicePending = async (m: EntityManager) => {
-      if (!order.invoice_id) return;
-      const invoice = await m.findOne(Invoice, { where: { id: order.invoice_id }, select: ['id', 'status'] });
-      if (invoice?.status !== 'pending') throw new Refusal(new ConflictException(MSG.orders.alreadyPaid));
-    };
     await this.tx(
       order,
       ORDER_STATUS.CANCELLED,
       async (m) => {
+        await this.assertUnpaid(m, order);
         await this.move(m, order, ORDER_STATUS.CANCELLED, { expires_at: null, stock_released_at: new Date() });
-        if (order.invoice_id) {
-          const voided = await m
-            .createQueryBuilder()
-            .update(Invoice)
-            .set({ status: 'cancelled', cancelled_at: new Date() })
-            .where('id = :id AND status = :pending', { id: order.invoice_id, pending: 'pending' })
-            .execute();
-          if (voided.affected !== 1) throw new Refusal(new ConflictException(MSG.orders.alreadyPaid));
-        }
-        await this.returnStock(m, order.id);
+        // Through the invoices module: pending -> cancelled (its card payments superseded); paid: a ConflictError.
+        if (order.invoice_id) await this.invoices.cancelIn(m, order.invoice_id);
+        await this.stock.returnStock(m, await this.linesOf(m, order.id));
         await this.record(
           m,
           order.id,
@@ -691,21 +666,14 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
           move ?? { actor: 'admin', user: null, note: 'Not paid in time: stock released' },
         );
       },
-      invoicePending,
+      (m) => this.assertUnpaid(m, order),
     );
     return this.changed(order, ORDER_STATUS.CANCELLED, move);
   }
 
-  private async returnStock(m: EntityManager, orderId: number): Promise<void> {
+  private async linesOf(m: EntityManager, orderId: number): Promise<StockLine[]> {
     const items = await m.getRepository(OrderItem).find({ where: { order_id: orderId }, order: { product_id: 'ASC' } });
-    for (const item of items) {
-      await m
-        .createQueryBuilder()
-        .update(Product)
-        .set({ stock_quantity: () => 'stock_quantity + :quantity' })
-        .where('id = :id', { id: item.product_id, quantity: item.quantity })
-        .execute();
-    }
+    return items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
   }
 
   /** 0 -> 1 by an admin: a bank transfer arrived; the invoice is marked paid (method transfer) with the move. */
@@ -714,27 +682,15 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       order,
       ORDER_STATUS.TO_SHIP,
       async (m) => {
-        const now = new Date();
-        await this.move(m, order, ORDER_STATUS.TO_SHIP, { paid_at: now, expires_at: null });
-        if (order.invoice_id) {
-          const paid = await m
-            .createQueryBuilder()
-            .update(Invoice)
-            .set({ status: 'paid', payment_method: 'transfer', paid_at: now })
-            .where('id = :id AND status = :pending', { id: order.invoice_id, pending: 'pending' })
-            .execute();
-          if (paid.affected !== 1) throw new Refusal(new ConflictException(MSG.orders.alreadyPaid));
-        }
+        await this.assertUnpaid(m, order);
+        await this.move(m, order, ORDER_STATUS.TO_SHIP, { paid_at: new Date(), expires_at: null });
+        if (order.invoice_id) await this.invoices.markPaidByTransferIn(m, order.invoice_id);
         await this.record(m, order.id, order.status, ORDER_STATUS.TO_SHIP, {
           ...move,
           note: move.note ?? 'Bank transfer received',
         });
       },
-      async (m) => {
-        if (!order.invoice_id) return;
-        const invoice = await m.findOne(Invoice, { where: { id: order.invoice_id }, select: ['id', 'status'] });
-        if (invoice?.status !== 'pending') throw new Refusal(new ConflictException(MSG.orders.alreadyPaid));
-      },
+      (m) => this.assertUnpaid(m, order),
     );
     if (order.invoice_id) await this.invoices.announcePaid(order.invoice_id, 'transfer');
     return this.changed(order, ORDER_STATUS.TO_SHIP, move);
@@ -748,7 +704,11 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     return this.changed(order, ORDER_STATUS.TO_RECEIVE, move);
   }
 
-  /** 2 -> 3: each vendor's share is credited through the ledger in the same transaction (once per line). */
+  /**
+   * 2 -> 3: each vendor's share is posted through the ledger in the same transaction (once per line) as a PENDING
+   * credit (reference sale-<itemId>): it reaches their balance when the return window has passed with no return
+   * (releaseSaleCredits), and an accepted return inside the window fails it (decision 023).
+   */
   private async receive(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
     const credited: OrderStatusChangedEvent['credited'] = [];
     await this.tx(order, ORDER_STATUS.TO_REVIEW, async (m) => {
@@ -758,7 +718,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       const items = await m.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
       for (const item of items) {
         if (!item.vendor_id || item.vendor_credit_minor <= 0 || item.settled_at) continue;
-        await this.wallet.ledger.post(m, {
+        await this.wallet.ledger.addPendingIn(m, {
           userId: item.vendor_id,
           amountMinor: item.vendor_credit_minor,
           currency: 'NGN',
@@ -775,9 +735,16 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     return this.changed(order, ORDER_STATUS.TO_REVIEW, move, credited);
   }
 
-  /** 3 -> 4 asked by the buyer: the request is recorded (with the reason); the order stays at To Review. */
+  /** The end of the return window of an order received at `receivedAt`. */
+  private returnWindowEnd(receivedAt: Date): Date {
+    return new Date(new Date(receivedAt).getTime() + this.config.orders.returnWindowDays * 86_400_000);
+  }
+
+  /** 3 -> 4 asked by the buyer, inside the return window: the request is recorded; the order stays at To Review. */
   private async requestReturn(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
-    if (order.return_requested_at) throw fieldError('status', MSG.orders.returnAlreadyRequested);
+    if (order.return_requested_at) throw invalid('status', MSG.orders.returnAlreadyRequested);
+    if (!order.received_at || this.returnWindowEnd(order.received_at) <= new Date())
+      throw invalid('status', MSG.orders.returnWindowClosed(this.config.orders.returnWindowDays));
     await this.tx(order, ORDER_STATUS.RETURNED, async (m) => {
       const done = await m
         .createQueryBuilder()
@@ -788,7 +755,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
           status: ORDER_STATUS.TO_REVIEW,
         })
         .execute();
-      if (done.affected !== 1) throw new Refusal(fieldError('status', MSG.orders.returnAlreadyRequested));
+      if (done.affected !== 1) throw invalid('status', MSG.orders.returnAlreadyRequested);
       await this.record(m, order.id, order.status, order.status, {
         ...move,
         note: `Return requested${move.note ? `: ${move.note}` : ''}`.slice(0, 500),
@@ -798,72 +765,70 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * 3 -> 4 by an admin, on a requested return: the buyer is refunded the total and each vendor's credit reversed,
-   * with the move. A vendor's wallet that no longer covers its reversal refuses the whole change (409).
+   * 3 -> 4 by an admin, on a requested return: the buyer is refunded the paid invoice (invoices module, reference
+   * refund-order-<id>), each vendor's credit undone with the move: a credit still pending (inside the return window)
+   * fails, nothing to debit; one already released is reversed by a debit (reverse-<itemId>), which a vendor's wallet
+   * that no longer covers it refuses (409). With `restock`, the units go back to stock.
    */
   private async acceptReturn(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
-    if (!order.return_requested_at) throw fieldError('status', MSG.orders.returnNotRequested);
-    const settled = async (m: EntityManager) =>
+    if (!order.return_requested_at) throw invalid('status', MSG.orders.returnNotRequested);
+    const credited = async (m: EntityManager) =>
       (await m.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } })).filter(
         (i) => i.vendor_id && i.settled_at && !i.reversed_at && i.vendor_credit_minor > 0,
       );
-    try {
-      await this.tx(
-        order,
-        ORDER_STATUS.RETURNED,
-        async (m) => {
-          const now = new Date();
-          await this.move(m, order, ORDER_STATUS.RETURNED, {});
-          await this.wallet.ledger.post(m, {
-            userId: order.user_id,
-            amountMinor: order.total_minor,
-            currency: 'NGN',
-            direction: 'credit',
-            description: `Refund: order ${order.order_no} returned`,
-            reference: `refund-order-${order.id}`,
-            kind: 'refund',
-            invoiceId: order.invoice_id,
-          });
-          for (const item of await settled(m)) {
-            try {
-              await this.wallet.ledger.post(m, {
-                userId: item.vendor_id as number,
-                amountMinor: item.vendor_credit_minor,
-                currency: 'NGN',
-                direction: 'debit',
-                description: `Return: ${item.quantity} x ${item.product_name} (order ${order.order_no})`,
-                reference: `reverse-${item.id}`,
-                kind: 'sale_reversal',
-              });
-            } catch (error) {
-              if (error instanceof InsufficientBalanceError)
-                throw new Refusal(
-                  new ConflictException(MSG.orders.vendorCannotCover(formatNaira(item.vendor_credit_minor))),
-                );
-              throw error;
-            }
-            await m.update(OrderItem, { id: item.id }, { reversed_at: now });
-          }
-          await this.record(m, order.id, order.status, ORDER_STATUS.RETURNED, {
-            ...move,
-            note: move.note ?? `${ACCEPT_RETURN_ACTION}: refunded ${formatNaira(order.total_minor)}`,
-          });
-        },
-        async (m) => {
-          for (const item of await settled(m)) {
-            const left = await this.wallet.ledger.available(m, item.vendor_id as number, 'NGN');
-            if (left < item.vendor_credit_minor)
-              throw new Refusal(
-                new ConflictException(MSG.orders.vendorCannotCover(formatNaira(item.vendor_credit_minor))),
-              );
-          }
-        },
-      );
-    } catch (error) {
-      if (error instanceof Refusal) throw error.answer;
-      throw error;
-    }
+    await this.tx(
+      order,
+      ORDER_STATUS.RETURNED,
+      async (m) => {
+        const now = new Date();
+        await this.move(m, order, ORDER_STATUS.RETURNED, {});
+        if (order.invoice_id)
+          await this.invoices.refundPaidIn(
+            m,
+            order.invoice_id,
+            `order ${order.order_no} returned`,
+            `refund-order-${order.id}`,
+          );
+        for (const item of await credited(m)) {
+          // Inside the window the credit is still pending: it fails (no debit, so it can never be refused).
+          if (!(await this.wallet.ledger.failPendingIn(m, `sale-${item.id}`)))
+            await this.reverseReleased(m, order, item);
+          await m.update(OrderItem, { id: item.id }, { reversed_at: now });
+        }
+        if (move.restock) await this.stock.returnStock(m, await this.linesOf(m, order.id));
+        await this.record(m, order.id, order.status, ORDER_STATUS.RETURNED, {
+          ...move,
+          note:
+            move.note ??
+            `${ACCEPT_RETURN_ACTION}: refunded ${formatNaira(order.total_minor)}${move.restock ? ', restocked' : ''}`,
+        });
+      },
+      async (m) => {
+        for (const item of await credited(m)) {
+          if ((await this.wallet.ledger.statusIn(m, `sale-${item.id}`)) !== 'completed') continue;
+          const left = await this.wallet.ledger.available(m, item.vendor_id as number, 'NGN');
+          if (left < item.vendor_credit_minor)
+            throw new ConflictError(MSG.orders.vendorCannotCover(formatNaira(item.vendor_credit_minor)));
+        }
+      },
+    );
     return this.changed(order, ORDER_STATUS.RETURNED, move);
+  }
+
+  /** A released sale credit of a returned line taken back from the vendor (a short wallet: 409, nothing changes). */
+  private async reverseReleased(m: EntityManager, order: Order, item: OrderItem): Promise<void> {
+    const vendorId = item.vendor_id as number;
+    if ((await this.wallet.ledger.available(m, vendorId, 'NGN')) < item.vendor_credit_minor)
+      throw new ConflictError(MSG.orders.vendorCannotCover(formatNaira(item.vendor_credit_minor)));
+    await this.wallet.ledger.post(m, {
+      userId: vendorId,
+      amountMinor: item.vendor_credit_minor,
+      currency: 'NGN',
+      direction: 'debit',
+      description: `Return: ${item.quantity} x ${item.product_name} (order ${order.order_no})`,
+      reference: `reverse-${item.id}`,
+      kind: 'sale_reversal',
+    });
   }
 
   private async record(
@@ -885,7 +850,10 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
 
   // ------------------------------------------------------------------------------------------- payment and expiry
 
-  /** invoice.paid for an order (card settled, or the invoice paid later from its page): To Pay -> To Ship, once. */
+  /**
+   * invoice.paid for an order (card settled, or the invoice paid later from its page): To Pay -> To Ship, once, and
+   * only if the order's invoice IS paid: the condition is in the UPDATE itself, so nothing can move an unpaid order.
+   */
   async markPaid(orderId: number, method: string): Promise<void> {
     const order = await this.db.getRepository(Order).findOne({ where: { id: orderId } });
     if (!order || order.status !== ORDER_STATUS.TO_PAY) return;
@@ -896,7 +864,10 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
         .createQueryBuilder()
         .update(Order)
         .set({ status: ORDER_STATUS.TO_SHIP, paid_at: new Date(), expires_at: null })
-        .where('id = :id AND status = :toPay', { id: orderId, toPay: ORDER_STATUS.TO_PAY })
+        .where(
+          'id = :id AND status = :toPay AND EXISTS (SELECT 1 FROM invoices WHERE invoices.id = orders.invoice_id AND invoices.status = :paid)',
+          { id: orderId, toPay: ORDER_STATUS.TO_PAY, paid: 'paid' },
+        )
         .execute();
       if (done.affected !== 1) return;
       moved = true;
@@ -912,24 +883,27 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Cancels unpaid orders whose payment window passed and returns their stock (the API's job and the CLI's
-   * release-unpaid-orders). An order whose invoice turns out paid is moved to To Ship instead. Answers how many
-   * orders were released.
+   * release-unpaid-orders). It asks the invoices module a question whose answer is a value (is the invoice paid?):
+   * paid, the order moves to To Ship (markPaid, which checks it again in its UPDATE); not paid, it is cancelled.
+   * Answers how many orders were released.
    */
   async releaseExpired(now = new Date(), limit = 200): Promise<number> {
-    const due = await this.expiredUnpaid(now)
-      .orderBy('o.expires_at', 'ASC')
-      .limit(limit)
-      .getMany();
+    const due = await this.expiredUnpaid(now).orderBy('o.expires_at', 'ASC').limit(limit).getMany();
     let released = 0;
     for (const order of due) {
+      const paid = order.invoice_id ? await this.invoices.isPaidIn(this.db.manager, order.invoice_id) : false;
+      if (paid) {
+        await this.markPaid(order.id, 'paid');
+        continue;
+      }
       try {
         const event = await this.cancel(order, null);
         await this.emit(EVENTS.orderStatusChanged, event);
         released++;
       } catch (error) {
-        const answer = error instanceof Refusal ? error.answer : error;
-        if (answer instanceof ConflictException) await this.markPaid(order.id, 'paid');
-        else if (!(answer instanceof ValidationFailedException)) throw error;
+        // Changed meanwhile (paid or moved by someone): the next round looks again; nothing is decided on the error.
+        if (!(error instanceof DomainError)) throw error;
+        this.logger.warn(`Order ${order.order_no} was not released: ${error.message}`);
       }
     }
     if (released) this.logger.log(`Released ${released} unpaid order(s) and their stock`);
@@ -948,9 +922,141 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
       .where('o.status = :toPay AND o.expires_at <= :now', { toPay: ORDER_STATUS.TO_PAY, now });
   }
 
+  // -------------------------------------------------------------------------------------------- late transfers
+
+  /**
+   * POST /orders/{id}/late-transfer (admin): the money of a cancelled bank-transfer order arrived after its window.
+   * The stock is taken again (every line or none): the order moves to To Ship with its invoice paid (re-opened at
+   * the order's total, then paid by transfer). When the stock is gone, the customer's wallet is credited the order's
+   * total through the ledger (reference late-transfer-<orderId>, once) and the order stays cancelled. Decision 022.
+   */
+  async lateTransfer(
+    admin: User,
+    id: number,
+    dto: LateTransferDto,
+  ): Promise<{ outcome: LateTransferOutcome; order: OrderDto }> {
+    const order = await this.db.getRepository(Order).findOne({ where: { id } });
+    if (!order) throw new NotFoundError(MSG.orders.notFound);
+    if (order.status !== ORDER_STATUS.CANCELLED || order.payment_method !== 'bank_transfer' || !order.invoice_id)
+      throw invalid('status', MSG.orders.lateTransferRefused);
+    const reference = `late-transfer-${order.id}`;
+    const move: Move = { actor: 'admin', user: admin, note: dto.note ?? null };
+    const lines = await this.linesOf(this.db.manager, order.id);
+    const invoiceId = order.invoice_id;
+    const notYet = async (m: EntityManager) => {
+      if (await this.wallet.ledger.statusIn(m, reference))
+        throw new ConflictError(MSG.orders.lateTransferAlreadyRecorded);
+    };
+    let outcome = 'credited' as LateTransferOutcome;
+    await this.tx(
+      order,
+      ORDER_STATUS.TO_SHIP,
+      async (m) => {
+        await notYet(m);
+        outcome = (await this.stockAvailable(m, lines)) ? 'restocked' : 'credited';
+        if (outcome === 'restocked') {
+          await this.stock.takeStock(m, lines);
+          await this.move(m, order, ORDER_STATUS.TO_SHIP, {
+            paid_at: new Date(),
+            expires_at: null,
+            stock_released_at: null,
+          });
+          await this.invoices.amendIn(m, invoiceId, { amountMinor: order.total_minor });
+          await this.invoices.markPaidByTransferIn(m, invoiceId);
+          await this.record(m, order.id, order.status, ORDER_STATUS.TO_SHIP, {
+            ...move,
+            note: [MSG.orders.lateTransferRestocked, move.note].filter(Boolean).join(': '),
+          });
+          return;
+        }
+        await this.wallet.ledger.post(m, {
+          userId: order.user_id,
+          amountMinor: order.total_minor,
+          currency: 'NGN',
+          direction: 'credit',
+          description: `Late bank transfer for order ${order.order_no} (cancelled, stock gone)`,
+          reference,
+          kind: 'refund',
+          actorId: admin.id,
+        });
+        await this.record(m, order.id, order.status, order.status, {
+          ...move,
+          note: [MSG.orders.lateTransferCredited(formatNaira(order.total_minor)), move.note].filter(Boolean).join(': '),
+        });
+      },
+      notYet,
+    );
+    if (outcome === 'restocked') {
+      await this.invoices.announcePaid(invoiceId, 'transfer');
+      await this.emit(EVENTS.orderStatusChanged, this.changed(order, ORDER_STATUS.TO_SHIP, move));
+    } else invalidateListCounts(this.db, ORDER_COUNTS);
+    return { outcome, order: await this.get(admin, id) };
+  }
+
+  /** Whether every line's stock is there now (inside the transaction; takeStock's conditional UPDATEs decide). */
+  private async stockAvailable(m: EntityManager, lines: StockLine[]): Promise<boolean> {
+    try {
+      await this.stock.assertAvailable(m, lines);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ sale credit release
+
+  /**
+   * Completes the pending sale credits of orders received more than the return window ago with no return asked
+   * for (the API's job, every ORDER_EXPIRY_INTERVAL_SECONDS, and the CLI's release-sale-credits). Each line in its
+   * own transaction, conditional on the entry being pending. Answers how many credits were released.
+   */
+  async releaseSaleCredits(now = new Date(), limit = 200): Promise<number> {
+    const items = await this.dueCredits(now).orderBy('i.id', 'ASC').limit(limit).getMany();
+    let released = 0;
+    for (const item of items) {
+      const done = await inTransaction(this.db, async (m) => {
+        const marked = await m
+          .createQueryBuilder()
+          .update(OrderItem)
+          .set({ credit_released_at: new Date() })
+          .where('id = :id AND credit_released_at IS NULL AND reversed_at IS NULL', { id: item.id })
+          .execute();
+        if (marked.affected !== 1) return false;
+        return this.wallet.ledger.completePendingIn(m, `sale-${item.id}`);
+      });
+      if (done) released++;
+    }
+    if (released) this.logger.log(`Released ${released} sale credit(s) past the return window`);
+    return released;
+  }
+
+  /** How many sale credits are due for release at `now` (the CLI's dry run). */
+  countDueSaleCredits(now = new Date()): Promise<number> {
+    return this.dueCredits(now).getCount();
+  }
+
+  private dueCredits(now: Date) {
+    const receivedBefore = new Date(now.getTime() - this.config.orders.returnWindowDays * 86_400_000);
+    return this.db
+      .getRepository(OrderItem)
+      .createQueryBuilder('i')
+      .innerJoin(Order, 'o', 'o.id = i.order_id')
+      .where('i.settled_at IS NOT NULL AND i.credit_released_at IS NULL AND i.reversed_at IS NULL')
+      .andWhere('o.status = :toReview AND o.return_requested_at IS NULL AND o.received_at <= :receivedBefore', {
+        toReview: ORDER_STATUS.TO_REVIEW,
+        receivedBefore,
+      });
+  }
+
   /** Every order event follows a write that changes the lists: their cached totals start again. */
   private async emit(event: string, payload: object): Promise<void> {
     invalidateListCounts(this.db, ORDER_COUNTS);
     await emitSafely(this.events, this.logger, event, payload);
   }
+}
+
+/** The stock a priced cart takes. */
+function stockLines(lines: PricedLine[]): StockLine[] {
+  return lines.map((line) => ({ productId: line.product.id, quantity: line.quantity }));
 }

@@ -14,13 +14,14 @@ import { ReviewsService } from './reviews.service';
 import { SearchService } from './search.service';
 import { productSearchIndexProvider } from './search/search-index.provider';
 import { SellersService } from './sellers.service';
+import { StockService } from './stock.service';
 import { WishlistItem } from './wishlist-item.entity';
 import { WishlistService } from './wishlist.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductReview, WishlistItem]), UploadsModule, CategoriesModule, UsersModule],
   controllers: [ProductsController, SearchController, WishlistController, SellersController],
-  providers: [ProductsService, ReviewsService, WishlistService, SearchService, SellersService, ProductsListener, ProductCountsSubscriber, productSearchIndexProvider],
-  exports: [ProductsService],
+  providers: [ProductsService, ReviewsService, WishlistService, SearchService, SellersService, ProductsListener, ProductCountsSubscriber, productSearchIndexProvider, StockService],
+  exports: [ProductsService, StockService],
 })
 export class ProductsModule {}

@@ -74,6 +74,49 @@ export class WalletLedger {
     });
   }
 
+  /** A pending entry inside the caller's transaction (a sale credit held until the return window passed). */
+  async addPendingIn(m: EntityManager, entry: NewLedgerEntry): Promise<LedgerEntry> {
+    assertAmount(entry.amountMinor);
+    const row = m.create(LedgerEntry, { ...this.row(entry), status: 'pending', settled_at: null });
+    await m.insert(LedgerEntry, row);
+    return row;
+  }
+
+  /**
+   * Inside the caller's transaction: pending -> completed and the balance moved, by a conditional UPDATE (exactly
+   * once). Answers whether this call completed it (false: not pending, or unknown).
+   */
+  async completePendingIn(m: EntityManager, reference: string): Promise<boolean> {
+    const entry = await m.findOne(LedgerEntry, { where: { reference } });
+    if (!entry || entry.status !== 'pending') return false;
+    const done = await m
+      .createQueryBuilder()
+      .update(LedgerEntry)
+      .set({ status: 'completed', settled_at: new Date() })
+      .where('reference = :reference AND status = :pending', { reference, pending: 'pending' })
+      .execute();
+    if (done.affected !== 1) return false;
+    await this.move(m, entry.user_id, entry.currency, entry.direction, entry.amount_minor);
+    return true;
+  }
+
+  /** Inside the caller's transaction: pending -> failed (nothing moves); false when it was not pending. */
+  async failPendingIn(m: EntityManager, reference: string): Promise<boolean> {
+    const done = await m
+      .createQueryBuilder()
+      .update(LedgerEntry)
+      .set({ status: 'failed', settled_at: new Date() })
+      .where('reference = :reference AND status = :pending', { reference, pending: 'pending' })
+      .execute();
+    return done.affected === 1;
+  }
+
+  /** The status of the entry with this reference (null: none), read inside the caller's transaction. */
+  async statusIn(m: EntityManager, reference: string): Promise<LedgerStatus | null> {
+    const entry = await m.findOne(LedgerEntry, { where: { reference }, select: ['id', 'status'] });
+    return entry?.status ?? null;
+  }
+
   /**
    * pending -> completed and the balance moved, in one transaction, exactly once: the status UPDATE is conditional
    * (WHERE status = 'pending'), so a replayed verify or a webhook racing it changes nothing. Answers the entry

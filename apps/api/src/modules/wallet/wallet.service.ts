@@ -249,6 +249,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
         admin.id,
         key,
         scope,
+        dto,
         async (m) => {
           const row = await this.ledger.post(m, {
             userId,

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -25,7 +26,6 @@ import {
   type OrderStatus,
 } from '@jara/contracts';
 import { text, whole } from '../../../common/http/dto-transforms';
-
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${ORDER_LIMITS.maxQuantity}.`;
 
@@ -115,6 +115,21 @@ export class OrderStatusDto {
   status!: OrderStatus;
 
   @ApiPropertyOptional({ description: 'A note for the history (the reason of a return request)' })
+  @Transform(text)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  note?: string;
+
+  @ApiPropertyOptional({ description: 'Accepting a return (admin, 3 -> 4): put the returned units back in stock' })
+  @IsOptional()
+  @IsBoolean({ message: 'restock must be true or false.' })
+  restock?: boolean;
+}
+
+/** POST /orders/{id}/late-transfer (admin). */
+export class LateTransferDto {
+  @ApiPropertyOptional({ description: 'A note for the history (e.g. the bank reference of the transfer)' })
   @Transform(text)
   @IsOptional()
   @IsString()
