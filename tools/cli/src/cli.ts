@@ -2,6 +2,7 @@ import { createContext, UsageError, type CliContext, type Io } from './context';
 import { createAdmin, createAdminHelp } from './commands/create-admin';
 import { migrate, migrateHelp } from './commands/migrate';
 import { releaseUnpaidOrders, releaseUnpaidOrdersHelp } from './commands/release-unpaid-orders';
+import { releaseSaleCredits, releaseSaleCreditsHelp } from './commands/release-sale-credits';
 import { seed, seedHelp } from './commands/seed';
 import { purgeExpiredCodes, purgeExpiredCodesHelp } from './commands/purge-expired-codes';
 import { recomputeRatings, recomputeRatingsHelp } from './commands/recompute-ratings';
@@ -24,6 +25,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'cancel unpaid orders past their payment window, returning stock',
     help: releaseUnpaidOrdersHelp,
     run: releaseUnpaidOrders,
+  },
+  'release-sale-credits': {
+    summary: "release vendors' pending sale credits past the return window",
+    help: releaseSaleCreditsHelp,
+    run: releaseSaleCredits,
   },
   'purge-expired-codes': {
     summary: 'forget expired sign-up and e-mail change codes',
