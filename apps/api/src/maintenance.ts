@@ -18,12 +18,15 @@ export { inTransaction, isUniqueViolation } from './database/transaction';
 // Shared helpers
 export { hashPassword } from './common/security/password';
 export { StorageService } from './common/storage/storage.service';
-export { createValidationPipe, ValidationFailedException } from './common/http/validation';
+export { createValidationPipe } from './common/http/validation';
+export { DomainError, InvalidError } from './common/errors';
 
 // Services the commands call
 export { AuthService } from './modules/auth/auth.service';
 export { UsersService } from './modules/users/users.service';
 export { OrdersService } from './modules/orders/orders.service';
+export { ReconciliationService } from './modules/reconciliation/reconciliation.service';
+export { isReconciled, presentReport } from './modules/reconciliation/reconciliation.presenter';
 export {
   ProductRowError,
   ProductsService,

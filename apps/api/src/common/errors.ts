@@ -88,6 +88,26 @@ export class TooLargeError extends DomainError {
   }
 }
 
+/**
+ * A request refused as a whole, not for one field's input: a wrong, spent or expired one-time code, a sign-in method
+ * that is switched off here (400; the clients show the message).
+ */
+export class RefusedError extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** Too many tries, or too soon after the last one (429; the filter sets Retry-After from retryAfterSeconds when known). */
+export class TooManyAttemptsError extends DomainError {
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, retryAfterMs?: number) {
+    super(message);
+    if (retryAfterMs !== undefined) this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}
+
 /** The HTTP status of a domain error: the one mapping, used by the exception filter only. */
 export function statusOfDomainError(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
@@ -98,5 +118,7 @@ export function statusOfDomainError(error: DomainError): number {
   if (error instanceof UnavailableError) return 503;
   if (error instanceof UpstreamError) return 502;
   if (error instanceof TooLargeError) return 413;
+  if (error instanceof RefusedError) return 400;
+  if (error instanceof TooManyAttemptsError) return 429;
   return 500;
 }

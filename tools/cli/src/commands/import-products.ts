@@ -1,4 +1,4 @@
-import { HttpException, type ArgumentMetadata, type INestApplicationContext } from '@nestjs/common';
+import type { ArgumentMetadata, INestApplicationContext } from '@nestjs/common';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,11 +8,12 @@ import {
   Category,
   createValidationPipe,
   CreateProductDto,
+  DomainError,
+  InvalidError,
   ProductRowError,
   ProductsService,
   StorageService,
   UsersService,
-  ValidationFailedException,
   type AppConfig,
   type NewProductItem,
   type User,
@@ -161,7 +162,7 @@ async function buildDto(
     if (problems.length) return { problems };
     return { dto, image: layout.image ? cell(layout.image).trim() : '' };
   } catch (error) {
-    if (!(error instanceof ValidationFailedException)) throw error;
+    if (!(error instanceof InvalidError) || !error.errors) throw error;
     for (const [field, messages] of Object.entries(error.errors)) {
       // An unknown category name was already reported; the DTO then only adds "Please choose a category."
       if (field === 'category_id' && problems.some((p) => p.field === categoryColumn)) continue;
@@ -171,16 +172,13 @@ async function buildDto(
   }
 }
 
-/** The problems a service refusal names (a 422's fields, or another error's message). */
+/** The problems a service refusal names (a domain error: an InvalidError's fields, or another one's message). */
 function problemsOf(row: number, error: unknown, column: (field: string) => string): RowProblem[] {
-  if (error instanceof ValidationFailedException)
+  if (error instanceof InvalidError && error.errors)
     return Object.entries(error.errors).flatMap(([field, messages]) =>
       messages.map((message) => ({ row, field: column(field), message })),
     );
-  if (error instanceof HttpException) {
-    const response = error.getResponse() as { message?: string } | string;
-    return [{ row, field: '(row)', message: typeof response === 'string' ? response : String(response.message) }];
-  }
+  if (error instanceof DomainError) return [{ row, field: '(row)', message: error.message }];
   throw error;
 }
 
@@ -221,9 +219,14 @@ export async function importProducts(ctx: CliContext, args: string[]): Promise<n
       (await app.get(DataSource).getRepository(Category).find()).map((c) => [c.name.trim().toLowerCase(), c.id]),
     );
 
-    const pass = await checkRows(ctx, { app, products, categories, file, pipe: createValidationPipe() }, scratch, {
-      timeoutMs,
-    });
+    const pass = await checkRows(
+      ctx,
+      { app, products, categories, file, pipe: createValidationPipe((errors) => new InvalidError(errors)) },
+      scratch,
+      {
+        timeoutMs,
+      },
+    );
     if ('failure' in pass) {
       ctx.io.err(`${pass.failure} Nothing imported.`);
       return 1;
@@ -314,8 +317,8 @@ async function checkRows(
             cached = { path };
           } catch (error) {
             if (error instanceof ImageSourceError) cached = { error: error.message };
-            else if (error instanceof ValidationFailedException)
-              cached = { error: Object.values(error.errors).flat()[0] ?? 'Not an image.' };
+            else if (error instanceof InvalidError)
+              cached = { error: Object.values(error.errors ?? {}).flat()[0] ?? 'Not an image.' };
             else throw error;
           }
           byUrl.set(source, cached);

@@ -77,13 +77,19 @@ class InputValidationPipe extends ValidationPipe {
   }
 }
 
-export function createValidationPipe(): ValidationPipe {
+/**
+ * The API's pipe answers a ValidationFailedException (HTTP layer); maintenance code that runs the same checks outside
+ * HTTP (the CLI's import) passes a factory of a domain error instead, e.g. `(errors) => new InvalidError(errors)`.
+ */
+export function createValidationPipe(
+  toError: (errors: FieldErrors) => Error = (errors) => new ValidationFailedException(errors),
+): ValidationPipe {
   return new InputValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: false,
     stopAtFirstError: false,
     errorHttpStatusCode: HttpStatus.UNPROCESSABLE_ENTITY,
-    exceptionFactory: (errors) => new ValidationFailedException(flattenValidationErrors(errors)),
+    exceptionFactory: (errors) => toError(flattenValidationErrors(errors)),
   });
 }

@@ -2,7 +2,7 @@ import { MSG } from '@jara/contracts';
 import { loadConfig } from '../../config/config';
 import { LoginThrottle } from './login-throttle.service';
 import { MemoryRateLimitStore } from './memory.store';
-import { TooManyAttemptsException } from './too-many-attempts.exception';
+import { statusOfDomainError, TooManyAttemptsError } from '../errors';
 
 describe('LoginThrottle', () => {
   let now = 0;
@@ -19,8 +19,8 @@ describe('LoginThrottle', () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(TooManyAttemptsException);
-    return error as TooManyAttemptsException;
+    expect(error).toBeInstanceOf(TooManyAttemptsError);
+    return error as TooManyAttemptsError;
   };
 
   it('keeps the production defaults of the review: 5 free failures, 1 s doubling to 15 min, 100 an hour', () => {
@@ -42,9 +42,9 @@ describe('LoginThrottle', () => {
     const throttle = make();
     for (let i = 0; i < 6; i++) await throttle.attempt('login', 'ada@example.com');
     const first = await refusal(throttle.attempt('login', 'ada@example.com'));
-    expect(first.getStatus()).toBe(429);
+    expect(statusOfDomainError(first)).toBe(429);
     expect(first.retryAfterSeconds).toBe(1);
-    expect(first.getResponse()).toEqual({ message: MSG.auth.tooManyAttempts(1) });
+    expect(first.message).toBe(MSG.auth.tooManyAttempts(1));
     expect(MSG.auth.tooManyAttempts(1)).toBe('Too many attempts. Please try again in 1 second.');
 
     now += 1000;
@@ -74,7 +74,7 @@ describe('LoginThrottle', () => {
     now += 10 * 60_000;
     const capped = await refusal(throttle.attempt('code', 'c@example.com'));
     expect(capped.retryAfterSeconds).toBe(50 * 60);
-    expect(capped.getResponse()).toEqual({ message: 'Too many attempts. Please try again in 50 minutes.' });
+    expect(capped.message).toBe('Too many attempts. Please try again in 50 minutes.');
     now += 50 * 60_000;
     await throttle.attempt('code', 'c@example.com');
   });

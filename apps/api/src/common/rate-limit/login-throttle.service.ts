@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { RATE_LIMIT_STORE, type RateLimitStore } from './rate-limit.store';
-import { TooManyAttemptsException } from './too-many-attempts.exception';
+import { MSG } from '@jara/contracts';
+import { TooManyAttemptsError } from '../errors';
 
 /**
  * What is being guessed: the password at login, the e-mailed sign-up code, or another secret
@@ -18,8 +19,8 @@ export type AttemptScope = 'login' | 'code' | 'email-change';
  * - at most `accountMaxFailures` failures per `accountWindowSeconds`;
  * - a success clears both. There is no permanent lock, so an attacker cannot lock an owner out for good.
  *
- * Use: `await throttle.attempt(scope, account)` right before comparing the secret (it refuses with a 429
- * and Retry-After, otherwise counts the attempt as a failure), then `await throttle.succeeded(scope, account)`
+ * Use: `await throttle.attempt(scope, account)` right before comparing the secret (it refuses with a
+ * TooManyAttemptsError, a 429 with Retry-After, otherwise counts the attempt as a failure), then `await throttle.succeeded(scope, account)`
  * when the secret was right. Counting before the comparison keeps the cap exact under concurrent guesses.
  */
 @Injectable()
@@ -32,10 +33,10 @@ export class LoginThrottle {
   async attempt(scope: AttemptScope, account: string): Promise<void> {
     const key = this.key(scope, account);
     const wait = await this.store.get(`${key}:wait`);
-    if (wait) throw new TooManyAttemptsException(wait.ttlMs);
+    if (wait) throw tooMany(wait.ttlMs);
     const { accountWindowSeconds, accountMaxFailures } = this.config.rateLimit;
     const failures = await this.store.increment(key, accountWindowSeconds * 1000);
-    if (failures.count > accountMaxFailures) throw new TooManyAttemptsException(failures.ttlMs);
+    if (failures.count > accountMaxFailures) throw tooMany(failures.ttlMs);
     const delay = this.delayAfter(failures.count);
     if (delay > 0) await this.store.increment(`${key}:wait`, delay, { refresh: true });
   }
@@ -58,4 +59,9 @@ export class LoginThrottle {
     const id = createHash('sha256').update(account.trim().toLowerCase()).digest('hex').slice(0, 32);
     return `acct:${scope}:${id}`;
   }
+}
+
+/** The domain refusal (this runs inside services, not only behind guards); the filter answers 429 with Retry-After. */
+function tooMany(waitMs: number): TooManyAttemptsError {
+  return new TooManyAttemptsError(MSG.auth.tooManyAttempts(Math.max(1, Math.ceil(waitMs / 1000))), waitMs);
 }

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource, EntityManager, EntityMetadata, EntitySubscriberInterface, InsertEvent } from 'typeorm';
 import type { AuditLogEntry } from '@jara/contracts';
+import { NotFoundError } from '../../common/errors';
 import { applyDateRange } from '../../common/list/date-range';
 import {
   integerFilter,
@@ -124,7 +125,7 @@ export class AuditService {
 
   async get(id: number): Promise<AuditLogEntry> {
     const row = await this.db.getRepository(AuditLog).findOneBy({ id });
-    if (!row) throw new NotFoundException('Audit log entry not found.');
+    if (!row) throw new NotFoundError('Audit log entry not found.');
     return presentAuditLog(row);
   }
 

@@ -1,13 +1,4 @@
-import {
-  BadRequestException,
-  ForbiddenException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -25,7 +16,7 @@ import {
   type LoginResponse,
   type MessageResponse,
 } from '@jara/contracts';
-import { fieldError } from '../../common/http/validation';
+import { ForbiddenError, invalid, RefusedError, TooManyAttemptsError, UnauthorizedError } from '../../common/errors';
 import { MailService, type MailMessage } from '../../common/mail/mail.service';
 import { LoginThrottle } from '../../common/rate-limit/login-throttle.service';
 import { hashPassword, verifyPassword } from '../../common/security/password';
@@ -61,7 +52,7 @@ export class AuthService {
   ) {}
 
   async register(dto: RegisterDto): Promise<MessageResponse> {
-    if (await this.users.findByEmail(dto.email)) throw fieldError('email', MSG.auth.emailTaken);
+    if (await this.users.findByEmail(dto.email)) throw invalid('email', MSG.auth.emailTaken);
     const user = this.repo.create({
       email: dto.email,
       name: emailHandle(dto.email),
@@ -73,7 +64,7 @@ export class AuthService {
       await this.repo.insert(user);
     } catch {
       // A concurrent registration of the same address won the unique index.
-      throw fieldError('email', MSG.auth.emailTaken);
+      throw invalid('email', MSG.auth.emailTaken);
     }
     await this.sendCode(user);
     return { message: 'Registration successful! We sent a 6-digit code to your email.' };
@@ -84,20 +75,20 @@ export class AuthService {
     if (!user) {
       // A guess at an unknown address counts like any other, so the 429 does not reveal who has an account.
       await this.throttle.attempt('code', dto.email);
-      throw new BadRequestException(MSG.auth.otpInvalid);
+      throw new RefusedError(MSG.auth.otpInvalid);
     }
-    if (user.email_verified_at) throw new BadRequestException(MSG.auth.otpAlreadyVerified);
+    if (user.email_verified_at) throw new RefusedError(MSG.auth.otpAlreadyVerified);
     // A code purged after it expired (purgeExpiredCodes) is still answered as expired.
-    if (!user.otp_hash && user.otp_expires_at) throw new BadRequestException(MSG.auth.otpExpired);
+    if (!user.otp_hash && user.otp_expires_at) throw new RefusedError(MSG.auth.otpExpired);
     if (!user.otp_hash || user.otp_attempts >= OTP_MAX_ATTEMPTS)
-      throw new BadRequestException(MSG.auth.otpTooManyAttempts);
+      throw new RefusedError(MSG.auth.otpTooManyAttempts);
     if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now())
-      throw new BadRequestException(MSG.auth.otpExpired);
+      throw new RefusedError(MSG.auth.otpExpired);
 
     // Per-account limit on code guesses (429 while the account must wait); only real comparisons count.
     await this.throttle.attempt('code', dto.email);
     if (!this.sameHash(user.otp_hash, this.hashCode(user.id, dto.otp))) {
-      throw new BadRequestException(await this.countWrongCode(user));
+      throw new RefusedError(await this.countWrongCode(user));
     }
 
     // Single use: only one request can consume this exact code.
@@ -111,7 +102,7 @@ export class AuthService {
         max: OTP_MAX_ATTEMPTS,
       })
       .execute();
-    if (!result.affected) throw new BadRequestException(MSG.auth.otpInvalid);
+    if (!result.affected) throw new RefusedError(MSG.auth.otpInvalid);
     await this.throttle.succeeded('code', dto.email);
 
     const event: UserVerifiedEvent = { userId: user.id, email: user.email, name: user.name };
@@ -141,10 +132,10 @@ export class AuthService {
     await this.throttle.attempt('login', dto.email);
     const user = await this.users.findByEmail(dto.email);
     const ok = await verifyPassword(dto.password, user?.password_hash);
-    if (!user || !ok) throw new UnauthorizedException(MSG.auth.invalidCredentials);
+    if (!user || !ok) throw new UnauthorizedError(MSG.auth.invalidCredentials);
     await this.throttle.succeeded('login', dto.email);
-    if (user.status !== '1') throw new ForbiddenException(MSG.auth.accountInactive);
-    if (!user.email_verified_at) throw new ForbiddenException(MSG.auth.verifyFirst);
+    if (user.status !== '1') throw new ForbiddenError(MSG.auth.accountInactive);
+    if (!user.email_verified_at) throw new ForbiddenError(MSG.auth.verifyFirst);
     return this.issueToken(user, MSG.auth.loginSuccess);
   }
 
@@ -179,13 +170,13 @@ export class AuthService {
         // A concurrent first sign-in of the same Google account won the unique index: use its row.
         if (!(error instanceof QueryFailedError)) throw error;
         const winner = await this.repo.findOne({ where: { google_id: profile.sub } });
-        if (!winner) throw new UnauthorizedException(MSG.auth.googleFailed);
+        if (!winner) throw new UnauthorizedError(MSG.auth.googleFailed);
         return this.googleSession(winner, false);
       }
       user = created;
       verifiedNow = true;
     } else {
-      if (user.google_id && user.google_id !== profile.sub) throw new UnauthorizedException(MSG.auth.googleFailed);
+      if (user.google_id && user.google_id !== profile.sub) throw new UnauthorizedError(MSG.auth.googleFailed);
       const changes: QueryDeepPartialEntity<User> = {};
       if (!user.google_id) changes.google_id = profile.sub;
       if (!user.email_verified_at) {
@@ -205,7 +196,7 @@ export class AuthService {
         if (!user.google_id) where.google_id = IsNull();
         if (!user.email_verified_at) where.email_verified_at = IsNull();
         const result = await this.repo.update(where, changes);
-        if (!result.affected) throw new UnauthorizedException(MSG.auth.googleFailed);
+        if (!result.affected) throw new UnauthorizedError(MSG.auth.googleFailed);
       }
       user = (await this.users.findById(user.id)) as User;
     }
@@ -220,7 +211,7 @@ export class AuthService {
         name: user.name,
       } satisfies UserVerifiedEvent);
     }
-    if (user.status !== '1') throw new ForbiddenException(MSG.auth.accountInactive);
+    if (user.status !== '1') throw new ForbiddenError(MSG.auth.accountInactive);
     return this.issueToken(user, MSG.auth.googleSuccess);
   }
 
@@ -235,13 +226,13 @@ export class AuthService {
    * is confirmed. Asking again replaces the pending address and code, at most once per resend interval.
    */
   async requestEmailChange(user: User, dto: ChangeEmailDto): Promise<MessageResponse> {
-    if (dto.email === user.email) throw fieldError('email', MSG.profile.emailUnchanged);
-    if (await this.users.findByEmail(dto.email)) throw fieldError('email', MSG.auth.emailTaken);
+    if (dto.email === user.email) throw invalid('email', MSG.profile.emailUnchanged);
+    if (await this.users.findByEmail(dto.email)) throw invalid('email', MSG.auth.emailTaken);
     if (!(await this.sendCode(user, { throttled: true, newEmail: dto.email }))) {
       const wait = Math.ceil(
         (new Date(user.otp_sent_at ?? Date.now()).getTime() + OTP_RESEND_INTERVAL_SECONDS * 1000 - Date.now()) / 1000,
       );
-      throw new HttpException({ message: MSG.auth.resendTooSoon(Math.max(1, wait)) }, HttpStatus.TOO_MANY_REQUESTS);
+      throw new TooManyAttemptsError(MSG.auth.resendTooSoon(Math.max(1, wait)));
     }
     return { message: MSG.profile.emailCodeSent(dto.email) };
   }
@@ -253,14 +244,14 @@ export class AuthService {
    */
   async confirmEmailChange(user: User, dto: ConfirmEmailDto): Promise<ConfirmEmailResponse> {
     const pending = user.pending_email;
-    if (!pending || !user.otp_hash) throw fieldError('otp', MSG.profile.noEmailChange);
-    if (user.otp_attempts >= OTP_MAX_ATTEMPTS) throw fieldError('otp', MSG.auth.otpTooManyAttempts);
+    if (!pending || !user.otp_hash) throw invalid('otp', MSG.profile.noEmailChange);
+    if (user.otp_attempts >= OTP_MAX_ATTEMPTS) throw invalid('otp', MSG.auth.otpTooManyAttempts);
     if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now())
-      throw fieldError('otp', MSG.auth.otpExpired);
+      throw invalid('otp', MSG.auth.otpExpired);
     // Per-account limit on code guesses (429 while the account must wait); only real comparisons count.
     await this.throttle.attempt('email-change', `user:${user.id}`);
     if (!this.sameHash(user.otp_hash, this.hashCode(user.id, dto.otp, pending))) {
-      throw fieldError('otp', await this.countWrongCode(user));
+      throw invalid('otp', await this.countWrongCode(user));
     }
 
     const dropPending = () =>
@@ -271,7 +262,7 @@ export class AuthService {
     const holder = await this.users.findByEmail(pending);
     if (holder && holder.id !== user.id) {
       await dropPending();
-      throw fieldError('email', MSG.auth.emailTaken);
+      throw invalid('email', MSG.auth.emailTaken);
     }
     let affected: number | undefined;
     try {
@@ -299,11 +290,11 @@ export class AuthService {
       // Taken between the check and the update: the unique index decides.
       if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) {
         await dropPending();
-        throw fieldError('email', MSG.auth.emailTaken);
+        throw invalid('email', MSG.auth.emailTaken);
       }
       throw error;
     }
-    if (!affected) throw fieldError('otp', MSG.auth.otpInvalid);
+    if (!affected) throw invalid('otp', MSG.auth.otpInvalid);
     await this.throttle.succeeded('email-change', `user:${user.id}`);
 
     const changed = (await this.users.findById(user.id)) as User;

@@ -1,6 +1,7 @@
-import { BadRequestException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OAuth2Client, type OAuth2ClientOptions } from 'google-auth-library';
 import { MSG } from '@jara/contracts';
+import { RefusedError, UnauthorizedError } from '../../common/errors';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 
 export interface GoogleProfile {
@@ -53,20 +54,20 @@ export class GoogleClient {
   /** The Google account behind an ID token (checked first when both are sent) or an access token. */
   async verify(tokens: GoogleTokens): Promise<GoogleProfile> {
     const clientId = this.config.google.clientId;
-    if (!clientId) throw new BadRequestException(MSG.auth.googleNotConfigured);
+    if (!clientId) throw new RefusedError(MSG.auth.googleNotConfigured);
     let claims: Record<string, unknown>;
     try {
       claims = tokens.id_token ? await this.idTokenClaims(tokens.id_token, clientId) : await this.accessTokenClaims(tokens.access_token ?? '', clientId);
     } catch (error) {
       // The library's messages may carry the token or its claims: log only their first words.
       this.logger.warn(`Google token refused: ${String((error as Error)?.message ?? error).split(':')[0].slice(0, 120)}`);
-      throw new UnauthorizedException(MSG.auth.googleFailed);
+      throw new UnauthorizedError(MSG.auth.googleFailed);
     }
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     const sub = typeof claims.sub === 'string' ? claims.sub : '';
     const verified = claims.email_verified === true || claims.email_verified === 'true';
-    if (!email || !sub) throw new UnauthorizedException(MSG.auth.googleFailed);
-    if (!verified) throw new UnauthorizedException(MSG.auth.googleEmailNotVerified);
+    if (!email || !sub) throw new UnauthorizedError(MSG.auth.googleFailed);
+    if (!verified) throw new UnauthorizedError(MSG.auth.googleEmailNotVerified);
     return { sub, email, email_verified: true, name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : undefined };
   }
 

@@ -1,8 +1,8 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import type { Category as CategoryDto } from '@jara/contracts';
-import { fieldError } from '../../common/http/validation';
+import { ConflictError, invalid, NotFoundError } from '../../common/errors';
 import { integerFilter, LIKE_ESCAPE, likePattern, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { Category } from './category.entity';
 import type { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
@@ -45,7 +45,7 @@ export class CategoriesService {
 
   async get(id: number, includeInactive: boolean): Promise<CategoryDto> {
     const row = await this.repo.findOne({ where: { id } });
-    if (!row || (!includeInactive && Number(row.status) !== 1)) throw new NotFoundException('Category not found.');
+    if (!row || (!includeInactive && Number(row.status) !== 1)) throw new NotFoundError('Category not found.');
     return this.present(row);
   }
 
@@ -76,7 +76,7 @@ export class CategoriesService {
 
   async update(id: number, dto: UpdateCategoryDto): Promise<CategoryDto> {
     const row = await this.repo.findOneBy({ id });
-    if (!row) throw new NotFoundException('Category not found.');
+    if (!row) throw new NotFoundError('Category not found.');
     if (dto.name && dto.name.toLowerCase() !== row.name.toLowerCase()) await this.assertNameFree(dto.name, id);
     const changes: Partial<Category> = {};
     if (dto.name !== undefined) changes.name = dto.name;
@@ -88,12 +88,12 @@ export class CategoriesService {
   /** Products reference categories with a RESTRICT foreign key: a category in use is a 409. */
   async remove(id: number): Promise<void> {
     const row = await this.repo.findOneBy({ id });
-    if (!row) throw new NotFoundException('Category not found.');
+    if (!row) throw new NotFoundError('Category not found.');
     try {
       await this.repo.delete({ id });
     } catch (error) {
       if (error instanceof QueryFailedError && /foreign key|FOREIGN KEY|a foreign key constraint fails/i.test(error.message)) {
-        throw new ConflictException(CATEGORY_IN_USE);
+        throw new ConflictError(CATEGORY_IN_USE);
       }
       throw error;
     }
@@ -101,14 +101,14 @@ export class CategoriesService {
 
   private async assertNameFree(name: string, exceptId?: number): Promise<void> {
     const same = await this.repo.createQueryBuilder('c').where('LOWER(c.name) = :name', { name: name.toLowerCase() }).getOne();
-    if (same && same.id !== exceptId) throw fieldError('name', NAME_TAKEN);
+    if (same && same.id !== exceptId) throw invalid('name', NAME_TAKEN);
   }
 
   private async saveUnique(write: () => Promise<unknown>): Promise<void> {
     try {
       await write();
     } catch (error) {
-      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw fieldError('name', NAME_TAKEN);
+      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw invalid('name', NAME_TAKEN);
       throw error;
     }
   }

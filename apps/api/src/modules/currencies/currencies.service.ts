@@ -1,8 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { MSG, type Currency as CurrencyDto } from '@jara/contracts';
-import { fieldError } from '../../common/http/validation';
+import { invalid, NotFoundError } from '../../common/errors';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { isUniqueViolation } from '../../database/transaction';
 import { Currency } from './currency.entity';
@@ -77,12 +77,12 @@ export class CurrenciesService {
 
   private async find(id: number): Promise<Currency> {
     const row = await this.repo.findOne({ where: { id } });
-    if (!row) throw new NotFoundException(MSG.money.currencyNotFound);
+    if (!row) throw new NotFoundError(MSG.money.currencyNotFound);
     return row;
   }
 
   private async assertCodeFree(code: string): Promise<void> {
-    if (await this.repo.exists({ where: { code } })) throw fieldError('code', MSG.currency.duplicateCode);
+    if (await this.repo.exists({ where: { code } })) throw invalid('code', MSG.currency.duplicateCode);
   }
 
   /** The unique index settles a race between two requests with the same code: the second is the same 422. */
@@ -90,7 +90,7 @@ export class CurrenciesService {
     try {
       await fn();
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('code', MSG.currency.duplicateCode);
+      if (isUniqueViolation(error)) throw invalid('code', MSG.currency.duplicateCode);
       throw error;
     }
   }

@@ -1,5 +1,6 @@
-import { BadGatewayException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MSG, type LiveRates } from '@jara/contracts';
+import { UnavailableError, UpstreamError } from '../../common/errors';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 
@@ -36,7 +37,7 @@ export class ExchangeRatesService {
 
   async latest(base: string): Promise<LiveRates> {
     const { apiKey, cacheSeconds } = this.config.exchangeRates;
-    if (!apiKey) throw new ServiceUnavailableException(MSG.money.liveRatesOff);
+    if (!apiKey) throw new UnavailableError(MSG.money.liveRatesOff);
     const ttl = cacheSeconds * 1000;
     const now = Date.now();
     const entry = this.cache.get(base);
@@ -87,7 +88,7 @@ export class ExchangeRatesService {
         last.failedAt = Date.now();
         return { ...last.rates, stale: true };
       }
-      throw new BadGatewayException(MSG.money.liveRatesUnavailable);
+      throw new UpstreamError(MSG.money.liveRatesUnavailable);
     }
   }
 

@@ -1,10 +1,10 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KYC_STATUS, MSG, type KycFile, type KycStatus, type KycSubmission as KycDto } from '@jara/contracts';
+import { ConflictError, ForbiddenError, invalid, NotFoundError } from '../../common/errors';
 import { EVENTS, type KycDecidedEvent, emitSafely } from '../../common/events';
-import { fieldError } from '../../common/http/validation';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
@@ -81,12 +81,12 @@ export class KycService {
     dto: SubmitKycDto,
     files: { id_image?: Express.Multer.File[]; user_image?: Express.Multer.File[] },
   ): Promise<KycDto> {
-    if (user.role === 'vendor') throw new ForbiddenException(MSG.kyc.vendorsExempt);
-    if (user.role === 'admin') throw new ForbiddenException(MSG.kyc.adminsExempt);
+    if (user.role === 'vendor') throw new ForbiddenError(MSG.kyc.vendorsExempt);
+    if (user.role === 'admin') throw new ForbiddenError(MSG.kyc.adminsExempt);
     const repo = this.db.getRepository(KycSubmission);
-    if (await repo.existsBy({ active_user_id: user.id })) throw new ConflictException(MSG.kyc.alreadySubmitted);
+    if (await repo.existsBy({ active_user_id: user.id })) throw new ConflictError(MSG.kyc.alreadySubmitted);
     const idFile = files.id_image?.[0];
-    if (!idFile) throw fieldError('id_image', MSG.kyc.required);
+    if (!idFile) throw invalid('id_image', MSG.kyc.required);
     const idKey = await this.storage.savePrivateImage('kyc', idFile, 'id_image');
     let userKey: string | null = null;
     try {
@@ -118,7 +118,7 @@ export class KycService {
       // Nothing half-kept: the files of a refused submission go.
       await this.storage.removePrivate(idKey);
       await this.storage.removePrivate(userKey);
-      if (error instanceof Taken || isUniqueViolation(error)) throw new ConflictException(MSG.kyc.alreadySubmitted);
+      if (error instanceof Taken || isUniqueViolation(error)) throw new ConflictError(MSG.kyc.alreadySubmitted);
       throw error;
     }
   }
@@ -136,7 +136,7 @@ export class KycService {
 
   /** GET /kyc/{userId}/user: the user's latest submission (null when none); only the user or an admin. */
   async latestOf(viewer: User, userId: number): Promise<KycDto | null> {
-    if (viewer.role !== 'admin' && viewer.id !== userId) throw new NotFoundException(MSG.kyc.notFound);
+    if (viewer.role !== 'admin' && viewer.id !== userId) throw new NotFoundError(MSG.kyc.notFound);
     const row = await this.base().where('k.user_id = :userId', { userId }).orderBy('k.id', 'DESC').getOne();
     return row ? this.present(row) : null;
   }
@@ -148,7 +148,7 @@ export class KycService {
   async decide(admin: User, id: number, dto: KycDecisionDto): Promise<KycDto> {
     const row = await this.one(id);
     const allowed = row.status === KYC_STATUS.PENDING || (row.status === KYC_STATUS.APPROVED && dto.status === -1);
-    if (!allowed) throw fieldError('status', MSG.kyc.statusInvalid);
+    if (!allowed) throw invalid('status', MSG.kyc.statusInvalid);
     const status = dto.status as KycStatus;
     const done = await inTransaction(this.db, (m) =>
       m
@@ -164,7 +164,7 @@ export class KycService {
         .where('id = :id AND status = :from', { id, from: row.status })
         .execute(),
     );
-    if (done.affected !== 1) throw new ConflictException(MSG.kyc.updateFailed);
+    if (done.affected !== 1) throw new ConflictError(MSG.kyc.updateFailed);
     const decided = await this.one(id);
     await this.emit(EVENTS.kycDecided, {
       submissionId: id,
@@ -189,9 +189,9 @@ export class KycService {
   /** A document for the owner or an admin (anyone else: 404, whether or not it exists); admin views are recorded. */
   async file(viewer: User, id: number, file: KycFile): Promise<KycDocument> {
     const row = await this.db.getRepository(KycSubmission).findOne({ where: { id } });
-    if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw new NotFoundException(MSG.kyc.notFound);
+    if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw new NotFoundError(MSG.kyc.notFound);
     const body = await this.storage.readPrivate(file === 'id_image' ? row.id_image_key : row.user_image_key);
-    if (!body) throw new NotFoundException(MSG.kyc.fileMissing);
+    if (!body) throw new NotFoundError(MSG.kyc.fileMissing);
     const recorded = viewer.role === 'admin';
     if (recorded)
       await this.db.getRepository(KycDocumentView).insert({ submission_id: id, viewer_id: viewer.id, file });
@@ -221,7 +221,7 @@ export class KycService {
 
   private async one(id: number): Promise<KycSubmission> {
     const row = await this.base().where('k.id = :id', { id }).getOne();
-    if (!row) throw new NotFoundException(MSG.kyc.notFound);
+    if (!row) throw new NotFoundError(MSG.kyc.notFound);
     return row;
   }
 

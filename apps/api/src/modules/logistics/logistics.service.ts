@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import {
@@ -10,7 +10,7 @@ import {
   type ShippingTitle as ShippingTitleDto,
   type Warehouse as WarehouseDto,
 } from '@jara/contracts';
-import { fieldError } from '../../common/http/validation';
+import { ConflictError, invalid, NotFoundError } from '../../common/errors';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { oneOf } from '../wallet/wallet.service';
@@ -117,7 +117,7 @@ export class LogisticsService {
 
   async getLocation(id: number, admin: boolean): Promise<LocationDto> {
     const row = await this.locations.findOneBy({ id });
-    if (!row || (!admin && Number(row.status) !== 1)) throw new NotFoundException(MSG.locations.notFound);
+    if (!row || (!admin && Number(row.status) !== 1)) throw new NotFoundError(MSG.locations.notFound);
     return this.presentLocation(row);
   }
 
@@ -128,7 +128,7 @@ export class LogisticsService {
   }
 
   async updateLocation(id: number, dto: UpdateLocationDto): Promise<LocationDto> {
-    if (!(await this.locations.existsBy({ id }))) throw new NotFoundException(MSG.locations.notFound);
+    if (!(await this.locations.existsBy({ id }))) throw new NotFoundError(MSG.locations.notFound);
     const changes: Partial<Location> = {};
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.status !== undefined) changes.status = dto.status;
@@ -139,15 +139,15 @@ export class LogisticsService {
 
   /** Warehouses and shipping titles reference locations (RESTRICT): a location in use is a 409. */
   async removeLocation(id: number): Promise<void> {
-    if (!(await this.locations.existsBy({ id }))) throw new NotFoundException(MSG.locations.notFound);
+    if (!(await this.locations.existsBy({ id }))) throw new NotFoundError(MSG.locations.notFound);
     const used =
       (await this.db.getRepository(Warehouse).existsBy({ location_id: id })) ||
       (await this.db.getRepository(ShippingTitle).existsBy({ location_id: id }));
-    if (used) throw new ConflictException(MSG.locations.inUse);
+    if (used) throw new ConflictError(MSG.locations.inUse);
     try {
       await inTransaction(this.db, (m) => m.delete(Location, { id }));
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new ConflictException(MSG.locations.inUse);
+      if (isForeignKeyViolation(error)) throw new ConflictError(MSG.locations.inUse);
       throw error;
     }
   }
@@ -159,12 +159,12 @@ export class LogisticsService {
         .createQueryBuilder('l')
         .where('LOWER(l.name) = :name', { name: name.toLowerCase() })
         .getOne();
-      if (same && same.id !== exceptId) throw fieldError('name', MSG.locations.nameTaken);
+      if (same && same.id !== exceptId) throw invalid('name', MSG.locations.nameTaken);
     }
     try {
       await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('name', MSG.locations.nameTaken);
+      if (isUniqueViolation(error)) throw invalid('name', MSG.locations.nameTaken);
       throw error;
     }
   }
@@ -172,7 +172,7 @@ export class LogisticsService {
   /** A location a warehouse or a shipping title may point at (422 on location_id otherwise). */
   private async assertLocation(id: number | undefined): Promise<void> {
     if (id === undefined) return;
-    if (!(await this.locations.existsBy({ id }))) throw fieldError('location_id', MSG.locations.unknown);
+    if (!(await this.locations.existsBy({ id }))) throw invalid('location_id', MSG.locations.unknown);
   }
 
   // ------------------------------------------------------------------------------------------------ warehouses
@@ -198,7 +198,7 @@ export class LogisticsService {
 
   async getWarehouse(id: number): Promise<WarehouseDto> {
     const row = await this.db.getRepository(Warehouse).findOne({ where: { id }, relations: { location: true } });
-    if (!row) throw new NotFoundException(MSG.warehouses.notFound);
+    if (!row) throw new NotFoundError(MSG.warehouses.notFound);
     return this.presentWarehouse(row);
   }
 
@@ -217,7 +217,7 @@ export class LogisticsService {
 
   async updateWarehouse(id: number, dto: UpdateWarehouseDto): Promise<WarehouseDto> {
     if (!(await this.db.getRepository(Warehouse).existsBy({ id })))
-      throw new NotFoundException(MSG.warehouses.notFound);
+      throw new NotFoundError(MSG.warehouses.notFound);
     await this.assertLocation(dto.location_id);
     const changes: Partial<Warehouse> = {};
     for (const key of ['name', 'location_id', 'type', 'address', 'contact'] as const)
@@ -228,7 +228,7 @@ export class LogisticsService {
 
   async removeWarehouse(id: number): Promise<void> {
     if (!(await this.db.getRepository(Warehouse).existsBy({ id })))
-      throw new NotFoundException(MSG.warehouses.notFound);
+      throw new NotFoundError(MSG.warehouses.notFound);
     await this.deleteUnlessUsed(
       () => inTransaction(this.db, (m) => m.delete(Warehouse, { id })),
       MSG.warehouses.inUse,
@@ -260,7 +260,7 @@ export class LogisticsService {
 
   async getShipping(id: number): Promise<ShippingTitleDto> {
     const row = await this.db.getRepository(ShippingTitle).findOne({ where: { id }, relations: { location: true } });
-    if (!row) throw new NotFoundException(MSG.shipping.titleNotFound);
+    if (!row) throw new NotFoundError(MSG.shipping.titleNotFound);
     return this.presentShipping(row);
   }
 
@@ -278,7 +278,7 @@ export class LogisticsService {
 
   async updateShipping(id: number, dto: UpdateShippingDto): Promise<ShippingTitleDto> {
     if (!(await this.db.getRepository(ShippingTitle).existsBy({ id })))
-      throw new NotFoundException(MSG.shipping.titleNotFound);
+      throw new NotFoundError(MSG.shipping.titleNotFound);
     await this.assertLocation(dto.location_id);
     const changes: Partial<ShippingTitle> = {};
     for (const key of ['name', 'location_id', 'type', 'status'] as const)
@@ -289,7 +289,7 @@ export class LogisticsService {
 
   async removeShipping(id: number): Promise<void> {
     if (!(await this.db.getRepository(ShippingTitle).existsBy({ id })))
-      throw new NotFoundException(MSG.shipping.titleNotFound);
+      throw new NotFoundError(MSG.shipping.titleNotFound);
     await this.deleteUnlessUsed(
       () => inTransaction(this.db, (m) => m.delete(ShippingTitle, { id })),
       MSG.shipping.inUse,
@@ -305,11 +305,11 @@ export class LogisticsService {
     message: string,
     where: { warehouse_id: number } | { shipping_id: number },
   ): Promise<void> {
-    if (await this.db.getRepository(Delivery).existsBy(where)) throw new ConflictException(message);
+    if (await this.db.getRepository(Delivery).existsBy(where)) throw new ConflictError(message);
     try {
       await remove();
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new ConflictException(message);
+      if (isForeignKeyViolation(error)) throw new ConflictError(message);
       throw error;
     }
   }

@@ -1,7 +1,8 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { MSG, NOTIFICATION_STATUS, type NotificationItem, type NotificationStatus } from '@jara/contracts';
+import { NotFoundError } from '../../common/errors';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { MailService } from '../../common/mail/mail.service';
 import { User } from '../users/user.entity';
@@ -128,7 +129,7 @@ export class NotificationsService {
   /** Another user's notification is a 404: its existence is not revealed. */
   private async own(userId: number, id: number): Promise<Notification> {
     const row = await this.repo.findOne({ where: { id, user_id: userId } });
-    if (!row) throw new NotFoundException(MSG.notifications.notFound);
+    if (!row) throw new NotFoundError(MSG.notifications.notFound);
     return row;
   }
 

@@ -1,8 +1,8 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { MSG, toMinorUnits, type Product as ProductDto } from '@jara/contracts';
-import { fieldError, ValidationFailedException } from '../../common/http/validation';
+import { ForbiddenError, invalid, InvalidError, NotFoundError, UnauthorizedError } from '../../common/errors';
 import { idRangePage, integerFilter, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec, type ParsedList } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction } from '../../database/transaction';
@@ -126,7 +126,7 @@ function flag(query: ListQuery, key: string): boolean {
   const value = singleValue(query, key);
   if (value === undefined || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
-  throw fieldError(key, `${key} must be 1 or 0.`);
+  throw invalid(key, `${key} must be 1 or 0.`);
 }
 
 @Injectable()
@@ -161,14 +161,14 @@ export class ProductsService {
     const qb = this.baseQuery();
     const mine = flag(query, 'mine');
     if (mine) {
-      if (!viewer) throw new UnauthorizedException(MSG.auth.unauthenticated);
+      if (!viewer) throw new UnauthorizedError(MSG.auth.unauthenticated);
       qb.andWhere('p.user_id = :viewerId', { viewerId: viewer.id });
     }
     const status = singleValue(query, 'status');
     const mayChooseStatus = !activeOnly && (viewer?.role === 'admin' || mine);
     if (!mayChooseStatus) qb.andWhere('p.status = 1');
     else if (status !== undefined) {
-      if (status !== '0' && status !== '1') throw fieldError('status', 'Status must be 1 or 0.');
+      if (status !== '0' && status !== '1') throw invalid('status', 'Status must be 1 or 0.');
       qb.andWhere('p.status = :status', { status: Number(status) });
     }
     const listQuery: ListQuery = { ...query };
@@ -215,7 +215,7 @@ export class ProductsService {
   async get(id: number, viewer?: User): Promise<ProductDto> {
     const row = await this.baseQuery().where('p.id = :id', { id }).getOne();
     if (!row || (Number(row.status) !== 1 && !(viewer && (viewer.role === 'admin' || viewer.id === row.user_id)))) {
-      throw new NotFoundException(MSG.product.notFound);
+      throw new NotFoundError(MSG.product.notFound);
     }
     return this.present(row);
   }
@@ -238,7 +238,7 @@ export class ProductsService {
    */
   async checkNew(dto: CreateProductDto): Promise<number> {
     const price = dto.price_ngn ?? dto.price;
-    if (price === undefined) throw fieldError('price', 'The price is required.');
+    if (price === undefined) throw invalid('price', 'The price is required.');
     await this.assertCategory(dto.category_id);
     this.assertFlash(dto.type, dto.flash_start_at ?? null, dto.flash_end_at ?? null);
     await this.assertSkuFree(dto.sku);
@@ -260,9 +260,9 @@ export class ProductsService {
    * and roles). A refusal is a 403 with the reason.
    */
   assertSeller(user: User): void {
-    if (!(SELLER_ROLES as readonly string[]).includes(user.role)) throw new ForbiddenException(`${user.email} is a ${user.role}: only vendors and admins own products.`);
-    if (user.status !== '1' || user.deleted_at) throw new ForbiddenException(`${user.email} is not an active account.`);
-    if (!user.email_verified_at) throw new ForbiddenException(`${user.email} has not verified its e-mail address.`);
+    if (!(SELLER_ROLES as readonly string[]).includes(user.role)) throw new ForbiddenError(`${user.email} is a ${user.role}: only vendors and admins own products.`);
+    if (user.status !== '1' || user.deleted_at) throw new ForbiddenError(`${user.email} is not an active account.`);
+    if (!user.email_verified_at) throw new ForbiddenError(`${user.email} has not verified its e-mail address.`);
   }
 
   /**
@@ -419,13 +419,13 @@ export class ProductsService {
   /** A vendor changing another vendor's product gets 403; a missing product is 404. */
   private async ownedOrAdmin(user: User, id: number): Promise<Product> {
     const row = await this.repo.findOne({ where: { id } });
-    if (!row) throw new NotFoundException(MSG.product.notFound);
-    if (user.role !== 'admin' && row.user_id !== user.id) throw new ForbiddenException('You can only change your own products.');
+    if (!row) throw new NotFoundError(MSG.product.notFound);
+    if (user.role !== 'admin' && row.user_id !== user.id) throw new ForbiddenError('You can only change your own products.');
     return row;
   }
 
   private async assertCategory(id: number): Promise<void> {
-    if (!(await this.categories.findActive(id))) throw fieldError('category_id', 'Please choose an active category.');
+    if (!(await this.categories.findActive(id))) throw invalid('category_id', 'Please choose an active category.');
   }
 
   /** Spec 5: a flash sale needs both times, and the end after the start. */
@@ -435,22 +435,22 @@ export class ProductsService {
       const errors: Record<string, string[]> = {};
       if (!start) errors.flash_start_at = [MSG.product.flashNeedsBoth];
       if (!end) errors.flash_end_at = [MSG.product.flashNeedsBoth];
-      throw new ValidationFailedException(errors, MSG.product.flashNeedsBoth);
+      throw new InvalidError(errors, MSG.product.flashNeedsBoth);
     }
-    if (new Date(end).getTime() <= new Date(start).getTime()) throw fieldError('flash_end_at', MSG.product.flashEndAfterStart);
+    if (new Date(end).getTime() <= new Date(start).getTime()) throw invalid('flash_end_at', MSG.product.flashEndAfterStart);
   }
 
   private async assertSkuFree(sku: string | undefined, exceptId?: number): Promise<void> {
     if (!sku) return;
     const other = await this.repo.findOne({ where: { sku } });
-    if (other && other.id !== exceptId) throw fieldError('sku', 'This SKU is already used by another product.');
+    if (other && other.id !== exceptId) throw invalid('sku', 'This SKU is already used by another product.');
   }
 
   private async write(fn: () => Promise<unknown>): Promise<void> {
     try {
       await fn();
     } catch (error) {
-      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw fieldError('sku', 'This SKU is already used by another product.');
+      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw invalid('sku', 'This SKU is already used by another product.');
       throw error;
     }
   }

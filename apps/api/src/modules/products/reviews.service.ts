@@ -1,7 +1,8 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { MSG, ORDER_STATUS, type ProductReview as ReviewDto } from '@jara/contracts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { OrderItem } from '../orders/order.entity';
 import { integerFilter, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
@@ -43,7 +44,7 @@ export class ReviewsService {
    */
   async create(user: User, productId: number, dto: CreateReviewDto): Promise<ReviewDto> {
     const product = await this.activeProduct(productId);
-    if (product.user_id === user.id) throw new ForbiddenException('You cannot review your own product.');
+    if (product.user_id === user.id) throw new ForbiddenError('You cannot review your own product.');
     const eligible = () => {
       const qb = this.db
         .getRepository(OrderItem)
@@ -62,8 +63,8 @@ export class ReviewsService {
       .orderBy('i.id', 'ASC')
       .getOne();
     if (!line) {
-      if (await eligible().getExists()) throw new ConflictException(MSG.orders.reviewAlreadyLeft);
-      throw new ForbiddenException(MSG.orders.reviewNotAllowed);
+      if (await eligible().getExists()) throw new ConflictError(MSG.orders.reviewAlreadyLeft);
+      throw new ForbiddenError(MSG.orders.reviewNotAllowed);
     }
     let id = 0;
     try {
@@ -94,13 +95,13 @@ export class ReviewsService {
           // SQLite: a review of this line written while this request waited is refused before BEGIN.
           before: async (m) => {
             if (await m.exists(ProductReview, { where: { order_item_id: line.id } }))
-              throw new ConflictException(MSG.orders.reviewAlreadyLeft);
+              throw new ConflictError(MSG.orders.reviewAlreadyLeft);
           },
         },
       );
     } catch (error) {
       // Two reviews of one line at once (MySQL/MariaDB): the unique index keeps one.
-      if (isUniqueViolation(error)) throw new ConflictException(MSG.orders.reviewAlreadyLeft);
+      if (isUniqueViolation(error)) throw new ConflictError(MSG.orders.reviewAlreadyLeft);
       throw error;
     }
     const row = await this.reviews
@@ -114,7 +115,7 @@ export class ReviewsService {
 
   private async activeProduct(id: number): Promise<Product> {
     const product = await this.products.findOne({ where: { id } });
-    if (!product || Number(product.status) !== 1) throw new NotFoundException(MSG.product.notFound);
+    if (!product || Number(product.status) !== 1) throw new NotFoundError(MSG.product.notFound);
     return product;
   }
 

@@ -1,9 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Product as ProductDto } from '@jara/contracts';
 import { UsersService } from '../users/users.service';
 import { Product } from './product.entity';
+import { NotFoundError } from '../../common/errors';
 import { ProductsService } from './products.service';
 
 export interface SellerProfile {
@@ -28,7 +29,7 @@ export class SellersService {
 
   async profile(id: number): Promise<SellerProfile> {
     const user = await this.users.findById(id);
-    if (!user || user.role !== 'vendor' || user.status !== '1') throw new NotFoundException('Seller not found.');
+    if (!user || user.role !== 'vendor' || user.status !== '1') throw new NotFoundError('Seller not found.');
     const stats = await this.repo
       .createQueryBuilder('p')
       .select('COUNT(*)', 'n')

@@ -1,7 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { MSG, type Product as ProductDto } from '@jara/contracts';
+import { NotFoundError } from '../../common/errors';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { Product } from './product.entity';
 import { ProductsService } from './products.service';
@@ -38,7 +39,7 @@ export class WishlistService {
   /** Idempotent: adding twice keeps one row. */
   async add(userId: number, productId: number): Promise<void> {
     const product = await this.products.findOne({ where: { id: productId } });
-    if (!product || Number(product.status) !== 1) throw new NotFoundException(MSG.product.notFound);
+    if (!product || Number(product.status) !== 1) throw new NotFoundError(MSG.product.notFound);
     await this.items.createQueryBuilder().insert().into(WishlistItem).values({ user_id: userId, product_id: productId }).orIgnore().execute();
   }
 

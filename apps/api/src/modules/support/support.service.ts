@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -10,6 +10,7 @@ import {
   type SupportStatus,
   type SupportThread,
 } from '@jara/contracts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors';
 import { EVENTS, type SupportOpenedEvent, type SupportRepliedEvent, emitSafely } from '../../common/events';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { inTransaction } from '../../database/transaction';
@@ -80,7 +81,7 @@ export class SupportService {
 
   async create(user: User, dto: CreateSupportDto): Promise<SupportRequest> {
     if (user.role !== 'customer' && user.role !== 'vendor')
-      throw new ForbiddenException(MSG.support.onlyCustomersAndVendors);
+      throw new ForbiddenError(MSG.support.onlyCustomersAndVendors);
     const row = this.db.getRepository(Support).create({
       user_id: user.id,
       name: dto.name,
@@ -150,7 +151,7 @@ export class SupportService {
   async reply(viewer: User, dto: CreateSupportResponseDto): Promise<SupportResponse> {
     const support = await this.visible(viewer, dto.support_id);
     const admin = viewer.role === 'admin';
-    if (!admin && support.status === SUPPORT_STATUS.CLOSED) throw new ConflictException(MSG.support.closed);
+    if (!admin && support.status === SUPPORT_STATUS.CLOSED) throw new ConflictError(MSG.support.closed);
     const row = this.db.getRepository(SupportResponseRow).create({
       support_id: support.id,
       responder_id: viewer.id,
@@ -188,12 +189,12 @@ export class SupportService {
     const row = await this.db
       .getRepository(SupportResponseRow)
       .findOne({ where: { id }, relations: { responder: true } });
-    if (!row) throw new NotFoundException(MSG.support.responseNotFound);
+    if (!row) throw new NotFoundError(MSG.support.responseNotFound);
     const support = await this.db.getRepository(Support).findOne({ where: { id: row.support_id } });
-    if (!support) throw new NotFoundException(MSG.support.responseNotFound);
+    if (!support) throw new NotFoundError(MSG.support.responseNotFound);
     const fromOwner = row.responder_id === support.user_id;
     const reader = fromOwner ? viewer.role === 'admin' : viewer.id === support.user_id || viewer.role === 'admin';
-    if (!reader) throw new NotFoundException(MSG.support.responseNotFound);
+    if (!reader) throw new NotFoundError(MSG.support.responseNotFound);
     await inTransaction(this.db, (m) => m.update(SupportResponseRow, { id }, { status }));
     row.status = status;
     return this.presentResponse(row, support.user_id);
@@ -209,7 +210,7 @@ export class SupportService {
 
   private async one(id: number): Promise<Support> {
     const row = await this.base().where('s.id = :id', { id }).getOne();
-    if (!row) throw new NotFoundException(MSG.support.notFound);
+    if (!row) throw new NotFoundError(MSG.support.notFound);
     return row;
   }
 
@@ -217,7 +218,7 @@ export class SupportService {
   private async visible(viewer: User, id: number): Promise<Support> {
     const row = await this.db.getRepository(Support).findOne({ where: { id }, relations: { user: true } });
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id))
-      throw new NotFoundException(MSG.support.notFound);
+      throw new NotFoundError(MSG.support.notFound);
     return row;
   }
 

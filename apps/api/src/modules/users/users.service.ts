@@ -1,12 +1,12 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomBytes } from 'node:crypto';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { MSG, normalizeRole, type PublicUser } from '@jara/contracts';
+import { invalid, NotFoundError } from '../../common/errors';
 import { EVENTS, type UserDeletedEvent } from '../../common/events';
-import { fieldError } from '../../common/http/validation';
 import { integerFilter, ListResult, paginate, singleValue, type ListQuery } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import type { AdminUpdateUserDto, UpdateProfileDto } from './dto/user.dto';
@@ -43,7 +43,7 @@ export class UsersService {
 
   async getPublic(id: number): Promise<PublicUser> {
     const user = await this.findById(id);
-    if (!user) throw new NotFoundException(MSG.users.notFound);
+    if (!user) throw new NotFoundError(MSG.users.notFound);
     return this.present(user);
   }
 
@@ -51,7 +51,7 @@ export class UsersService {
   async list(query: ListQuery): Promise<ListResult<PublicUser>> {
     const qb = this.users.createQueryBuilder('u');
     const deleted = singleValue(query, 'deleted');
-    if (deleted !== undefined && deleted !== '0' && deleted !== '1') throw fieldError('deleted', 'deleted must be 1 or 0.');
+    if (deleted !== undefined && deleted !== '0' && deleted !== '1') throw invalid('deleted', 'deleted must be 1 or 0.');
     qb.where(deleted === '1' ? 'u.deleted_at IS NOT NULL' : 'u.deleted_at IS NULL');
     const page = await paginate(qb, query, {
       sortable: {
@@ -91,9 +91,9 @@ export class UsersService {
 
   async adminUpdate(actor: User, id: number, dto: AdminUpdateUserDto): Promise<PublicUser> {
     const user = await this.findById(id);
-    if (!user || user.deleted_at) throw new NotFoundException(MSG.users.notFound);
+    if (!user || user.deleted_at) throw new NotFoundError(MSG.users.notFound);
     if (actor.id === user.id && ((dto.role && dto.role !== 'admin') || dto.status === '0')) {
-      throw fieldError(dto.role && dto.role !== 'admin' ? 'role' : 'status', MSG.users.cannotDemoteSelf);
+      throw invalid(dto.role && dto.role !== 'admin' ? 'role' : 'status', MSG.users.cannotDemoteSelf);
     }
     return this.save(user, dto, ADMIN_FIELDS);
   }
@@ -106,9 +106,9 @@ export class UsersService {
    * (the user.deleted event). Deleting a deleted user is a 404.
    */
   async remove(actor: User, id: number): Promise<void> {
-    if (actor.id === id) throw fieldError('id', MSG.users.cannotDeleteSelf);
+    if (actor.id === id) throw invalid('id', MSG.users.cannotDeleteSelf);
     const user = await this.findById(id);
-    if (!user || user.deleted_at) throw new NotFoundException(MSG.users.notFound);
+    if (!user || user.deleted_at) throw new NotFoundError(MSG.users.notFound);
     const anonymised: QueryDeepPartialEntity<User> = {
       status: '0',
       deleted_at: new Date(),
@@ -141,7 +141,7 @@ export class UsersService {
   async updateProfile(user: User, dto: UpdateProfileDto): Promise<PublicUser> {
     if (dto.email !== undefined && dto.email !== user.email) {
       const other = await this.findByEmail(dto.email);
-      throw fieldError('email', other && other.id !== user.id ? MSG.auth.emailTaken : MSG.profile.useChangeEmail);
+      throw invalid('email', other && other.id !== user.id ? MSG.auth.emailTaken : MSG.profile.useChangeEmail);
     }
     return this.save(user, dto, PROFILE_FIELDS);
   }
@@ -173,7 +173,7 @@ export class UsersService {
     }
     if (changes.email && changes.email !== user.email) {
       const other = await this.findByEmail(changes.email);
-      if (other && other.id !== user.id) throw fieldError('email', MSG.auth.emailTaken);
+      if (other && other.id !== user.id) throw invalid('email', MSG.auth.emailTaken);
       // An admin's direct change replaces any change the user had asked for.
       changes.pending_email = null;
     }
@@ -185,7 +185,7 @@ export class UsersService {
       try {
         await this.users.update({ id: user.id }, update);
       } catch (error) {
-        if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw fieldError('email', MSG.auth.emailTaken);
+        if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw invalid('email', MSG.auth.emailTaken);
         throw error;
       }
     }
