@@ -80,8 +80,7 @@ export class AuthService {
     if (user.email_verified_at) throw new RefusedError(MSG.auth.otpAlreadyVerified);
     // A code purged after it expired (purgeExpiredCodes) is still answered as expired.
     if (!user.otp_hash && user.otp_expires_at) throw new RefusedError(MSG.auth.otpExpired);
-    if (!user.otp_hash || user.otp_attempts >= OTP_MAX_ATTEMPTS)
-      throw new RefusedError(MSG.auth.otpTooManyAttempts);
+    if (!user.otp_hash || user.otp_attempts >= OTP_MAX_ATTEMPTS) throw new RefusedError(MSG.auth.otpTooManyAttempts);
     if (!user.otp_expires_at || new Date(user.otp_expires_at).getTime() < Date.now())
       throw new RefusedError(MSG.auth.otpExpired);
 

@@ -216,8 +216,7 @@ export class LogisticsService {
   }
 
   async updateWarehouse(id: number, dto: UpdateWarehouseDto): Promise<WarehouseDto> {
-    if (!(await this.db.getRepository(Warehouse).existsBy({ id })))
-      throw new NotFoundError(MSG.warehouses.notFound);
+    if (!(await this.db.getRepository(Warehouse).existsBy({ id }))) throw new NotFoundError(MSG.warehouses.notFound);
     await this.assertLocation(dto.location_id);
     const changes: Partial<Warehouse> = {};
     for (const key of ['name', 'location_id', 'type', 'address', 'contact'] as const)
@@ -227,8 +226,7 @@ export class LogisticsService {
   }
 
   async removeWarehouse(id: number): Promise<void> {
-    if (!(await this.db.getRepository(Warehouse).existsBy({ id })))
-      throw new NotFoundError(MSG.warehouses.notFound);
+    if (!(await this.db.getRepository(Warehouse).existsBy({ id }))) throw new NotFoundError(MSG.warehouses.notFound);
     await this.deleteUnlessUsed(
       () => inTransaction(this.db, (m) => m.delete(Warehouse, { id })),
       MSG.warehouses.inUse,

@@ -217,8 +217,7 @@ export class SupportService {
   /** The request if the viewer may see it: its owner or an admin; anyone else a 404 (its existence is not told). */
   private async visible(viewer: User, id: number): Promise<Support> {
     const row = await this.db.getRepository(Support).findOne({ where: { id }, relations: { user: true } });
-    if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id))
-      throw new NotFoundError(MSG.support.notFound);
+    if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw new NotFoundError(MSG.support.notFound);
     return row;
   }
 
