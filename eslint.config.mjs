@@ -1,5 +1,6 @@
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jara from './tools/eslint/table-ownership.mjs';
 
 /** Nx module boundaries: apps import libs, never each other; `allow` lists the only exceptions (import paths). */
 const moduleBoundaries = (allow) => ({
@@ -12,6 +13,31 @@ const moduleBoundaries = (allow) => ({
     { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
   ],
 });
+
+/** Every HTTP exception class @nestjs/common exports (read from the package, so a new one is covered too). */
+const NEST_EXCEPTIONS = Object.keys(await import('@nestjs/common')).filter((name) => name.endsWith('Exception'));
+
+/**
+ * Files under apps/api/src/modules that are HTTP layer and may throw Nest's exceptions (decision 027), besides the
+ * controllers: a passport strategy answers inside the guard chain, before any service runs.
+ */
+const HTTP_LAYER_FILES = [
+  'apps/api/src/modules/auth/jwt.strategy.ts', // passport's validate(): its 401 is the guard's answer
+];
+
+/**
+ * jara/table-ownership (tools/eslint/table-ownership.mjs, decision 027): a module writes only its own tables. Genuine
+ * exceptions only, each with its reason; a read model needs no entry (reads are allowed).
+ */
+const TABLE_OWNERSHIP_ALLOW = [
+  {
+    file: 'apps/api/src/modules/auth/auth.service.ts',
+    entity: 'User',
+    reason:
+      'auth owns the credential columns of users (password, otp_*, google_id, email_verified_at, the e-mail change): ' +
+      'sign-up, verification, Google linking and e-mail change are conditional UPDATEs on them (decision 027; issue 23 may merge them into UsersService)',
+  },
+];
 
 export default [
   ...nx.configs['flat/base'],
@@ -47,6 +73,32 @@ export default [
     files: ['apps/storefront/**/*.tsx', 'apps/admin/**/*.tsx', 'apps/storefront/**/*.ts', 'apps/admin/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Issue 21: services speak in domain errors; only controllers (and the HTTP_LAYER_FILES) import Nest's exceptions.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/modules/**/*.controller.ts', ...HTTP_LAYER_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: NEST_EXCEPTIONS,
+              message: 'Throw a domain error from apps/api/src/common/errors.ts; the exception filter maps it to HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 21: one owner per table (a module writes only the entities of its own folder).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    plugins: { jara },
+    rules: { 'jara/table-ownership': ['error', { allow: TABLE_OWNERSHIP_ALLOW }] },
   },
   {
     files: ['libs/contracts/**/*.ts'],
