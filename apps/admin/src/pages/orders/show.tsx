@@ -22,6 +22,7 @@ import {
 } from '@jara/contracts';
 import { CardTitle } from '../../components/card-title';
 import { StatusTag } from '../../components/money';
+import { LateTransferAction } from './late-transfer';
 import { OrderStatusActions } from './status-actions';
 import { ORDER_TEXT as TEXT } from './text';
 
@@ -213,7 +214,14 @@ export default function OrderShow() {
       title={order ? TEXT.orderOf(order.order_no) : TEXT.order}
       wrapperProps={{ className: 'jara-crud' }}
       headerProps={{ tags: order ? <StatusTag rows={ORDER_STATUSES} status={order.status} /> : undefined }}
-      headerButtons={() => (order ? <OrderStatusActions order={order} /> : null)}
+      headerButtons={() =>
+        order ? (
+          <Space wrap>
+            <OrderStatusActions order={order} />
+            <LateTransferAction order={order} />
+          </Space>
+        ) : null
+      }
     >
       {query.isError ? (
         <Alert type="error" showIcon message={query.error?.statusCode === 404 ? MSG.orders.notFound : TEXT.loadFailed} description={query.error?.message} />

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
 import { CheckCircleOutlined, CarOutlined, RollbackOutlined, StopOutlined, WalletOutlined } from '@ant-design/icons';
 import {
   ACCEPT_RETURN_ACTION,
@@ -71,7 +71,7 @@ export function OrderStatusActions({ order }: { order: Order }) {
   // The move being confirmed and the status it starts from (kept: the order may be refetched meanwhile).
   const [move, setMove] = useState<(AdminMove & { from: OrderStatus }) | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<{ note: string }>();
+  const [form] = Form.useForm<{ note: string; restock?: boolean }>();
   const { mutate: patch, mutation } = useCustomMutation<{ data: Order }, HttpError, OrderStatusInput>();
 
   const moves = adminMoves(order);
@@ -85,14 +85,15 @@ export function OrderStatusActions({ order }: { order: Order }) {
   const close = () => {
     if (!mutation.isPending) setMove(null);
   };
-  const submit = ({ note }: { note?: string }) => {
+  const submit = ({ note, restock }: { note?: string; restock?: boolean }) => {
     if (!move) return;
     const trimmed = note?.trim();
+    const accept = move.to === ORDER_STATUS.RETURNED;
     patch(
       {
         url: `orders/${order.id}/status`,
         method: 'patch',
-        values: { status: move.to, note: trimmed ? trimmed : null },
+        values: { status: move.to, note: trimmed ? trimmed : null, ...(accept ? { restock: restock === true } : {}) },
         successNotification: () => ({ message: MSG.orders.statusUpdated, type: 'success' }),
         // Refine's antd notifications show `description` as the heading and `message` as the text.
         errorNotification: (error) => ({ description: MSG.orders.statusUpdateFailed, message: refusal(error), type: 'error' }),
@@ -167,6 +168,11 @@ export function OrderStatusActions({ order }: { order: Order }) {
               <Form.Item name="note" label={TEXT.note} style={{ marginBottom: 24 }}>
                 <Input.TextArea rows={3} maxLength={ORDER_LIMITS.notesMax} showCount placeholder={TEXT.notePlaceholder} />
               </Form.Item>
+              {accepting && (
+                <Form.Item name="restock" valuePropName="checked" style={{ marginBottom: 8 }}>
+                  <Checkbox>{TEXT.restock}</Checkbox>
+                </Form.Item>
+              )}
             </Form>
           </Space>
         )}

@@ -69,13 +69,23 @@ export const ORDER_TEXT = {
   noMoves: 'No status change is open to you at this stage.',
   confirmTitle: (action: string, orderNo: string) => `${action}: order ${orderNo}?`,
   confirmMove: (from: string, to: string) => `The order moves from ${from} to ${to}. The buyer is notified.`,
-  confirmSettle: 'Each vendor is credited their share (line total minus commission) in their wallet.',
+  confirmSettle:
+    'Each vendor is credited their share (line total minus commission), held as pending until the return window has passed.',
   confirmPaid: 'The order’s invoice is marked paid (bank transfer).',
   confirmCancel: 'The invoice is cancelled and the stock is returned.',
   confirmRefund: (total: string) => `The buyer will be refunded ${total} to their wallet, and each vendor’s credit for this order is reversed.`,
   note: 'Note (optional)',
   notePlaceholder: 'e.g. Sent with GIG Logistics, waybill 123456',
   keep: 'Back',
+  restock: 'Put the returned items back in stock',
+  // Late bank transfer (a cancelled bank-transfer order whose money arrived; decision 022)
+  lateTransfer: 'Late Transfer Received',
+  lateTransferTitle: (orderNo: string) => `Late bank transfer received for order ${orderNo}?`,
+  lateTransferEffect: (total: string) =>
+    `The stock is taken again and the order moves to To Ship with its invoice paid. If the stock is gone, ${total} is credited to the customer’s wallet and the order stays cancelled.`,
+  lateTransferPlaceholder: 'e.g. GTBank transfer, reference 000123',
+  lateTransferRestocked: 'Transfer recorded: the order moves to To Ship.',
+  lateTransferCredited: 'Transfer recorded: the stock is gone, the customer’s wallet was credited.',
   none: '—',
   // Product link
   openProduct: (name: string) => `Open product ${name}`,

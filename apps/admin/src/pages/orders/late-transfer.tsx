@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { BankOutlined } from '@ant-design/icons';
+import { MSG, ORDER_STATUS, formatNaira, type LateTransferInput, type LateTransferOutcome, type Order } from '@jara/contracts';
+import { ORDER_TEXT as TEXT } from './text';
+
+/**
+ * "Late Transfer Received" on a cancelled bank-transfer order (admin): POST /orders/{id}/late-transfer {note}. The API
+ * takes the stock again and moves the order to To Ship with its invoice paid, or credits the customer's wallet the
+ * order total when the stock is gone (decision 022). Once per order: the API refuses a second one.
+ */
+export function LateTransferAction({ order }: { order: Order }) {
+  const invalidate = useInvalidate();
+  const { data: can } = useCan({ resource: 'orders', action: 'status', params: { id: order.id } });
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [form] = Form.useForm<{ note: string }>();
+  const { mutate, mutation } = useCustomMutation<{ data: Order & { late_transfer: LateTransferOutcome } }, HttpError, LateTransferInput>();
+
+  if (!can?.can || order.status !== ORDER_STATUS.CANCELLED || order.payment_method !== 'bank_transfer') return null;
+
+  const submit = ({ note }: { note?: string }) => {
+    const trimmed = note?.trim();
+    mutate(
+      {
+        url: `orders/${order.id}/late-transfer`,
+        method: 'post',
+        values: { note: trimmed ? trimmed : null },
+        successNotification: (data) => ({
+          message: data?.data.data.late_transfer === 'credited' ? TEXT.lateTransferCredited : TEXT.lateTransferRestocked,
+          type: 'success',
+        }),
+        errorNotification: (error) => ({
+          description: MSG.orders.statusUpdateFailed,
+          message: error?.message ?? MSG.orders.statusUpdateFailed,
+          type: 'error',
+        }),
+      },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
+        },
+        onError: (error) => {
+          setFailure(error?.message ?? MSG.orders.statusUpdateFailed);
+          invalidate({ resource: 'orders', invalidates: ['detail'], id: order.id });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        type="primary"
+        icon={<BankOutlined />}
+        onClick={() => {
+          form.resetFields();
+          setFailure(null);
+          setOpen(true);
+        }}
+      >
+        {TEXT.lateTransfer}
+      </Button>
+      <Modal
+        open={open}
+        title={TEXT.lateTransferTitle(order.order_no)}
+        okText={TEXT.lateTransfer}
+        cancelText={TEXT.keep}
+        okButtonProps={{ loading: mutation.isPending, disabled: failure !== null, htmlType: 'submit', form: 'late-transfer-form' }}
+        cancelButtonProps={{ disabled: mutation.isPending }}
+        onCancel={() => !mutation.isPending && setOpen(false)}
+        destroyOnHidden
+        maskClosable={!mutation.isPending}
+      >
+        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          <Alert type="info" showIcon message={TEXT.lateTransferEffect(formatNaira(order.total_minor))} />
+          {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
+          <Form id="late-transfer-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+            <Form.Item name="note" label={TEXT.note} style={{ marginBottom: 24 }}>
+              <Input.TextArea rows={3} maxLength={500} showCount placeholder={TEXT.lateTransferPlaceholder} />
+            </Form.Item>
+          </Form>
+        </Space>
+      </Modal>
+    </>
+  );
+}
