@@ -136,6 +136,7 @@ class MoveOrder implements Cmd {
     readonly index: number,
     readonly to: number,
     readonly as: 'admin' | 'buyer' | 'vendor',
+    readonly restock = false,
   ) {}
   check = (m: Readonly<Model>) => m.orders.length > 0;
   async run(m: Model, r: Real) {
@@ -146,10 +147,10 @@ class MoveOrder implements Cmd {
       .http()
       .patch(`/api/v1/orders/${order.id}/status`)
       .set(bearer(token))
-      .send({ status: this.to, note: 'model' });
+      .send({ status: this.to, note: 'model', ...(this.restock ? { restock: true } : {}) });
     noServerError(res, 'PATCH /orders/{id}/status');
   }
-  toString = () => `move order #${this.index} -> ${this.to} as ${this.as}`;
+  toString = () => `move order #${this.index} -> ${this.to} as ${this.as}${this.restock ? ' (restock)' : ''}`;
 }
 
 class CancelOrderInvoice implements Cmd {
@@ -171,6 +172,30 @@ class Expire implements Cmd {
     await r.t.app.get(OrdersService).releaseExpired(new Date(Date.now() + 30 * 24 * 3600_000));
   }
   toString = () => 'expiry job';
+}
+
+class LateTransfer implements Cmd {
+  constructor(readonly index: number) {}
+  check = (m: Readonly<Model>) => m.orders.length > 0;
+  async run(m: Model, r: Real) {
+    const order = pick(m.orders, this.index) as Model['orders'][number];
+    const res = await r.t
+      .http()
+      .post(`/api/v1/orders/${order.id}/late-transfer`)
+      .set(bearer(r.admin.token))
+      .send({ note: 'model' });
+    noServerError(res, 'POST /orders/{id}/late-transfer');
+  }
+  toString = () => `late transfer of order #${this.index}`;
+}
+
+class ReleaseCredits implements Cmd {
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    // The job as it runs after every return window has passed.
+    await r.t.app.get(OrdersService).releaseSaleCredits(new Date(Date.now() + 60 * 24 * 3600_000));
+  }
+  toString = () => 'sale-credit release job';
 }
 
 class RequestParcel implements Cmd {
@@ -328,6 +353,9 @@ const single: fc.Arbitrary<Cmd>[] = [
       fc.constantFrom('admin' as const, 'buyer' as const, 'vendor' as const),
     )
     .map(([i, to, as]) => new MoveOrder(i, to, as)),
+  small.map((i) => new MoveOrder(i, 4, 'admin', true)),
+  small.map((i) => new LateTransfer(i)),
+  fc.constant(new ReleaseCredits()),
   small.map((i) => new CancelOrderInvoice(i)),
   fc.constant(new Expire()),
   fc.tuple(fc.nat({ max: 2 }), fc.integer({ min: 1, max: 120 })).map(([b, kg]) => new RequestParcel(b, kg)),
