@@ -34,6 +34,7 @@ import { KycModule } from './modules/kyc/kyc.module';
 import { LogisticsModule } from './modules/logistics/logistics.module';
 import { SupportModule } from './modules/support/support.module';
 import { AuditModule } from './modules/audit/audit.module';
+import { ReconciliationModule } from './modules/reconciliation/reconciliation.module';
 
 @Module({})
 export class AppModule {
@@ -75,6 +76,7 @@ export class AppModule {
         KycModule,
         SupportModule,
         AuditModule,
+        ReconciliationModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -4,6 +4,7 @@ import { InvoicesService } from '../src/modules/invoices/invoices.service';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
+import { expectReconciled } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 const SHOP = 'http://shop.test';
@@ -33,8 +34,13 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
     emeka = await signUp(t, { role: 'vendor' });
   });
   afterAll(async () => {
-    await t.close();
-    await paystack.close();
+    try {
+      // The books agree at the end (issue 21's reconciliation).
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+      await paystack.close();
+    }
   });
 
   const manual = (body: object, token = admin.token) => t.http().post('/api/v1/invoices').set(bearer(token)).send(body);

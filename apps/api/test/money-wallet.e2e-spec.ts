@@ -1,6 +1,7 @@
 import { AMOUNT_DECIMALS_MESSAGE, MSG } from '@jara/contracts';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, ledgerDrift, notificationTitles } from './support/money';
+import { expectReconciled } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 const SHOP = 'http://shop.test';
@@ -24,8 +25,13 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
     tunde = await signUp(t, { role: 'vendor' });
   });
   afterAll(async () => {
-    await t.close();
-    await paystack.close();
+    try {
+      // The books agree at the end (issue 21's reconciliation).
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+      await paystack.close();
+    }
   });
 
   const fund = (token: string, body: object) => t.http().post('/api/v1/wallet/fund').set(bearer(token)).send(body);

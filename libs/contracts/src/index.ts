@@ -14,3 +14,4 @@ export * from './orders';
 export * from './logistics';
 export * from './care';
 export * from './audit';
+export * from './reconciliation';

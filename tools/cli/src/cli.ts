@@ -10,6 +10,7 @@ import { exportProducts, exportProductsHelp } from './commands/export-products';
 import { importProducts, importProductsHelp } from './commands/import-products';
 import { backup, backupHelp } from './commands/backup';
 import { restore, restoreHelp } from './commands/restore';
+import { reconcile, reconcileHelp } from './commands/reconcile';
 
 interface Command {
   summary: string;
@@ -49,6 +50,11 @@ const COMMANDS: Record<string, Command> = {
   },
   backup: { summary: 'write a consistent copy of the database to a file', help: backupHelp, run: backup },
   restore: { summary: 'load a backup file into an empty database (or --force)', help: restoreHelp, run: restore },
+  reconcile: {
+    summary: 'check that wallets, ledger, invoices, orders and parcels agree (exit 1 on a finding)',
+    help: reconcileHelp,
+    run: reconcile,
+  },
 };
 
 export const USAGE = `Jara CLI

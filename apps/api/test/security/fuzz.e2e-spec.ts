@@ -5,6 +5,7 @@ import { User } from '../../src/modules/users/user.entity';
 import { ADDRESS, buyAndReceive } from '../support/orders';
 import { bearer } from '../support/money';
 import { listRoutes, type RouteInfo } from '../support/routes';
+import { expectReconciled } from '../support/reconcile';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 import { errorShapeProblem, extrasFor, findLeak, sentinelInAnswer, sentinelRows } from './fuzz-checks';
 import {
@@ -136,7 +137,14 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
     operations = operationsOf(buildDocument(t.app));
     routes = listRoutes(t.app);
   }, 120_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    try {
+      // Whatever the fuzzer sent, the books agree at the end (issue 21's reconciliation).
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+    }
+  });
 
   /** The caller for a route: an admin where admins may call it, else the one role allowed, else a customer. */
   function roleFor(op: Operation): Role {

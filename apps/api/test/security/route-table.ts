@@ -258,6 +258,7 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     call: () => ({ path: P('/newsletter'), body: { email: uniqueEmail('news') } }),
   },
   'GET /api/v1/admin/stats': { who: ADMIN, status: 200 },
+  'GET /api/v1/admin/reconciliation': { who: ADMIN, status: 200 },
   'GET /api/v1/admin/order-stats': { who: ADMIN, status: 200 },
   'GET /api/v1/audit-logs': { who: ADMIN, status: 200 },
   'GET /api/v1/audit-logs/:id': {
