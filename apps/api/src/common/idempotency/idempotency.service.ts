@@ -1,10 +1,22 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MSG } from '@jara/contracts';
-import { ConflictError } from '../errors';
+import { MSG, type ApiErrorBody } from '@jara/contracts';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  RefusedError,
+  TooLargeError,
+  TooManyAttemptsError,
+  UnauthorizedError,
+  UnavailableError,
+  UpstreamError,
+  type DomainError,
+} from '../errors';
 import { fieldError } from '../http/validation';
 import { inTransaction, isUniqueViolation, type TransactionOptions } from '../../database/transaction';
 import { IdempotencyKey } from './idempotency-key.entity';
@@ -39,7 +51,9 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 (hex) of a request normalised: its scope and the canonical JSON of its body (as Stripe keys a request). */
 export function requestHash(scope: string, request: unknown): string {
-  return createHash('sha256').update(`${scope}\n${canonicalJson(request)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${scope}\n${canonicalJson(request)}`)
+    .digest('hex');
 }
 
 /**
@@ -178,7 +192,37 @@ export class IdempotencyService {
     }
     if (!current || current.response === null) throw new ConflictError(MSG.money.idempotencyInProgress);
     if (current.status_code && current.status_code >= 400)
-      throw new HttpException(JSON.parse(current.response), current.status_code);
+      throw replayedError(current.status_code, JSON.parse(current.response) as ApiErrorBody);
     return JSON.parse(current.response) as T;
+  }
+}
+
+/**
+ * A refusal stored with a key (rows written before only successes were kept) is replayed as the domain error of its
+ * status, with its message and field errors: the exception filter answers the same status and body again.
+ */
+function replayedError(status: number, body: ApiErrorBody): DomainError {
+  const message = body?.message ?? MSG.common.serverError;
+  switch (status) {
+    case 400:
+      return new RefusedError(message);
+    case 401:
+      return new UnauthorizedError(message);
+    case 403:
+      return new ForbiddenError(message);
+    case 404:
+      return new NotFoundError(message);
+    case 413:
+      return new TooLargeError(message);
+    case 422:
+      return new InvalidError(body?.errors ?? {}, message);
+    case 429:
+      return new TooManyAttemptsError(message);
+    case 502:
+      return new UpstreamError(message);
+    case 503:
+      return new UnavailableError(message);
+    default:
+      return new ConflictError(message, body?.errors);
   }
 }
