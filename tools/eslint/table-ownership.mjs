@@ -17,8 +17,8 @@
  * Options: { allow: [{ file, entity, reason }] }: `file` is the path from the repository root, `entity` the class
  * name; every entry must say why (a genuine exception that remains). The ESLint config holds the list.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const WRITE_METHODS = new Set([
   'insert',
@@ -43,19 +43,24 @@ function moduleOf(path) {
 }
 
 const tableCache = new Map();
-/** The table name of `className` in the entity file at `path` (without extension), from its @Entity('name'). */
+/**
+ * The table name of `className` in the entity file at `path` (without extension), from the @Entity('name') between
+ * the previous class and this one; null when that class is not an entity (or the file cannot be read).
+ */
 function tableOf(path, className) {
   const key = `${path}#${className}`;
   if (tableCache.has(key)) return tableCache.get(key);
-  let table = className;
+  let table = null;
   for (const ext of ['.ts', '.js']) {
     try {
       const text = readFileSync(path + ext, 'utf8');
       const at = text.search(new RegExp(`class\\s+${className}\\b`));
       if (at < 0) break;
       const before = text.slice(0, at);
-      const decorators = [...before.matchAll(/@Entity\(\s*(?:\{\s*name:\s*)?['"`]([^'"`]+)['"`]/g)];
-      if (decorators.length) table = decorators[decorators.length - 1][1];
+      const previous = [...before.matchAll(/^(?:export\s+)?(?:abstract\s+)?class\s/gm)].pop();
+      const segment = before.slice(previous?.index ?? 0);
+      const decorator = /@Entity\(\s*(?:\{\s*name:\s*)?['"`]([^'"`]+)['"`]/.exec(segment);
+      if (decorator) table = decorator[1];
       break;
     } catch {
       // not this extension
@@ -63,6 +68,38 @@ function tableOf(path, className) {
   }
   tableCache.set(key, table);
   return table;
+}
+
+const namesCache = new Map();
+/**
+ * Entity names and table names of every module (for writes that name their target by a string, e.g.
+ * createQueryBuilder().update('invoices') or m.getRepository('Invoice')): name -> { owner, entity, table }.
+ */
+function namedTargets(modulesDir) {
+  if (namesCache.has(modulesDir)) return namesCache.get(modulesDir);
+  const names = new Map();
+  let modules = [];
+  try {
+    modules = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory());
+  } catch {
+    // not a checkout with modules (tests with virtual file names)
+  }
+  for (const dir of modules) {
+    for (const file of readdirSync(join(modulesDir, dir.name)).filter((f) => /\.entity\.ts$/.test(f))) {
+      const path = join(modulesDir, dir.name, file.replace(/\.ts$/, ''));
+      const text = readFileSync(`${path}.ts`, 'utf8');
+      for (const match of text.matchAll(/export\s+class\s+(\w+)/g)) {
+        const entity = match[1];
+        const table = tableOf(path, entity);
+        if (!table) continue;
+        const hit = { owner: dir.name, entity, table };
+        names.set(entity, hit);
+        names.set(table, hit);
+      }
+    }
+  }
+  namesCache.set(modulesDir, names);
+  return names;
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -117,9 +154,19 @@ export const tableOwnershipRule = {
     /** the calls of a write-like method, checked at Program:exit */
     const pending = [];
 
+    const modulesDir =
+      filename.slice(0, filename.split(sep).join('/').lastIndexOf('/apps/api/src/modules/')) + '/apps/api/src/modules';
     const entityOf = (node) => {
       if (!node) return undefined;
       if (node.type === 'Identifier') return foreign.get(node.name);
+      if (
+        (node.type === 'Literal' && typeof node.value === 'string') ||
+        (node.type === 'TemplateLiteral' && !node.expressions.length)
+      ) {
+        const name = node.type === 'Literal' ? node.value : node.quasis[0].value.cooked;
+        const hit = namedTargets(modulesDir).get(name);
+        return hit && hit.owner !== mine ? hit : undefined;
+      }
       if (node.type === 'TSAsExpression' || node.type === 'TSNonNullExpression') return entityOf(node.expression);
       // m.create(Invoice, {...}) / new Invoice()
       if (
@@ -202,7 +249,7 @@ export const tableOwnershipRule = {
           if (spec.importKind === 'type') continue;
           const entity =
             spec.type === 'ImportSpecifier' ? (spec.imported.name ?? spec.imported.value) : spec.local.name;
-          foreign.set(spec.local.name, { owner, entity, table: tableOf(target, entity) });
+          foreign.set(spec.local.name, { owner, entity, table: tableOf(target, entity) ?? entity });
         }
       },
 

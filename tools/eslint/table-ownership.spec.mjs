@@ -65,6 +65,16 @@ tester.run('table-ownership', tableOwnershipRule, {
     },
     // an update on something else that is not the entity
     { filename: orders, code: IMPORT + 'async function f(m, set) { set.delete(1); await m.update(Order, {}, {}); }' },
+    // a target named by a string: reads of another module's table, writes of the module's own
+    {
+      filename: orders,
+      code: "async function f(m) { return m.createQueryBuilder().select('i.id').from('invoices', 'i').getMany(); }",
+    },
+    {
+      filename: orders,
+      code: "async function f(m) { await m.createQueryBuilder().update('orders').set({ status: '2' }).execute(); }",
+    },
+    { filename: orders, code: "async function f(m, cache) { cache.delete('not_a_table'); }" },
     // a documented exception in the allow-list
     {
       filename: orders,
@@ -172,6 +182,27 @@ tester.run('table-ownership', tableOwnershipRule, {
         IMPORT +
         'class S { private readonly repo = this.db.getRepository(Invoice); async f() { await this.repo.insert({}); } }',
       errors: [error()],
+    },
+    // a target named by a string (table name or entity name)
+    {
+      filename: orders,
+      code: "async function f(m) { await m.createQueryBuilder().update('invoices').set({ status: 'paid' }).execute(); }",
+      errors: [error()],
+    },
+    {
+      filename: orders,
+      code: "async function f(m) { await m.getRepository('Invoice').save({ id: 1 }); }",
+      errors: [error()],
+    },
+    {
+      filename: orders,
+      code: "async function f(m) { await m.createQueryBuilder().insert().into('products').values({}).execute(); }",
+      errors: [
+        {
+          messageId: 'foreignWrite',
+          data: { mine: 'orders', entity: 'Product', owner: 'products', table: 'products' },
+        },
+      ],
     },
     // an alias is still the entity; an allow-list entry for another file does not apply
     {
