@@ -51,6 +51,7 @@ const SupportList = lazy(() => import('./pages/supports/list'));
 const SupportShow = lazy(() => import('./pages/supports/show'));
 const NotificationList = lazy(() => import('./pages/notifications/list'));
 const AuditLogList = lazy(() => import('./pages/audit-logs/list'));
+const ReconciliationPage = lazy(() => import('./pages/reconciliation/list'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -191,6 +192,7 @@ export default function App() {
                 </Route>
                 <Route path="/notifications" element={<NotificationList />} />
                 <Route path="/audit-log" element={<AuditLogList />} />
+                <Route path="/reconciliation" element={<ReconciliationPage />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route

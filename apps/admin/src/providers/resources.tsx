@@ -13,6 +13,7 @@ import {
   InboxOutlined,
   LineChartOutlined,
   MailOutlined,
+  ReconciliationOutlined,
   SafetyCertificateOutlined,
   SendOutlined,
   SettingOutlined,
@@ -147,6 +148,12 @@ export const resources: ResourceProps[] = [
     name: 'audit-logs',
     list: '/audit-log',
     meta: { label: 'Audit log', icon: <AuditOutlined /> },
+  },
+  // Money integrity (issue 21, decision 026): the books checked on demand, read-only.
+  {
+    name: 'reconciliation',
+    list: '/reconciliation',
+    meta: { label: 'Reconciliation', icon: <ReconciliationOutlined /> },
   },
   // The admin's own notifications: reached from the header's bell, not from the sider.
   {

@@ -25,6 +25,19 @@ export interface ReconcileOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** What each run counts (every key present, 0 when there was nothing to read). */
+const CHECKED = [
+  'wallets',
+  'invoices',
+  'orders',
+  'order_items',
+  'deliveries',
+  'payment_mismatches',
+  'refunded_payments',
+  'pending_payments',
+  'open_fundings',
+  'open_exceptions',
+] as const;
 const SHIPPED_OR_LATER = [ORDER_STATUS.TO_SHIP, ORDER_STATUS.TO_RECEIVE, ORDER_STATUS.TO_REVIEW, ORDER_STATUS.RETURNED];
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -55,7 +68,7 @@ export class ReconciliationService {
       stuckMs: options.stuckSettlementMs ?? 10 * 60_000,
       pendingMs: options.pendingTooLongMs ?? DAY_MS,
       findings: [],
-      checked: {},
+      checked: Object.fromEntries(CHECKED.map((what) => [what, 0])),
     };
     await this.wallets(ctx);
     await this.invoices(ctx);
