@@ -5,6 +5,10 @@ import { PaymentsModule } from '../payments/payments.module';
 import { ProductsModule } from '../products/products.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from './order.entity';
+import { OrderJobsService } from './order-jobs.service';
+import { OrderLifecycleService } from './order-lifecycle.service';
+import { OrderPlacementService } from './order-placement.service';
+import { OrderQueriesService } from './order-queries.service';
 import { OrderStatsService } from './order-stats.service';
 import { OrdersController, OrderStatsController } from './orders.controller';
 import { OrdersListener } from './orders.listener';
@@ -19,7 +23,15 @@ import { OrdersService } from './orders.service';
     ProductsModule,
   ],
   controllers: [OrdersController, OrderStatsController],
-  providers: [OrdersService, OrderStatsService, OrdersListener],
+  providers: [
+    OrdersService,
+    OrderPlacementService,
+    OrderLifecycleService,
+    OrderQueriesService,
+    OrderJobsService,
+    OrderStatsService,
+    OrdersListener,
+  ],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -1,0 +1,31 @@
+import type { EntityManager } from 'typeorm';
+import type { OrderActor, OrderStatus } from '@jara/contracts';
+import type { User } from '../users/user.entity';
+import { OrderStatusChange } from './order.entity';
+
+/** Who makes a move, and their note for the history. */
+export interface Move {
+  actor: OrderActor;
+  user: User | null;
+  note: string | null;
+  /** Accepting a return: put the units back in stock. */
+  restock?: boolean;
+}
+
+/** Appends a history entry (from null: placed); a move without a user is the system's. */
+export async function recordOrderChange(
+  m: EntityManager,
+  orderId: number,
+  from: OrderStatus | null,
+  to: OrderStatus,
+  move: Move,
+): Promise<void> {
+  await m.insert(OrderStatusChange, {
+    order_id: orderId,
+    from_status: from,
+    to_status: to,
+    actor_id: move.user?.id ?? null,
+    actor_role: move.user ? move.actor : 'system',
+    note: move.note?.slice(0, 500) ?? null,
+  });
+}

@@ -1,0 +1,481 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  ACCEPT_RETURN_ACTION,
+  MSG,
+  ORDER_STATUS,
+  formatNaira,
+  orderStatusLabel,
+  orderTransition,
+  type Order as OrderDto,
+  type LateTransferOutcome,
+  type OrderMoveHandler,
+  type OrderStatus,
+} from '@jara/contracts';
+import { EVENTS, type OrderStatusChangedEvent } from '../../common/events';
+import { ConflictError, DomainError, invalid, NotFoundError } from '../../common/errors';
+import { invalidateListCounts } from '../../common/list/list-query';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { inTransaction } from '../../database/transaction';
+import { InvoicesService } from '../invoices/invoices.service';
+import { StockService, type StockLine } from '../products/stock.service';
+import { User } from '../users/user.entity';
+import { WalletService } from '../wallet/wallet.service';
+import type { LateTransferDto, OrderStatusDto } from './dto/order.dto';
+import { Order, OrderItem, OrderVendor } from './order.entity';
+import { emitOrderEvent, ORDER_COUNTS } from './order-events';
+import { recordOrderChange, type Move } from './order-history';
+import { OrderQueriesService } from './order-queries.service';
+
+/**
+ * The lifecycle of ORDER_TRANSITIONS with its history: each row's handler (changeStatus dispatches on its name), the
+ * marketplace settlement at receipt (pending credits) and its undoing on an accepted return, the system's moves
+ * (markPaid, cancel on expiry, lateTransfer). Stock through the products module, invoices through their owner API,
+ * the ledger through WalletLedger, each inside the move's transaction. See docs/decisions/011, 022 and 023.
+ */
+@Injectable()
+export class OrderLifecycleService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly wallet: WalletService,
+    private readonly invoices: InvoicesService,
+    private readonly stock: StockService,
+    private readonly queries: OrderQueriesService,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  // ---------------------------------------------------------------------------------------------------- lifecycle
+
+  /**
+   * The handler of each row of ORDER_TRANSITIONS (by its `handler` name): changeStatus looks the row up and runs it.
+   * The system's rows (markPaid, expire, lateTransfer) run from the listener, the expiry job and the admin's route.
+   */
+  private readonly handlers: Record<
+    Exclude<OrderMoveHandler, 'markPaid' | 'expire' | 'lateTransfer'>,
+    (order: Order, move: Move) => Promise<OrderStatusChangedEvent>
+  > = {
+    cancel: (order, move) => this.cancel(order, move),
+    confirmTransfer: (order, move) => this.confirmTransfer(order, move),
+    ship: (order, move) => this.ship(order, move),
+    receive: (order, move) => this.receive(order, move),
+    requestReturn: (order, move) => this.requestReturn(order, move),
+    acceptReturn: (order, move) => this.acceptReturn(order, move),
+  };
+
+  /** PATCH /orders/{id}/status: only the moves of ORDER_TRANSITIONS, by the roles it names; others 422. */
+  async changeStatus(viewer: User, id: number, dto: OrderStatusDto): Promise<OrderDto> {
+    const order = await this.db.getRepository(Order).findOne({ where: { id } });
+    if (!order) throw new NotFoundError(MSG.orders.notFound);
+    const actor = await this.queries.roleOf(viewer, order);
+    if (!actor) throw new NotFoundError(MSG.orders.notFound);
+    const from = order.status;
+    const to = dto.status;
+    const transition = orderTransition(from, to, actor);
+    if (!transition) {
+      const anyone = (['buyer', 'vendor', 'admin'] as const).some((who) => orderTransition(from, to, who));
+      throw invalid(
+        'status',
+        anyone ? MSG.orders.notYourMove : MSG.orders.moveRefused(orderStatusLabel(from), orderStatusLabel(to)),
+      );
+    }
+    // A vendor ships only an order that is all theirs; an order with other sellers' lines is shipped by Jara (admin).
+    if (
+      actor === 'vendor' &&
+      (await this.db
+        .getRepository(OrderItem)
+        .createQueryBuilder('i')
+        .where('i.order_id = :id AND (i.vendor_id IS NULL OR i.vendor_id <> :vendorId)', { id, vendorId: viewer.id })
+        .getExists())
+    )
+      throw invalid('status', MSG.orders.mixedOrder);
+    const handler = this.handlers[transition.handler as keyof typeof this.handlers];
+    if (!handler) throw invalid('status', MSG.orders.notYourMove);
+    const move: Move = { actor, user: viewer, note: dto.note ?? null, restock: dto.restock === true };
+    const event = await handler(order, move);
+    await emitOrderEvent(this.db, this.events, EVENTS.orderStatusChanged, event);
+    return this.queries.get(viewer, id);
+  }
+
+  /**
+   * A lifecycle transaction. On SQLite the order is checked to be still at its status in this request's turn, before
+   * BEGIN, so an ordinary refusal never rolls anything back (decision 009); `before` adds the move's own checks.
+   */
+  private tx(
+    order: Order,
+    to: OrderStatus,
+    work: (m: EntityManager) => Promise<void>,
+    before?: (m: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    return inTransaction(this.db, work, {
+      before: async (m) => {
+        const now = await m.getRepository(Order).findOne({ where: { id: order.id }, select: ['id', 'status'] });
+        if (!now || now.status !== order.status)
+          throw invalid('status', MSG.orders.moveRefused(orderStatusLabel(now?.status), orderStatusLabel(to)));
+        await before?.(m);
+      },
+    });
+  }
+
+  /** Moves the row from `from` to `to` only if it is still at `from` (a concurrent change refuses this one). */
+  private async move(
+    m: EntityManager,
+    order: Order,
+    to: OrderStatus,
+    set: Partial<Order>,
+    extraWhere = '',
+  ): Promise<void> {
+    const done = await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ ...set, status: to })
+      .where(`id = :id AND status = :from${extraWhere}`, { id: order.id, from: order.status })
+      .execute();
+    if (done.affected !== 1) {
+      const now = await m.getRepository(Order).findOne({ where: { id: order.id } });
+      throw invalid('status', MSG.orders.moveRefused(orderStatusLabel(now?.status), orderStatusLabel(to)));
+    }
+    await m.update(OrderVendor, { order_id: order.id }, { status: to });
+  }
+
+  private changed(
+    order: Order,
+    to: OrderStatus,
+    move: Move | null,
+    credited: OrderStatusChangedEvent['credited'] = [],
+  ): OrderStatusChangedEvent {
+    return {
+      orderId: order.id,
+      orderNo: order.order_no,
+      userId: order.user_id,
+      from: order.status,
+      to,
+      actorId: move?.user?.id ?? null,
+      credited,
+    };
+  }
+
+  /** The invoice of an order is not paid (read inside the transaction); a paid one refuses with the order's message. */
+  private async assertUnpaid(m: EntityManager, order: Order): Promise<void> {
+    if (order.invoice_id && (await this.invoices.isPaidIn(m, order.invoice_id)))
+      throw new ConflictError(MSG.orders.alreadyPaid);
+  }
+
+  /** 0 -> 5: the invoice is cancelled and the stock returned with it; a paid invoice refuses (the order is paid). */
+  async cancel(order: Order, move: Move | null): Promise<OrderStatusChangedEvent> {
+    await this.tx(
+      order,
+      ORDER_STATUS.CANCELLED,
+      async (m) => {
+        await this.assertUnpaid(m, order);
+        await this.move(m, order, ORDER_STATUS.CANCELLED, { expires_at: null, stock_released_at: new Date() });
+        // Through the invoices module: pending -> cancelled (its card payments superseded); paid: a ConflictError.
+        if (order.invoice_id) await this.invoices.cancelIn(m, order.invoice_id);
+        await this.stock.returnStock(m, await this.linesOf(m, order.id));
+        await recordOrderChange(
+          m,
+          order.id,
+          order.status,
+          ORDER_STATUS.CANCELLED,
+          move ?? { actor: 'admin', user: null, note: 'Not paid in time: stock released' },
+        );
+      },
+      (m) => this.assertUnpaid(m, order),
+    );
+    return this.changed(order, ORDER_STATUS.CANCELLED, move);
+  }
+
+  private async linesOf(m: EntityManager, orderId: number): Promise<StockLine[]> {
+    const items = await m.getRepository(OrderItem).find({ where: { order_id: orderId }, order: { product_id: 'ASC' } });
+    return items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
+  }
+
+  /** 0 -> 1 by an admin: a bank transfer arrived; the invoice is marked paid (method transfer) with the move. */
+  private async confirmTransfer(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
+    await this.tx(
+      order,
+      ORDER_STATUS.TO_SHIP,
+      async (m) => {
+        await this.assertUnpaid(m, order);
+        await this.move(m, order, ORDER_STATUS.TO_SHIP, { paid_at: new Date(), expires_at: null });
+        if (order.invoice_id) await this.invoices.markPaidByTransferIn(m, order.invoice_id);
+        await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_SHIP, {
+          ...move,
+          note: move.note ?? 'Bank transfer received',
+        });
+      },
+      (m) => this.assertUnpaid(m, order),
+    );
+    if (order.invoice_id) await this.invoices.announcePaid(order.invoice_id, 'transfer');
+    return this.changed(order, ORDER_STATUS.TO_SHIP, move);
+  }
+
+  private async ship(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
+    await this.tx(order, ORDER_STATUS.TO_RECEIVE, async (m) => {
+      await this.move(m, order, ORDER_STATUS.TO_RECEIVE, { shipped_at: new Date() });
+      await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_RECEIVE, move);
+    });
+    return this.changed(order, ORDER_STATUS.TO_RECEIVE, move);
+  }
+
+  /**
+   * 2 -> 3: each vendor's share is posted through the ledger in the same transaction (once per line) as a PENDING
+   * credit (reference sale-<itemId>): it reaches their balance when the return window has passed with no return
+   * (releaseSaleCredits), and an accepted return inside the window fails it (decision 023).
+   */
+  private async receive(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
+    const credited: OrderStatusChangedEvent['credited'] = [];
+    await this.tx(order, ORDER_STATUS.TO_REVIEW, async (m) => {
+      credited.length = 0;
+      const now = new Date();
+      await this.move(m, order, ORDER_STATUS.TO_REVIEW, { received_at: now });
+      const items = await m.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
+      for (const item of items) {
+        if (!item.vendor_id || item.vendor_credit_minor <= 0 || item.settled_at) continue;
+        await this.wallet.ledger.addPendingIn(m, {
+          userId: item.vendor_id,
+          amountMinor: item.vendor_credit_minor,
+          currency: 'NGN',
+          direction: 'credit',
+          description: `Sale: ${item.quantity} x ${item.product_name} (order ${order.order_no}), less commission`,
+          reference: `sale-${item.id}`,
+          kind: 'sale',
+        });
+        await m.update(OrderItem, { id: item.id }, { settled_at: now });
+        credited.push({ vendorId: item.vendor_id, amountMinor: item.vendor_credit_minor });
+      }
+      await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_REVIEW, move);
+    });
+    return this.changed(order, ORDER_STATUS.TO_REVIEW, move, credited);
+  }
+
+  /** The end of the return window of an order received at `receivedAt`. */
+  private returnWindowEnd(receivedAt: Date): Date {
+    return new Date(new Date(receivedAt).getTime() + this.config.orders.returnWindowDays * 86_400_000);
+  }
+
+  /** 3 -> 4 asked by the buyer, inside the return window: the request is recorded; the order stays at To Review. */
+  private async requestReturn(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
+    if (order.return_requested_at) throw invalid('status', MSG.orders.returnAlreadyRequested);
+    if (!order.received_at || this.returnWindowEnd(order.received_at) <= new Date())
+      throw invalid('status', MSG.orders.returnWindowClosed(this.config.orders.returnWindowDays));
+    await this.tx(order, ORDER_STATUS.RETURNED, async (m) => {
+      const done = await m
+        .createQueryBuilder()
+        .update(Order)
+        .set({ return_requested_at: new Date(), return_reason: move.note })
+        .where('id = :id AND status = :status AND return_requested_at IS NULL', {
+          id: order.id,
+          status: ORDER_STATUS.TO_REVIEW,
+        })
+        .execute();
+      if (done.affected !== 1) throw invalid('status', MSG.orders.returnAlreadyRequested);
+      await recordOrderChange(m, order.id, order.status, order.status, {
+        ...move,
+        note: `Return requested${move.note ? `: ${move.note}` : ''}`.slice(0, 500),
+      });
+    });
+    return { ...this.changed(order, order.status, move), returnRequested: true };
+  }
+
+  /**
+   * 3 -> 4 by an admin, on a requested return: the buyer is refunded the paid invoice (invoices module, reference
+   * refund-order-<id>), each vendor's credit undone with the move: a credit still pending (inside the return window)
+   * fails, nothing to debit; one already released is reversed by a debit (reverse-<itemId>), which a vendor's wallet
+   * that no longer covers it refuses (409). With `restock`, the units go back to stock.
+   */
+  private async acceptReturn(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
+    if (!order.return_requested_at) throw invalid('status', MSG.orders.returnNotRequested);
+    const credited = async (m: EntityManager) =>
+      (await m.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } })).filter(
+        (i) => i.vendor_id && i.settled_at && !i.reversed_at && i.vendor_credit_minor > 0,
+      );
+    await this.tx(
+      order,
+      ORDER_STATUS.RETURNED,
+      async (m) => {
+        const now = new Date();
+        await this.move(m, order, ORDER_STATUS.RETURNED, {});
+        if (order.invoice_id)
+          await this.invoices.refundPaidIn(
+            m,
+            order.invoice_id,
+            `order ${order.order_no} returned`,
+            `refund-order-${order.id}`,
+          );
+        for (const item of await credited(m)) {
+          // Inside the window the credit is still pending: it fails (no debit, so it can never be refused).
+          if (!(await this.wallet.ledger.failPendingIn(m, `sale-${item.id}`)))
+            await this.reverseReleased(m, order, item);
+          await m.update(OrderItem, { id: item.id }, { reversed_at: now });
+        }
+        if (move.restock) await this.stock.returnStock(m, await this.linesOf(m, order.id));
+        await recordOrderChange(m, order.id, order.status, ORDER_STATUS.RETURNED, {
+          ...move,
+          note:
+            move.note ??
+            `${ACCEPT_RETURN_ACTION}: refunded ${formatNaira(order.total_minor)}${move.restock ? ', restocked' : ''}`,
+        });
+      },
+      async (m) => {
+        for (const item of await credited(m)) {
+          if ((await this.wallet.ledger.statusIn(m, `sale-${item.id}`)) !== 'completed') continue;
+          const left = await this.wallet.ledger.available(m, item.vendor_id as number, 'NGN');
+          if (left < item.vendor_credit_minor)
+            throw new ConflictError(MSG.orders.vendorCannotCover(formatNaira(item.vendor_credit_minor)));
+        }
+      },
+    );
+    return this.changed(order, ORDER_STATUS.RETURNED, move);
+  }
+
+  /** A released sale credit of a returned line taken back from the vendor (a short wallet: 409, nothing changes). */
+  private async reverseReleased(m: EntityManager, order: Order, item: OrderItem): Promise<void> {
+    const vendorId = item.vendor_id as number;
+    if ((await this.wallet.ledger.available(m, vendorId, 'NGN')) < item.vendor_credit_minor)
+      throw new ConflictError(MSG.orders.vendorCannotCover(formatNaira(item.vendor_credit_minor)));
+    await this.wallet.ledger.post(m, {
+      userId: vendorId,
+      amountMinor: item.vendor_credit_minor,
+      currency: 'NGN',
+      direction: 'debit',
+      description: `Return: ${item.quantity} x ${item.product_name} (order ${order.order_no})`,
+      reference: `reverse-${item.id}`,
+      kind: 'sale_reversal',
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------- payment and expiry
+
+  /**
+   * invoice.paid for an order (card settled, or the invoice paid later from its page): To Pay -> To Ship, once, and
+   * only if the order's invoice IS paid: the condition is in the UPDATE itself, so nothing can move an unpaid order.
+   */
+  async markPaid(orderId: number, method: string): Promise<void> {
+    const order = await this.db.getRepository(Order).findOne({ where: { id: orderId } });
+    if (!order || order.status !== ORDER_STATUS.TO_PAY) return;
+    let moved = false;
+    await inTransaction(this.db, async (m) => {
+      moved = false;
+      const done = await m
+        .createQueryBuilder()
+        .update(Order)
+        .set({ status: ORDER_STATUS.TO_SHIP, paid_at: new Date(), expires_at: null })
+        .where(
+          'id = :id AND status = :toPay AND EXISTS (SELECT 1 FROM invoices WHERE invoices.id = orders.invoice_id AND invoices.status = :paid)',
+          { id: orderId, toPay: ORDER_STATUS.TO_PAY, paid: 'paid' },
+        )
+        .execute();
+      if (done.affected !== 1) return;
+      moved = true;
+      await m.update(OrderVendor, { order_id: orderId }, { status: ORDER_STATUS.TO_SHIP });
+      await recordOrderChange(m, orderId, ORDER_STATUS.TO_PAY, ORDER_STATUS.TO_SHIP, {
+        actor: 'buyer',
+        user: null,
+        note: method === 'paystack' ? 'Paid by card' : method === 'wallet' ? 'Paid from wallet' : 'Paid',
+      });
+    });
+    if (moved)
+      await emitOrderEvent(
+        this.db,
+        this.events,
+        EVENTS.orderStatusChanged,
+        this.changed(order, ORDER_STATUS.TO_SHIP, null),
+      );
+  }
+
+  /**
+   * Cancels unpaid orders whose payment window passed and returns their stock (the API's job and the CLI's
+   * release-unpaid-orders). It asks the invoices module a question whose answer is a value (is the invoice paid?):
+   * paid, the order moves to To Ship (markPaid, which checks it again in its UPDATE); not paid, it is cancelled.
+   * Answers how many orders were released.
+   */
+  // -------------------------------------------------------------------------------------------- late transfers
+
+  /**
+   * POST /orders/{id}/late-transfer (admin): the money of a cancelled bank-transfer order arrived after its window.
+   * The stock is taken again (every line or none): the order moves to To Ship with its invoice paid (re-opened at
+   * the order's total, then paid by transfer). When the stock is gone, the customer's wallet is credited the order's
+   * total through the ledger (reference late-transfer-<orderId>, once) and the order stays cancelled. Decision 022.
+   */
+  async lateTransfer(
+    admin: User,
+    id: number,
+    dto: LateTransferDto,
+  ): Promise<{ outcome: LateTransferOutcome; order: OrderDto }> {
+    const order = await this.db.getRepository(Order).findOne({ where: { id } });
+    if (!order) throw new NotFoundError(MSG.orders.notFound);
+    if (order.status !== ORDER_STATUS.CANCELLED || order.payment_method !== 'bank_transfer' || !order.invoice_id)
+      throw invalid('status', MSG.orders.lateTransferRefused);
+    const reference = `late-transfer-${order.id}`;
+    const move: Move = { actor: 'admin', user: admin, note: dto.note ?? null };
+    const lines = await this.linesOf(this.db.manager, order.id);
+    const invoiceId = order.invoice_id;
+    const notYet = async (m: EntityManager) => {
+      if (await this.wallet.ledger.statusIn(m, reference))
+        throw new ConflictError(MSG.orders.lateTransferAlreadyRecorded);
+    };
+    let outcome = 'credited' as LateTransferOutcome;
+    await this.tx(
+      order,
+      ORDER_STATUS.TO_SHIP,
+      async (m) => {
+        await notYet(m);
+        outcome = (await this.stockAvailable(m, lines)) ? 'restocked' : 'credited';
+        if (outcome === 'restocked') {
+          await this.stock.takeStock(m, lines);
+          await this.move(m, order, ORDER_STATUS.TO_SHIP, {
+            paid_at: new Date(),
+            expires_at: null,
+            stock_released_at: null,
+          });
+          await this.invoices.amendIn(m, invoiceId, { amountMinor: order.total_minor });
+          await this.invoices.markPaidByTransferIn(m, invoiceId);
+          await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_SHIP, {
+            ...move,
+            note: [MSG.orders.lateTransferRestocked, move.note].filter(Boolean).join(': '),
+          });
+          return;
+        }
+        await this.wallet.ledger.post(m, {
+          userId: order.user_id,
+          amountMinor: order.total_minor,
+          currency: 'NGN',
+          direction: 'credit',
+          description: `Late bank transfer for order ${order.order_no} (cancelled, stock gone)`,
+          reference,
+          kind: 'refund',
+          actorId: admin.id,
+        });
+        await recordOrderChange(m, order.id, order.status, order.status, {
+          ...move,
+          note: [MSG.orders.lateTransferCredited(formatNaira(order.total_minor)), move.note].filter(Boolean).join(': '),
+        });
+      },
+      notYet,
+    );
+    if (outcome === 'restocked') {
+      await this.invoices.announcePaid(invoiceId, 'transfer');
+      await emitOrderEvent(
+        this.db,
+        this.events,
+        EVENTS.orderStatusChanged,
+        this.changed(order, ORDER_STATUS.TO_SHIP, move),
+      );
+    } else invalidateListCounts(this.db, ORDER_COUNTS);
+    return { outcome, order: await this.queries.get(admin, id) };
+  }
+
+  /** Whether every line's stock is there now (inside the transaction; takeStock's conditional UPDATEs decide). */
+  private async stockAvailable(m: EntityManager, lines: StockLine[]): Promise<boolean> {
+    try {
+      await this.stock.assertAvailable(m, lines);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
+  }
+}
