@@ -21,7 +21,12 @@ export async function reconcile(ctx: CliContext, args: string[]): Promise<number
     const report = presentReport(await app.get(ReconciliationService).run({ now }));
     const clean = isReconciled(report);
     if (options.json) {
-      ctx.io.out(JSON.stringify(report, null, 2));
+      const json = JSON.stringify(report, null, 2);
+      const stdout = ctx.io.stdout;
+      // A large report through a pipe: wait until it is flushed (the process exits right after).
+      if (stdout)
+        await new Promise<void>((resolve, reject) => stdout.write(`${json}\n`, (e) => (e ? reject(e) : resolve())));
+      else ctx.io.out(json);
       return clean ? 0 : 1;
     }
     const checked = Object.entries(report.checked)
