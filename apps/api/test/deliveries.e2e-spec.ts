@@ -407,7 +407,7 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
     await get(`/tracking-number/${'X'.repeat(500)}`, null).expect(404);
   });
 
-  it('guests request without a token, are rate-limited, and join the account that signs up with their e-mail or phone', async () => {
+  it('guests request without a token, are rate-limited, and are offered to the account of their e-mail, which accepts or declines', async () => {
     const missing = await post(
       '/guest/trackings',
       { external_no: 'G1', type: 'foreign', shipping_type: 'air_cargo', warehouse_id: air.id },
@@ -447,7 +447,7 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
       200,
     );
     expect((await t.db.getRepository(DeliveryRow).findOneByOrFail({ id: guestRow.id })).invoice_id).toBeNull();
-    // The guest signs up with that e-mail (and adds the phone later: the e-mail alone links the first).
+    // The guest signs up with that e-mail: nothing joins the account by itself, nothing is invoiced (decision 025).
     await t.http().post('/api/v1/auth/register').send({ email, password: 'secret123' }).expect(201);
     await t
       .http()
@@ -455,16 +455,31 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
       .send({ email, otp: readCodeFromOutbox(t, email) })
       .expect(200);
     const user = await t.db.getRepository(User).findOneByOrFail({ email });
-    const linked = await t.db.getRepository(DeliveryRow).findBy({ user_id: user.id });
-    expect(linked.map((d) => d.tracking_no).sort()).toEqual(
-      [
-        created.body.data.tracking_no,
-        (await t.db.getRepository(DeliveryRow).findOneByOrFail({ phone: '0809 999 9999' })).tracking_no,
-      ].sort(),
+    expect(await t.db.getRepository(DeliveryRow).findBy({ user_id: user.id })).toEqual([]);
+    expect(await t.db.getRepository(Invoice).findBy({ type: 'delivery', subject_id: guestRow.id })).toEqual([]);
+    // The holder sees the requests made with their e-mail (not the one made with the phone only) and accepts one.
+    const token = (await t.http().post('/api/v1/auth/login').send({ email, password: 'secret123' }).expect(200)).body
+      .token as string;
+    const offered = (await get('/trackings/unclaimed', token).expect(200)).body.data as Delivery[];
+    const emailed = await t.db.getRepository(DeliveryRow).findOneByOrFail({ phone: '0809 999 9999' });
+    expect(offered.map((d) => d.tracking_no).sort()).toEqual(
+      [created.body.data.tracking_no, emailed.tracking_no].sort(),
     );
+    const accepted = await post(`/trackings/${guestRow.id}/claim`, {}, token).expect(200);
+    expect(accepted.body).toMatchObject({ message: MSG.deliveries.claimAccepted, data: { id: guestRow.id } });
+    expect((await t.db.getRepository(DeliveryRow).findOneByOrFail({ id: guestRow.id })).user_id).toBe(user.id);
+    // Accepting never invoices: the owner's Process Payment raises the fee invoice on demand.
+    expect(await t.db.getRepository(Invoice).findBy({ type: 'delivery', subject_id: guestRow.id })).toEqual([]);
+    const raised = (await post(`/trackings/${guestRow.id}/invoice`, {}, token).expect(200)).body.data as Delivery;
     const invoice = await t.db.getRepository(Invoice).findOneByOrFail({ type: 'delivery', subject_id: guestRow.id });
-    expect(invoice).toMatchObject({ user_id: user.id, amount_minor: 850, currency: 'USD', status: 'pending' });
-    // One with only the phone joins an account whose phone matches when it is verified.
+    expect(invoice).toMatchObject({ id: invoiceOf(raised), user_id: user.id, amount_minor: 850, currency: 'USD' });
+    expect(invoice.status).toBe('pending');
+    // The other is declined: never offered again, and no longer claimable.
+    await post(`/trackings/${emailed.id}/decline`, {}, token).expect(200);
+    expect((await get('/trackings/unclaimed', token).expect(200)).body.data).toEqual([]);
+    await post(`/trackings/${emailed.id}/claim`, {}, token).expect(404);
+    expect((await t.db.getRepository(DeliveryRow).findOneByOrFail({ id: emailed.id })).user_id).toBeNull();
+    // A request made with the phone only joins nobody, even an account with that phone (phones are not verified).
     const phoneOwner = uniqueEmail('phone');
     await t.http().post('/api/v1/auth/register').send({ email: phoneOwner, password: 'secret123' }).expect(201);
     await t.db.getRepository(User).update({ email: phoneOwner }, { phone: '08020001111' });
@@ -473,10 +488,9 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
       .post('/api/v1/auth/verify-otp')
       .send({ email: phoneOwner, otp: readCodeFromOutbox(t, phoneOwner) })
       .expect(200);
-    const owner = await t.db.getRepository(User).findOneByOrFail({ email: phoneOwner });
     expect(
       (await t.db.getRepository(DeliveryRow).findOneByOrFail({ tracking_no: byPhone.body.data.tracking_no })).user_id,
-    ).toBe(owner.id);
+    ).toBeNull();
   });
 
   it('Assign Goods to Shipping: assigned deliveries follow the title (Loading 4, Transit 5, Arrived 6) with history', async () => {

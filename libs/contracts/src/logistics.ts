@@ -174,30 +174,64 @@ export interface TrackingLookup {
   timeline: { status: DeliveryStatus; label: string; location: string | null; at: string }[];
 }
 
+/** Who may make a delivery move: an admin, or the status of the shipping title that carries it (the system). */
+export type DeliveryMover = 'admin' | 'title';
 /**
- * The moves an admin may make (spec 4 names 1 -> 2; the rest is Jara's): forward through the warehouse and the
- * voyage, Returned Goods from the warehouse or on arrival, Cancelled before shipping. 7, 8 and 0 are final.
- * Loading, Transit and Arrived of a shipping title move its deliveries to 4, 5 and 6 (SHIPPING_TITLE_MOVES).
+ * What runs on a move (DeliveriesService dispatches by this name): 'move' only the status and its history entry;
+ * 'ready' needs the cargo fee paid (or no fee); 'cancel' and 'return' settle the fee invoice in the same transaction
+ * (a pending one is cancelled, a paid one refunded to the wallet while the parcel has not left: decision 024).
  */
-export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
-  [DELIVERY_STATUS.CANCELLED]: [],
-  [DELIVERY_STATUS.PENDING_DELIVERY]: [DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE, DELIVERY_STATUS.CANCELLED],
-  [DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE]: [
-    DELIVERY_STATUS.READY_FOR_SHIPPING,
-    DELIVERY_STATUS.RETURNED,
-    DELIVERY_STATUS.CANCELLED,
+export type DeliveryMoveHandler = 'move' | 'ready' | 'cancel' | 'return';
+export interface DeliveryMove {
+  to: DeliveryStatus;
+  by: readonly DeliveryMover[];
+  handler: DeliveryMoveHandler;
+}
+
+const S = DELIVERY_STATUS;
+const admin = (to: DeliveryStatus, handler: DeliveryMoveHandler = 'move'): DeliveryMove => ({
+  to,
+  by: ['admin'],
+  handler,
+});
+const voyage = (to: DeliveryStatus): DeliveryMove => ({ to, by: ['admin', 'title'], handler: 'move' });
+
+/**
+ * The moves (spec 4 names 1 -> 2; the rest is Jara's): forward through the warehouse and the voyage, Returned Goods
+ * from the warehouse or on arrival, Cancelled before shipping. 7, 8 and 0 are final. Loading, Transit and Arrived of
+ * a shipping title move its deliveries to 4, 5 and 6 (SHIPPING_TITLE_MOVES), only by the rows that name 'title'.
+ */
+export const DELIVERY_MOVES: Readonly<Record<DeliveryStatus, readonly DeliveryMove[]>> = {
+  [S.CANCELLED]: [],
+  [S.PENDING_DELIVERY]: [admin(S.DELIVERED_TO_WAREHOUSE), admin(S.CANCELLED, 'cancel')],
+  [S.DELIVERED_TO_WAREHOUSE]: [
+    admin(S.READY_FOR_SHIPPING, 'ready'),
+    admin(S.RETURNED, 'return'),
+    admin(S.CANCELLED, 'cancel'),
   ],
-  [DELIVERY_STATUS.READY_FOR_SHIPPING]: [
-    DELIVERY_STATUS.LOADED_INTO_CONTAINER,
-    DELIVERY_STATUS.SHIPPED,
-    DELIVERY_STATUS.RETURNED,
-  ],
-  [DELIVERY_STATUS.LOADED_INTO_CONTAINER]: [DELIVERY_STATUS.SHIPPED, DELIVERY_STATUS.READY_FOR_SHIPPING],
-  [DELIVERY_STATUS.SHIPPED]: [DELIVERY_STATUS.ARRIVED_DESTINATION],
-  [DELIVERY_STATUS.ARRIVED_DESTINATION]: [DELIVERY_STATUS.COMPLETED, DELIVERY_STATUS.RETURNED],
-  [DELIVERY_STATUS.COMPLETED]: [],
-  [DELIVERY_STATUS.RETURNED]: [],
+  [S.READY_FOR_SHIPPING]: [voyage(S.LOADED_INTO_CONTAINER), voyage(S.SHIPPED), admin(S.RETURNED, 'return')],
+  [S.LOADED_INTO_CONTAINER]: [voyage(S.SHIPPED), admin(S.READY_FOR_SHIPPING)],
+  [S.SHIPPED]: [voyage(S.ARRIVED_DESTINATION)],
+  [S.ARRIVED_DESTINATION]: [admin(S.COMPLETED), admin(S.RETURNED, 'return')],
+  [S.COMPLETED]: [],
+  [S.RETURNED]: [],
 };
+
+/** The move from one status to another, or undefined when the table has none. */
+export function deliveryMove(from: unknown, to: unknown): DeliveryMove | undefined {
+  return (DELIVERY_MOVES[from as DeliveryStatus] ?? []).find((move) => move.to === to);
+}
+
+/** The statuses a delivery may move to from each status (any mover): DELIVERY_MOVES without who and what. */
+export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = Object.fromEntries(
+  Object.entries(DELIVERY_MOVES).map(([from, moves]) => [from, moves.map((move) => move.to)]),
+) as unknown as Record<DeliveryStatus, readonly DeliveryStatus[]>;
+
+/**
+ * The last status at which a parcel has not left: a paid fee of a parcel cancelled or returned up to here goes back
+ * to the wallet (decision 024); after the voyage a Returned move with a paid fee needs the admin's explicit refund.
+ */
+export const DELIVERY_FEE_REFUNDABLE_UNTIL: DeliveryStatus = S.READY_FOR_SHIPPING;
 
 export function allowedDeliveryMoves(status: unknown): readonly DeliveryStatus[] {
   return DELIVERY_TRANSITIONS[status as DeliveryStatus] ?? [];

@@ -305,6 +305,20 @@ export const MSG = {
     proceedRefused: (status: string) => `A delivery at '${status}' cannot be proceeded.`,
     moveRefused: (from: string, to: string) => `A delivery at '${from}' cannot move to '${to}'.`,
     feeUnpaid: 'The cargo fee must be set and paid before the delivery is ready for shipping.',
+    // Issue 21: the fee of a cancelled or returned parcel (decision 024) and guest requests to accept (decision 025)
+    feeRefundNeedsFlag:
+      "The cargo fee was paid and the parcel has made its voyage. To return it, confirm the refund of the fee to the customer's wallet; otherwise complete the delivery.",
+    feeRefundReason: (trackingNo: string, status: string) => `Cargo fee of ${trackingNo}: ${status}`,
+    feeNotSetYet: 'The fee for this delivery has not been set yet.',
+    unclaimedTitle: 'Shipping requests made with your e-mail',
+    unclaimedIntro:
+      'These shipping requests were made without an account using your e-mail address. Accept the ones that are yours; decline the others and we will not show them again.',
+    unclaimedEmpty: 'No shipping requests are waiting for you.',
+    claimAccept: 'Accept',
+    claimDecline: 'Decline',
+    claimAccepted: 'The shipping request is now in your account.',
+    claimDeclined: 'We will not show you this shipping request again.',
+    lookupTooMany: 'Too many tracking lookups from here. Please try again later.',
     assignRefused: (trackingNo: string) => `${trackingNo} cannot be assigned to this shipping title.`,
     assignNone: 'Select at least one delivery.',
     titleNotLoading: 'Only a shipping title that is still Loading takes goods.',

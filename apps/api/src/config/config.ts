@@ -106,6 +106,7 @@ export const ABUSE_SCOPES = [
   'newsletter',
   'review',
   'upload',
+  'tracking-lookup',
 ] as const;
 export type AbuseScope = (typeof ABUSE_SCOPES)[number];
 export interface AbuseLimitSetting {
@@ -152,6 +153,11 @@ const ABUSE_LIMIT_ENV: Record<AbuseScope, { names: [string, string, string]; def
   upload: {
     names: ['UPLOAD_RATE_LIMIT', 'UPLOAD_RATE_ADDRESS_LIMIT', 'UPLOAD_RATE_WINDOW'],
     defaults: [120, 1000, 3600],
+  },
+  // The public lookup by tracking number: per client address (a signed-in caller also per account).
+  'tracking-lookup': {
+    names: ['TRACKING_LOOKUP_RATE_LIMIT', 'TRACKING_LOOKUP_RATE_ADDRESS_LIMIT', 'TRACKING_LOOKUP_RATE_WINDOW'],
+    defaults: [120, 300, 3600],
   },
 };
 

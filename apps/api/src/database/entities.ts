@@ -16,7 +16,7 @@ import { OutboxEvent } from '../common/outbox/outbox-event.entity';
 import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
 import { Wallet } from '../modules/wallet/wallet.entity';
 import { KycDocumentView, KycSubmission } from '../modules/kyc/kyc.entity';
-import { Delivery, DeliveryStatusChange } from '../modules/logistics/delivery.entity';
+import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from '../modules/logistics/delivery.entity';
 import { Support, SupportResponseRow } from '../modules/support/support.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '../modules/logistics/logistics.entity';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/orders/order.entity';
@@ -51,6 +51,7 @@ export const ENTITIES = [
   LogisticsSettingsRow,
   Delivery,
   DeliveryStatusChange,
+  DeliveryClaimDecline,
   KycSubmission,
   KycDocumentView,
   Support,

@@ -13,6 +13,7 @@ import { AuditLog1763880000000 } from '../migrations/1763880000000-AuditLog';
 import { PaymentIntegrity1763900000000 } from '../migrations/1763900000000-PaymentIntegrity';
 import { Outbox1763901000000 } from '../migrations/1763901000000-Outbox';
 import { OrdersMoney1763910000000 } from '../migrations/1763910000000-OrdersMoney';
+import { DeliveryClaims1763920000000 } from '../migrations/1763920000000-DeliveryClaims';
 import { ReconciliationIndexes1763930000000 } from '../migrations/1763930000000-ReconciliationIndexes';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   PaymentIntegrity1763900000000,
   Outbox1763901000000,
   OrdersMoney1763910000000,
+  DeliveryClaims1763920000000,
   ReconciliationIndexes1763930000000,
 ];

@@ -90,6 +90,39 @@ const BUYERS: readonly Role[] = ['customer', 'vendor'];
 const owner = (w: World, role: Role | 'anonymous') =>
   role === 'admin' || role === 'anonymous' ? w.customer : w.as(role);
 
+/** A guest's shipping request made with `email`: its id. */
+async function guestRequest(w: World, email: string): Promise<number> {
+  const res = await w.t
+    .http()
+    .post(P('/guest/trackings'))
+    .send({
+      name: 'Guest',
+      phone: '+2348012345678',
+      email,
+      external_no: 'YT98',
+      warehouse_id: w.warehouse,
+      type: 'foreign',
+      shipping_type: 'air_cargo',
+    });
+  if (res.status !== 201) throw new Error(`guest request: ${res.status} ${JSON.stringify(res.body)}`);
+  const [found] = await w.t.db.query('SELECT id FROM deliveries WHERE tracking_no = ?', [res.body.data.tracking_no]);
+  return Number(found.id);
+}
+
+/** A delivery of `who` at the warehouse, proceeded by the admin (its fee invoiced): its id. */
+async function proceededDelivery(w: World, who: Account): Promise<number> {
+  const d = await createDelivery(w, who);
+  const admin = { Authorization: `Bearer ${w.admin.token}` };
+  await w.t.http().patch(P(`/trackings/${d.id}/status`)).set(admin).send({ status: 2 }).expect(200);
+  await w.t
+    .http()
+    .put(P(`/trackings/${d.id}`))
+    .set(admin)
+    .send({ shipping_type: 'air_cargo', shipping_id: w.shipping, weight: 1 })
+    .expect(200);
+  return d.id;
+}
+
 export const ROUTE_TABLE: Record<string, RouteRule> = {
   // --- platform, media -------------------------------------------------------------------------------------------
   'GET /api/v1/health': { who: 'public', status: 200 },
@@ -953,6 +986,56 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
           as: w.customer,
           call: { path: P(`/trackings/${d.id}/status`), body: { status: 2 } },
           watch: [row('deliveries', d.id), rows('delivery_status_changes', 'delivery_id', d.id)],
+        },
+      ];
+    },
+  },
+  // Guest requests offered to the account of their e-mail (decision 025): accept, decline, and the fee on demand.
+  'GET /api/v1/trackings/unclaimed': { who: BUYERS, status: 200 },
+  'POST /api/v1/trackings/:id/claim': {
+    who: BUYERS,
+    status: 200,
+    call: async (w, role) => ({ path: P(`/trackings/${await guestRequest(w, owner(w, role).email)}/claim`) }),
+    intrusions: async (w) => {
+      const id = await guestRequest(w, w.customer.email);
+      return [
+        {
+          label: "customer B accepts a guest request made with customer A's e-mail",
+          as: w.customer2,
+          call: { path: P(`/trackings/${id}/claim`) },
+          watch: [row('deliveries', id)],
+        },
+      ];
+    },
+  },
+  'POST /api/v1/trackings/:id/decline': {
+    who: BUYERS,
+    status: 200,
+    call: async (w, role) => ({ path: P(`/trackings/${await guestRequest(w, owner(w, role).email)}/decline`) }),
+    intrusions: async (w) => {
+      const id = await guestRequest(w, w.customer.email);
+      return [
+        {
+          label: "customer B declines a guest request made with customer A's e-mail",
+          as: w.customer2,
+          call: { path: P(`/trackings/${id}/decline`) },
+          watch: [row('deliveries', id), rows('delivery_claim_declines', 'delivery_id', id)],
+        },
+      ];
+    },
+  },
+  'POST /api/v1/trackings/:id/invoice': {
+    who: BUYERS,
+    status: 200,
+    call: async (w, role) => ({ path: P(`/trackings/${await proceededDelivery(w, owner(w, role))}/invoice`) }),
+    intrusions: async (w) => {
+      const id = await proceededDelivery(w, w.customer);
+      return [
+        {
+          label: "customer B raises the fee invoice of customer A's delivery",
+          as: w.customer2,
+          call: { path: P(`/trackings/${id}/invoice`) },
+          watch: [row('deliveries', id), rows('invoices', 'subject_id', id)],
         },
       ];
     },

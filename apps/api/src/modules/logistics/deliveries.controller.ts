@@ -23,6 +23,47 @@ export class DeliveriesController {
     return this.deliveries.list(user, query);
   }
 
+  @Roles('customer', 'vendor')
+  @Get('unclaimed')
+  @ApiOperation({
+    summary:
+      "Guest requests made with the account's verified e-mail that nobody accepted and this account did not decline (decision 025)",
+  })
+  async unclaimed(@CurrentUser() user: User) {
+    return { data: await this.deliveries.unclaimed(user) };
+  }
+
+  @Roles('customer', 'vendor')
+  @Post(':id/claim')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Accept a guest request made with your verified e-mail: it joins your account (nothing is invoiced); others 404, one of two concurrent claims wins',
+  })
+  async claim(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
+    return { message: MSG.deliveries.claimAccepted, data: await this.deliveries.claim(user, id) };
+  }
+
+  @Roles('customer', 'vendor')
+  @Post(':id/decline')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Decline a guest request made with your e-mail: it is never offered to you again' })
+  async decline(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
+    await this.deliveries.decline(user, id);
+    return { message: MSG.deliveries.claimDeclined };
+  }
+
+  @Roles('customer', 'vendor')
+  @Post(':id/invoice')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Process Payment (owner): raises the fee invoice of a delivery whose fee was set while it was a guest's; one that has its invoice answers it",
+  })
+  async invoice(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
+    return { data: await this.deliveries.raiseFeeInvoice(user, id) };
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'One delivery with its history (owner or admin; others 404)' })
   async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
@@ -94,6 +135,8 @@ export class TrackingLookupController {
 
   @Public()
   @Get(':trackingNo')
+  // Per client address (TRACKING_LOOKUP_RATE_*): tracking numbers are not secrets to be guessed in bulk (decision 018).
+  @AbuseLimit('tracking-lookup', { message: MSG.deliveries.lookupTooMany })
   @ApiOperation({ summary: 'Public lookup by tracking number: status, label and timeline, nothing personal' })
   async lookup(@Param('trackingNo') trackingNo: string) {
     return { data: await this.deliveries.lookup(trackingNo) };

@@ -1,15 +1,16 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
-  allowedDeliveryMoves,
   cargoFeeCents,
   DELIVERY_ASSIGNABLE_STATUSES,
+  DELIVERY_FEE_REFUNDABLE_UNTIL,
   DELIVERY_STATUS,
   DELIVERY_STATUSES,
   DELIVERY_TYPES,
   DELIVERY_VOYAGE_STATUSES,
+  deliveryMove,
   deliveryStatusDetailLabel,
   formatDollars,
   MONEY_MAX_MINOR,
@@ -20,12 +21,13 @@ import {
   SHIPPING_TYPES,
   toHundredths,
   type Delivery as DeliveryDto,
+  type DeliveryMoveHandler,
   type DeliveryStatus,
   type ShippingTitleStatus,
   type TrackingLookup,
 } from '@jara/contracts';
 import { EVENTS, type DeliveryChangedEvent, emitSafely } from '../../common/events';
-import { fieldError } from '../../common/http/validation';
+import { ConflictError, invalid, NotFoundError } from '../../common/errors';
 import {
   integerFilter,
   invalidateListCounts,
@@ -39,13 +41,12 @@ import {
 } from '../../common/list/list-query';
 import { applyDateRange } from '../../common/list/date-range';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
-import { insertInvoiceRow } from '../invoices/invoice-issuer';
 import { Invoice } from '../invoices/invoice.entity';
 import { InvoicesService } from '../invoices/invoices.service';
 import { User } from '../users/user.entity';
 import { oneOf } from '../wallet/wallet.service';
 import { presentDelivery, presentLookup } from './delivery.presenter';
-import { Delivery, DeliveryStatusChange } from './delivery.entity';
+import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from './delivery.entity';
 import { newTrackingNo } from './tracking-number';
 import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from './dto/delivery.dto';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
@@ -100,11 +101,14 @@ const DELIVERY_SPEC: ListSpec = {
   countCache: { tag: COUNTS, ttlMs: 15_000 },
 };
 
-/** A refusal found inside a transaction: rolled back, then answered. */
-class Refusal extends Error {
-  constructor(readonly answer: Error) {
-    super(answer.message);
-  }
+/** The work of a move's handler: `check` may refuse (read only; on SQLite it also runs before BEGIN), `apply` runs after. */
+interface MoveStep {
+  check?: (m: EntityManager) => Promise<void>;
+  apply?: (m: EntityManager) => Promise<void>;
+}
+
+function feeDescription(d: Pick<Delivery, 'tracking_no' | 'shipping_type'>): string {
+  return `Cargo fee for ${d.tracking_no} (${d.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`;
 }
 
 export interface Mover {
@@ -170,13 +174,13 @@ export class DeliveriesService {
     mover: Mover,
   ): Promise<number> {
     const warehouse = await this.db.getRepository(Warehouse).findOne({ where: { id: dto.warehouse_id } });
-    if (!warehouse) throw fieldError('warehouse_id', MSG.deliveries.warehouseUnknown);
+    if (!warehouse) throw invalid('warehouse_id', MSG.deliveries.warehouseUnknown);
     // Foreign requests go to a sea or air cargo warehouse of their shipping type; local ones to a local warehouse.
     const fits =
       dto.type === 'local'
         ? warehouse.type === 'local'
         : warehouse.type !== 'local' && (!dto.shipping_type || warehouse.type === dto.shipping_type);
-    if (!fits) throw fieldError('warehouse_id', MSG.deliveries.warehouseTypeMismatch);
+    if (!fits) throw invalid('warehouse_id', MSG.deliveries.warehouseTypeMismatch);
     for (let attempt = 0; ; attempt++) {
       const row = this.db.getRepository(Delivery).create({
         tracking_no: newTrackingNo(),
@@ -239,7 +243,7 @@ export class DeliveriesService {
   async get(viewer: User, id: number): Promise<DeliveryDto> {
     const row = await this.base().andWhere('d.id = :id', { id }).getOne();
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id))
-      throw new NotFoundException(MSG.deliveries.notFound);
+      throw new NotFoundError(MSG.deliveries.notFound);
     await this.withLocations([row]);
     const history = await this.history(id);
     return presentDelivery(row, viewer.role === 'admin', history);
@@ -248,10 +252,10 @@ export class DeliveriesService {
   /** GET /tracking-number/{no}: anyone; the status and the timeline, nothing personal. */
   async lookup(raw: string): Promise<TrackingLookup> {
     const trackingNo = normalizeTrackingNo(raw);
-    if (!trackingNo) throw fieldError('tracking_no', MSG.deliveries.trackingNoRequired);
-    if (trackingNo.length > 20) throw new NotFoundException(MSG.deliveries.trackingNotFound);
+    if (!trackingNo) throw invalid('tracking_no', MSG.deliveries.trackingNoRequired);
+    if (trackingNo.length > 20) throw new NotFoundError(MSG.deliveries.trackingNotFound);
     const row = await this.base().andWhere('d.tracking_no = :trackingNo', { trackingNo }).getOne();
-    if (!row) throw new NotFoundException(MSG.deliveries.trackingNotFound);
+    if (!row) throw new NotFoundError(MSG.deliveries.trackingNotFound);
     await this.withLocations([row]);
     return presentLookup(row, await this.history(row.id));
   }
@@ -306,13 +310,13 @@ export class DeliveriesService {
    */
   async proceed(admin: User, id: number, dto: ProceedDeliveryDto): Promise<DeliveryDto> {
     const delivery = await this.db.getRepository(Delivery).findOne({ where: { id } });
-    if (!delivery) throw new NotFoundException(MSG.deliveries.notFound);
+    if (!delivery) throw new NotFoundError(MSG.deliveries.notFound);
     const proceedable: readonly number[] = [2, 3, 4, 5, 6];
     if (!proceedable.includes(delivery.status))
-      throw fieldError('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(delivery.status)));
+      throw invalid('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(delivery.status)));
     const title = await this.db.getRepository(ShippingTitle).findOne({ where: { id: dto.shipping_id } });
-    if (!title) throw fieldError('shipping_id', MSG.deliveries.titleUnknown);
-    if (title.type !== dto.shipping_type) throw fieldError('shipping_id', MSG.deliveries.titleTypeMismatch);
+    if (!title) throw invalid('shipping_id', MSG.deliveries.titleUnknown);
+    if (title.type !== dto.shipping_type) throw invalid('shipping_id', MSG.deliveries.titleTypeMismatch);
     const weight = toHundredths(dto.weight ?? 0) ?? 0;
     const size = toHundredths(dto.size ?? 0) ?? 0;
     const rates = await this.db.getRepository(LogisticsSettingsRow).findOneBy({ id: 1 });
@@ -324,9 +328,9 @@ export class DeliveriesService {
         cost_per_kg: ((rates?.cost_per_kg_cents ?? 0) / 100).toFixed(2),
       },
     );
-    if (fee > MONEY_MAX_MINOR.USD) throw fieldError('amount', MSG.deliveries.feeTooLarge);
+    if (fee > MONEY_MAX_MINOR.USD) throw invalid('amount', MSG.deliveries.feeTooLarge);
     if (dto.amount !== undefined && toHundredths(dto.amount) !== fee)
-      throw fieldError('amount', MSG.deliveries.feeMismatch(formatDollars(fee)));
+      throw invalid('amount', MSG.deliveries.feeMismatch(formatDollars(fee)));
 
     const changes = {
       shipping_type: dto.shipping_type,
@@ -336,101 +340,115 @@ export class DeliveriesService {
       size_hundredths: size > 0 ? size : null,
       amount_minor: fee > 0 ? fee : null,
     };
-    const description = `Cargo fee for ${delivery.tracking_no} (${dto.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`;
+    const description = feeDescription({ tracking_no: delivery.tracking_no, shipping_type: dto.shipping_type });
     const paidFeeChanges = (invoice: Invoice | null) =>
       invoice?.status === 'paid' && (invoice.amount_minor !== fee || delivery.shipping_type !== dto.shipping_type);
+    /** The delivery as it was read, and its fee not paid at another amount or type (both checks may refuse). */
+    const current = async (m: EntityManager): Promise<Invoice | null> => {
+      const now = await m.findOne(Delivery, { where: { id } });
+      if (!now || now.status !== delivery.status || now.invoice_id !== delivery.invoice_id)
+        throw invalid('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(now?.status)));
+      const invoice = now.invoice_id ? await m.findOne(Invoice, { where: { id: now.invoice_id } }) : null;
+      if (paidFeeChanges(invoice)) throw new ConflictError(MSG.deliveries.feePaid);
+      return invoice;
+    };
     let issued: number | null = null;
-    try {
-      await inTransaction(
-        this.db,
-        async (m) => {
-          issued = null;
-          const invoice = delivery.invoice_id ? await m.findOne(Invoice, { where: { id: delivery.invoice_id } }) : null;
-          if (paidFeeChanges(invoice)) throw new Refusal(new ConflictException(MSG.deliveries.feePaid));
-          let invoiceId = invoice?.id ?? null;
-          if (delivery.user_id && fee > 0 && !invoice) {
-            const row = await insertInvoiceRow(m, {
-              userId: delivery.user_id,
-              type: 'delivery',
-              subjectId: delivery.id,
-              subjectLabel: delivery.tracking_no,
-              amountMinor: fee,
-              currency: 'USD',
-              description,
-            });
-            invoiceId = issued = row.id;
-          } else if (invoice && invoice.status !== 'paid') {
-            // An unpaid (or cancelled) invoice follows the fee: a new amount, or cancelled when the fee is 0.
-            const done = await m
-              .createQueryBuilder()
-              .update(Invoice)
-              .set(
-                fee > 0
-                  ? { amount_minor: fee, description, status: 'pending', cancelled_at: null }
-                  : { status: 'cancelled', cancelled_at: new Date() },
-              )
-              .where('id = :id AND status = :status', { id: invoice.id, status: invoice.status })
-              .execute();
-            if (done.affected !== 1) throw new Refusal(new ConflictException(MSG.deliveries.feePaid));
-            if (fee > 0 && (invoice.status === 'cancelled' || invoice.amount_minor !== fee)) issued = invoice.id;
-          }
-          const moved = await m
-            .createQueryBuilder()
-            .update(Delivery)
-            .set({ ...changes, invoice_id: invoiceId })
-            .where('id = :id AND status = :status', { id: delivery.id, status: delivery.status })
-            .execute();
-          if (moved.affected !== 1)
-            throw new Refusal(
-              fieldError('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(undefined))),
-            );
-        },
-        {
-          before: async (m) => {
-            const now = await m.findOne(Delivery, { where: { id } });
-            if (!now || now.status !== delivery.status || now.invoice_id !== delivery.invoice_id)
-              throw new Refusal(
-                fieldError('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(now?.status))),
-              );
-            const invoice = now.invoice_id ? await m.findOne(Invoice, { where: { id: now.invoice_id } }) : null;
-            if (paidFeeChanges(invoice)) throw new Refusal(new ConflictException(MSG.deliveries.feePaid));
-          },
-        },
-      );
-    } catch (error) {
-      if (error instanceof Refusal) throw error.answer;
-      throw error;
-    }
+    await inTransaction(
+      this.db,
+      async (m) => {
+        issued = null;
+        const invoice = await current(m);
+        let invoiceId = invoice?.id ?? null;
+        if (delivery.user_id && fee > 0 && !invoice) {
+          const row = await this.invoices.issueIn(m, {
+            userId: delivery.user_id,
+            type: 'delivery',
+            subjectId: delivery.id,
+            subjectLabel: delivery.tracking_no,
+            amountMinor: fee,
+            currency: 'USD',
+            description,
+          });
+          invoiceId = issued = row.id;
+        } else if (invoice && invoice.status !== 'paid') {
+          // An unpaid (or cancelled) invoice follows the fee through its owner: a new amount (every pending card
+          // payment of the old one superseded, so an old checkout can never pay it), or cancelled when the fee is 0.
+          if (fee > 0) {
+            const changed = await this.invoices.amendIn(m, invoice.id, { amountMinor: fee, description });
+            if (changed && (invoice.status === 'cancelled' || invoice.amount_minor !== fee)) issued = invoice.id;
+          } else await this.invoices.cancelIn(m, invoice.id);
+        }
+        const moved = await m
+          .createQueryBuilder()
+          .update(Delivery)
+          .set({ ...changes, invoice_id: invoiceId })
+          .where('id = :id AND status = :status', { id: delivery.id, status: delivery.status })
+          .execute();
+        if (moved.affected !== 1)
+          throw invalid('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(undefined)));
+      },
+      { before: async (m) => void (await current(m)) },
+    );
     invalidateListCounts(this.db, COUNTS);
     if (issued) await this.invoices.announce(issued);
     return this.get(admin, id);
   }
 
+  /**
+   * POST /trackings/{id}/invoice (the owner's "Process Payment"): the fee invoice of a delivery whose fee was set
+   * while it was a guest's (decision 025: accepting a request never invoices), raised on the owner's demand. A
+   * delivery that has its invoice answers it unchanged; one without a fee is refused.
+   */
+  async raiseFeeInvoice(user: User, id: number): Promise<DeliveryDto> {
+    const delivery = await this.db.getRepository(Delivery).findOne({ where: { id } });
+    if (!delivery || delivery.user_id !== user.id) throw new NotFoundError(MSG.deliveries.notFound);
+    if (delivery.invoice_id) return this.get(user, id);
+    if (!delivery.amount_minor) throw invalid('invoice', MSG.deliveries.feeNotSetYet);
+    let issued: number | null = null;
+    await inTransaction(this.db, async (m) => {
+      issued = null;
+      const now = await m.findOne(Delivery, { where: { id } });
+      if (!now || now.user_id !== user.id || now.invoice_id || !now.amount_minor) return;
+      const row = await this.invoices.issueIn(m, {
+        userId: user.id,
+        type: 'delivery',
+        subjectId: now.id,
+        subjectLabel: now.tracking_no,
+        amountMinor: now.amount_minor,
+        currency: 'USD',
+        description: feeDescription(now),
+      });
+      const set = await m
+        .createQueryBuilder()
+        .update(Delivery)
+        .set({ invoice_id: row.id })
+        .where('id = :id AND invoice_id IS NULL AND amount_minor = :fee', { id, fee: now.amount_minor })
+        .execute();
+      if (set.affected !== 1) throw new ConflictError(MSG.money.invoiceChanged);
+      issued = row.id;
+    });
+    invalidateListCounts(this.db, COUNTS);
+    if (issued) await this.invoices.announce(issued);
+    return this.get(user, id);
+  }
+
   // ---------------------------------------------------------------------------------------------------- lifecycle
 
-  /** PATCH /trackings/{id}/status (admin): only the moves of DELIVERY_TRANSITIONS; 2 -> 3 needs the fee paid. */
+  /**
+   * PATCH /trackings/{id}/status (admin): only the moves of DELIVERY_MOVES an admin may make, each running its
+   * handler in the move's transaction: 'ready' needs the fee paid; 'cancel' and 'return' settle the fee invoice
+   * (decision 024).
+   */
   async changeStatus(admin: User, id: number, dto: DeliveryStatusDto): Promise<DeliveryDto> {
     const delivery = await this.db.getRepository(Delivery).findOne({ where: { id } });
-    if (!delivery) throw new NotFoundException(MSG.deliveries.notFound);
+    if (!delivery) throw new NotFoundError(MSG.deliveries.notFound);
     const to = dto.status;
-    if (!allowedDeliveryMoves(delivery.status).includes(to))
-      throw fieldError(
+    const move = deliveryMove(delivery.status, to);
+    if (!move || !move.by.includes('admin'))
+      throw invalid(
         'status',
         MSG.deliveries.moveRefused(deliveryStatusDetailLabel(delivery.status), deliveryStatusDetailLabel(to)),
       );
-    const needsPaidFee =
-      to === DELIVERY_STATUS.READY_FOR_SHIPPING && delivery.status === DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE;
-    const feePaid = async (m: EntityManager) => {
-      if (!needsPaidFee) return;
-      const now = await m.findOne(Delivery, {
-        where: { id },
-        select: ['id', 'invoice_id', 'amount_minor', 'shipping_id'],
-      });
-      // Proceeded with no fee (a measure or rate of 0): nothing to pay.
-      if (now && now.shipping_id !== null && now.amount_minor === null) return;
-      const invoice = now?.invoice_id ? await m.findOne(Invoice, { where: { id: now.invoice_id } }) : null;
-      if (invoice?.status !== 'paid') throw new Refusal(fieldError('status', MSG.deliveries.feeUnpaid));
-    };
     await this.moveOne(
       delivery,
       to,
@@ -440,9 +458,60 @@ export class DeliveriesService {
         note: dto.note ?? null,
         location: dto.location ?? (await this.placeOf(delivery, to)),
       },
-      feePaid,
+      this.handler(move.handler, delivery, dto),
     );
     return this.get(admin, id);
+  }
+
+  /** The handler a move runs (DELIVERY_MOVES names it): a check (may refuse; read only) and the work after the move. */
+  private handler(name: DeliveryMoveHandler, delivery: Delivery, dto: DeliveryStatusDto): MoveStep {
+    const fee = async (m: EntityManager) => {
+      const now = await m.findOne(Delivery, {
+        where: { id: delivery.id },
+        select: ['id', 'invoice_id', 'amount_minor', 'shipping_id'],
+      });
+      const invoice = now?.invoice_id ? await m.findOne(Invoice, { where: { id: now.invoice_id } }) : null;
+      return { now, invoice };
+    };
+    switch (name) {
+      case 'move':
+        return {};
+      case 'ready':
+        return {
+          check: async (m) => {
+            const { now, invoice } = await fee(m);
+            // Proceeded with no fee (a measure or rate of 0): nothing to pay.
+            if (now && now.shipping_id !== null && now.amount_minor === null) return;
+            if (invoice?.status !== 'paid') throw invalid('status', MSG.deliveries.feeUnpaid);
+          },
+        };
+      case 'cancel':
+      case 'return': {
+        // Before the parcel left (up to Ready for Shipping) a paid fee goes back to the wallet; after the voyage only
+        // when the admin asks for it (refund_fee), as the carriage was done (decision 024).
+        const refundable = delivery.status <= DELIVERY_FEE_REFUNDABLE_UNTIL || dto.refund_fee === true;
+        return {
+          check: async (m) => {
+            const { invoice } = await fee(m);
+            if (invoice?.status === 'paid' && !invoice.refunded_at && !refundable)
+              throw new ConflictError(MSG.deliveries.feeRefundNeedsFlag);
+          },
+          apply: async (m) => {
+            const { invoice } = await fee(m);
+            if (!invoice) return;
+            if (invoice.status === 'pending') await this.invoices.cancelIn(m, invoice.id);
+            else if (invoice.status === 'paid' && !invoice.refunded_at) {
+              if (!refundable) throw new ConflictError(MSG.deliveries.feeRefundNeedsFlag);
+              await this.invoices.refundPaidIn(
+                m,
+                invoice.id,
+                MSG.deliveries.feeRefundReason(delivery.tracking_no, deliveryStatusDetailLabel(dto.status)),
+              );
+            }
+          },
+        };
+      }
+    }
   }
 
   /** Where a move happens when the admin named no place: the warehouse for what happens there. */
@@ -459,48 +528,38 @@ export class DeliveriesService {
 
   /**
    * Moves one delivery from its status to `to` with its history entry, in one transaction that refuses if the status
-   * changed meanwhile (another admin, a shipping title). Emits delivery.changed after the commit.
+   * changed meanwhile (another admin, a shipping title); the step's check runs first (on SQLite also before BEGIN),
+   * its work after the conditional UPDATE, in the same transaction. Emits delivery.changed after the commit.
    */
-  private async moveOne(
-    delivery: Delivery,
-    to: DeliveryStatus,
-    mover: Mover,
-    check?: (m: EntityManager) => Promise<void>,
-  ): Promise<void> {
+  private async moveOne(delivery: Delivery, to: DeliveryStatus, mover: Mover, step: MoveStep = {}): Promise<void> {
     const from = delivery.status;
     const refused = (now: number | undefined) =>
-      new Refusal(
-        fieldError('status', MSG.deliveries.moveRefused(deliveryStatusDetailLabel(now), deliveryStatusDetailLabel(to))),
-      );
-    try {
-      await inTransaction(
-        this.db,
-        async (m) => {
-          await check?.(m);
-          const done = await m
-            .createQueryBuilder()
-            .update(Delivery)
-            .set({ status: to })
-            .where('id = :id AND status = :from', { id: delivery.id, from })
-            .execute();
-          if (done.affected !== 1) {
-            const now = await m.findOne(Delivery, { where: { id: delivery.id }, select: ['id', 'status'] });
-            throw refused(now?.status);
-          }
-          await this.record(m, delivery.id, from, to, mover);
+      invalid('status', MSG.deliveries.moveRefused(deliveryStatusDetailLabel(now), deliveryStatusDetailLabel(to)));
+    await inTransaction(
+      this.db,
+      async (m) => {
+        await step.check?.(m);
+        const done = await m
+          .createQueryBuilder()
+          .update(Delivery)
+          .set({ status: to })
+          .where('id = :id AND status = :from', { id: delivery.id, from })
+          .execute();
+        if (done.affected !== 1) {
+          const now = await m.findOne(Delivery, { where: { id: delivery.id }, select: ['id', 'status'] });
+          throw refused(now?.status);
+        }
+        await this.record(m, delivery.id, from, to, mover);
+        await step.apply?.(m);
+      },
+      {
+        before: async (m) => {
+          const now = await m.findOne(Delivery, { where: { id: delivery.id }, select: ['id', 'status'] });
+          if (!now || now.status !== from) throw refused(now?.status);
+          await step.check?.(m);
         },
-        {
-          before: async (m) => {
-            const now = await m.findOne(Delivery, { where: { id: delivery.id }, select: ['id', 'status'] });
-            if (!now || now.status !== from) throw refused(now?.status);
-            await check?.(m);
-          },
-        },
-      );
-    } catch (error) {
-      if (error instanceof Refusal) throw error.answer;
-      throw error;
-    }
+      },
+    );
     invalidateListCounts(this.db, COUNTS);
     if (delivery.user_id)
       await this.emit(EVENTS.deliveryChanged, {
@@ -542,19 +601,19 @@ export class DeliveriesService {
     const title = await this.db
       .getRepository(ShippingTitle)
       .findOne({ where: { id: shippingId }, relations: { location: true } });
-    if (!title) throw new NotFoundException(MSG.shipping.titleNotFound);
+    if (!title) throw new NotFoundError(MSG.shipping.titleNotFound);
     const unique = [...new Set(ids)];
     const rows = await this.db
       .getRepository(Delivery)
       .createQueryBuilder('d')
       .where('d.id IN (:...unique)', { unique })
       .getMany();
-    if (rows.length !== unique.length) throw fieldError('delivery_ids', MSG.deliveries.notFound);
-    if (title.status !== 1) throw fieldError('delivery_ids', MSG.deliveries.titleNotLoading);
+    if (rows.length !== unique.length) throw invalid('delivery_ids', MSG.deliveries.notFound);
+    if (title.status !== 1) throw invalid('delivery_ids', MSG.deliveries.titleNotLoading);
     const assignable: readonly number[] = DELIVERY_ASSIGNABLE_STATUSES;
     for (const row of rows)
       if (row.type !== 'foreign' || row.shipping_type !== title.type || !assignable.includes(row.status))
-        throw fieldError('delivery_ids', MSG.deliveries.assignRefused(row.tracking_no));
+        throw invalid('delivery_ids', MSG.deliveries.assignRefused(row.tracking_no));
     await inTransaction(this.db, (m) =>
       m
         .createQueryBuilder()
@@ -578,8 +637,8 @@ export class DeliveriesService {
   ): Promise<number> {
     const target = SHIPPING_TITLE_MOVES[title.status as ShippingTitleStatus];
     if (target === undefined) return 0;
-    // Only the moves of the transition table: Loading takes 3 to 4, Transit 3 or 4 to 5, Arrived 5 to 6.
-    const earlier = DELIVERY_VOYAGE_STATUSES.filter((s) => s < target && allowedDeliveryMoves(s).includes(target));
+    // Only the moves of the table a title may make: Loading takes 3 to 4, Transit 3 or 4 to 5, Arrived 5 to 6.
+    const earlier = DELIVERY_VOYAGE_STATUSES.filter((s) => s < target && deliveryMove(s, target)?.by.includes('title'));
     if (!earlier.length) return 0;
     let moved = 0;
     for (;;) {
@@ -620,51 +679,67 @@ export class DeliveriesService {
   // --------------------------------------------------------------------------------------------------- accounts
 
   /**
-   * A guest's requests join the account that signs up (and verifies its e-mail) with the same e-mail or phone. A fee
-   * set while it was a guest's gets its invoice now.
+   * A guest's requests are offered, never attached (decision 025): the ones made with the account's verified e-mail
+   * that nobody accepted and this account did not decline. (Phone numbers are not verified, so they never match.)
    */
-  async linkGuestRequests(userId: number): Promise<number> {
-    const user = await this.db.getRepository(User).findOne({ where: { id: userId } });
-    if (!user) return 0;
-    const key = phoneKey(user.phone);
-    const qb = this.db
-      .getRepository(Delivery)
-      .createQueryBuilder('d')
-      .where('d.user_id IS NULL')
+  private offered(user: User): SelectQueryBuilder<Delivery> | null {
+    if (!user.email_verified_at || !user.email) return null;
+    return this.base()
+      .andWhere('d.user_id IS NULL')
+      .andWhere('d.email = :claimEmail', { claimEmail: user.email.toLowerCase() })
       .andWhere(
-        new Brackets((w) => {
-          w.where('d.email = :email', { email: user.email.toLowerCase() });
-          if (key) w.orWhere('d.phone_key = :key', { key });
-        }),
+        'NOT EXISTS (SELECT 1 FROM delivery_claim_declines c WHERE c.delivery_id = d.id AND c.user_id = :claimUser)',
+        { claimUser: user.id },
       );
-    const rows = await qb.getMany();
-    let linked = 0;
-    for (const row of rows) {
-      const done = await inTransaction(this.db, (m) =>
-        m
-          .createQueryBuilder()
-          .update(Delivery)
-          .set({ user_id: user.id })
-          .where('id = :id AND user_id IS NULL', { id: row.id })
-          .execute(),
-      );
-      if (done.affected !== 1) continue;
-      linked++;
-      if (row.amount_minor && !row.invoice_id) {
-        const invoice = await this.invoices.issue({
-          userId: user.id,
-          type: 'delivery',
-          subjectId: row.id,
-          subjectLabel: row.tracking_no,
-          amountMinor: row.amount_minor,
-          currency: 'USD',
-          description: `Cargo fee for ${row.tracking_no} (${row.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`,
-        });
-        await this.db.getRepository(Delivery).update({ id: row.id }, { invoice_id: invoice.id });
-      }
+  }
+
+  /** GET /trackings/unclaimed: the guest requests this account may accept or decline (at most 50, newest first). */
+  async unclaimed(user: User): Promise<DeliveryDto[]> {
+    const qb = this.offered(user);
+    if (!qb) return [];
+    const rows = await qb.orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'DESC').limit(50).getMany();
+    await this.withLocations(rows);
+    return rows.map((row) => presentDelivery(row, false));
+  }
+
+  /** One offered request, or 404 (a request not made with this account's e-mail, taken, or declined). */
+  private async offeredOne(user: User, id: number): Promise<Delivery> {
+    const row = await this.offered(user)?.andWhere('d.id = :claimId', { claimId: id }).getOne();
+    if (!row) throw new NotFoundError(MSG.deliveries.notFound);
+    return row;
+  }
+
+  /**
+   * POST /trackings/{id}/claim: the account holder accepts a guest request made with their e-mail; it joins the
+   * account by one conditional UPDATE (two accounts at once: one wins, the other gets 404). Nothing is invoiced: the
+   * fee invoice is raised by the admin's Proceed or the owner's Process Payment (raiseFeeInvoice).
+   */
+  async claim(user: User, id: number): Promise<DeliveryDto> {
+    const row = await this.offeredOne(user, id);
+    const done = await inTransaction(this.db, async (m) => {
+      const set = await m
+        .createQueryBuilder()
+        .update(Delivery)
+        .set({ user_id: user.id })
+        .where('id = :id AND user_id IS NULL AND email = :email', { id, email: row.email })
+        .execute();
+      if (set.affected !== 1) return false;
+      await this.record(m, id, row.status, row.status, { user, role: 'customer', note: MSG.deliveries.claimAccepted });
+      return true;
+    });
+    if (!done) throw new NotFoundError(MSG.deliveries.notFound);
+    invalidateListCounts(this.db, COUNTS);
+    return this.get(user, id);
+  }
+
+  /** POST /trackings/{id}/decline: never offered to this account again (a repeat answers the same). */
+  async decline(user: User, id: number): Promise<void> {
+    await this.offeredOne(user, id);
+    try {
+      await inTransaction(this.db, (m) => m.insert(DeliveryClaimDecline, { delivery_id: id, user_id: user.id }));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
     }
-    if (linked) invalidateListCounts(this.db, COUNTS);
-    return linked;
   }
 
   /** invoice.paid of a delivery: nothing moves (spec), but the lists show the Payment column anew. */

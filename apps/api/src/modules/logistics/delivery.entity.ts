@@ -130,3 +130,26 @@ export class DeliveryStatusChange extends BaseEntity {
   @Column({ type: 'varchar', length: 120, nullable: true })
   location!: string | null;
 }
+
+/**
+ * A guest's request that an account holder declined (decision 025): it is never offered to that account again. An
+ * accepted request needs no row: it is the delivery's user_id.
+ */
+@Entity('delivery_claim_declines')
+@Index('uq_delivery_claim_declines', ['delivery_id', 'user_id'], { unique: true })
+@Index('idx_delivery_claim_declines_user', ['user_id', 'delivery_id'])
+export class DeliveryClaimDecline extends BaseEntity {
+  @Column({ type: 'integer' })
+  delivery_id!: number;
+
+  @ManyToOne(() => Delivery, { onDelete: 'CASCADE', onUpdate: 'NO ACTION' })
+  @JoinColumn({ name: 'delivery_id' })
+  delivery?: Delivery;
+
+  @Column({ type: 'integer' })
+  user_id!: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE', onUpdate: 'NO ACTION' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+}

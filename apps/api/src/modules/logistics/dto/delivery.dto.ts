@@ -205,6 +205,15 @@ export class DeliveryStatusDto {
   @IsString()
   @MaxLength(120)
   location?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Returned Goods after the voyage with a paid cargo fee: true refunds the fee to the customer\'s wallet (decision 024); without it such a move is refused',
+  })
+  @Transform(flag)
+  @IsOptional()
+  @IsIn([true, false], { message: 'refund_fee must be true or false.' })
+  refund_fee?: boolean;
 }
 
 /** POST /shippings/{id}/assign (admin): the deliveries to load on this shipping title. */
