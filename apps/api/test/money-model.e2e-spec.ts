@@ -3,7 +3,7 @@ import { ORDER_STATUS } from '@jara/contracts';
 import { OrdersService } from '../src/modules/orders/orders.service';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { bearer, creditWallet, ledgerDrift } from './support/money';
-import { moneyInvariantBreaches } from './support/money-invariants';
+import { reconciliationErrors } from './support/reconcile';
 import { placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -14,8 +14,9 @@ type Account = Awaited<ReturnType<typeof signUp>>;
  * and transfer; card completion, decline and webhook replays; Proceed and re-Proceed of a parcel's fee; order and
  * delivery moves; an invoice cancel from the Invoices screen; the expiry job; returns; wallet adjustments; and pairs
  * of these run at the same time), runs them against the real API, and after every run checks the money invariants
- * (balances equal their ledger; a paid invoice has exactly one payment of its amount; a paid order has a paid
- * invoice; no cancelled order or parcel keeps a payable or unrefunded invoice; vendor credits match their lines).
+ * with the reconciliation (balances equal their ledger; a paid invoice has exactly one payment of its amount; a paid
+ * order has a paid invoice; no cancelled order or parcel keeps a payable or unrefunded invoice; vendor credits match
+ * their lines and returns).
  * Fixed seed and bounded runs: the same sequences every time, on SQLite and on MariaDB.
  */
 
@@ -373,6 +374,9 @@ const single: fc.Arbitrary<Cmd>[] = [
 ];
 const commands = [...single, fc.tuple(fc.oneof(...single), fc.oneof(...single)).map(([a, b]) => new Together(a, b))];
 
+/** Findings the model causes deliberately (a gateway reporting another amount), not a disagreement of the books. */
+const INJECTED: string[] = ['payment_mismatch', 'funding_mismatch', 'payment_exception_open'];
+
 describe('Money model: random interleavings of every money flow keep the books straight (e2e)', () => {
   let real: Real;
 
@@ -434,7 +438,10 @@ describe('Money model: random interleavings of every money flow keep the books s
       fc.asyncProperty(fc.commands(commands, { maxCommands: 18, size: '+1' }), async (cmds) => {
         await fc.asyncModelRun(() => ({ model: { orders: [], deliveries: [], card: [], fundings: [] }, real }), cmds);
         expect(await ledgerDrift(real.t.db)).toEqual([]);
-        expect(await moneyInvariantBreaches(real.t)).toEqual([]);
+        // The model injects gateway answers for the wrong amount on purpose: those are listed for a person (as they
+        // should be) and left out here; every other finding means the books disagree.
+        const findings = (await reconciliationErrors(real.t)).filter((f) => !INJECTED.includes(f.code));
+        expect(findings).toEqual([]);
       }),
       {
         seed: Number(process.env.MONEY_MODEL_SEED ?? 2121),
