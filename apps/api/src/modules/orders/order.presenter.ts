@@ -5,6 +5,12 @@ import type { Order, OrderItem, OrderStatusChange } from './order.entity';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
+/**
+ * Who reads an order (issue 21, defect 11): the buyer never sees the marketplace's commission or the vendors' shares;
+ * a vendor sees only their lines, and totals computed from those lines; an admin sees everything.
+ */
+export type OrderAudience = 'buyer' | 'vendor' | 'admin';
+
 export interface OrderView {
   order: Order;
   /** The lines this viewer may see (a vendor: only theirs). */
@@ -13,11 +19,23 @@ export interface OrderView {
   reviewedItemIds: ReadonlySet<number>;
   /** Set when a vendor reads the order. */
   vendorView: boolean;
+  /** Who reads it; without it a vendor view is 'vendor' and anything else 'buyer' (the least). Admins must say so. */
+  audience?: OrderAudience;
   history?: OrderStatusChange[];
 }
 
-export function presentLine(item: OrderItem, storage: StorageService, reviewed: boolean): OrderLine {
-  return {
+export function audienceOf(view: Pick<OrderView, 'audience' | 'vendorView'>): OrderAudience {
+  if (view.vendorView) return 'vendor';
+  return view.audience ?? 'buyer';
+}
+
+export function presentLine(
+  item: OrderItem,
+  storage: StorageService,
+  reviewed: boolean,
+  audience: OrderAudience = 'buyer',
+): OrderLine {
+  const line: OrderLine = {
     id: item.id,
     product_id: item.product_id,
     product_name: item.product_name,
@@ -31,6 +49,10 @@ export function presentLine(item: OrderItem, storage: StorageService, reviewed: 
     settled_at: iso(item.settled_at),
     reviewed,
   };
+  if (audience !== 'buyer') return line;
+  // The buyer's line has no commission or vendor share at all (the contract's fields are for vendors and admins).
+  const { commission_minor: _commission, vendor_credit_minor: _credit, ...buyers } = line;
+  return buyers as OrderLine;
 }
 
 export function presentHistory(change: OrderStatusChange): OrderHistoryEntry {
@@ -47,7 +69,10 @@ export function presentHistory(change: OrderStatusChange): OrderHistoryEntry {
 /** The one shape in which an order leaves the API. */
 export function presentOrder(view: OrderView, storage: StorageService): OrderDto {
   const { order, items } = view;
+  const audience = audienceOf(view);
   const first = items[0];
+  // A vendor's totals are those of their lines (shipping is the order's, not a seller's).
+  const mine = audience === 'vendor' ? items.reduce((sum, item) => sum + item.line_total_minor, 0) : null;
   const dto: OrderDto = {
     id: order.id,
     order_no: order.order_no,
@@ -55,9 +80,9 @@ export function presentOrder(view: OrderView, storage: StorageService): OrderDto
     status: order.status,
     status_label: orderStatusLabel(order.status),
     currency: 'NGN',
-    subtotal_minor: order.subtotal_minor,
-    shipping_minor: order.shipping_minor,
-    total_minor: order.total_minor,
+    subtotal_minor: mine ?? order.subtotal_minor,
+    shipping_minor: mine === null ? order.shipping_minor : 0,
+    total_minor: mine ?? order.total_minor,
     payment_method: order.payment_method,
     full_name: order.full_name,
     street_address: order.street_address,
@@ -76,14 +101,14 @@ export function presentOrder(view: OrderView, storage: StorageService): OrderDto
     return_reason: order.return_reason,
     created_at: iso(order.created_at) as string,
     updated_at: iso(order.updated_at) as string,
-    items: items.map((item) => presentLine(item, storage, view.reviewedItemIds.has(item.id))),
+    items: items.map((item) => presentLine(item, storage, view.reviewedItemIds.has(item.id), audience)),
     item_count: items.reduce((sum, item) => sum + item.quantity, 0),
     product: first ? { id: first.product_id, name: first.product_name } : null,
     product_id: first?.product_id ?? null,
     price: first ? first.unit_price_minor / 100 : 0,
     quantity: first?.quantity ?? 0,
   };
-  if (view.vendorView) dto.vendor_earnings_minor = items.reduce((sum, item) => sum + item.vendor_credit_minor, 0);
+  if (audience === 'vendor') dto.vendor_earnings_minor = items.reduce((sum, item) => sum + item.vendor_credit_minor, 0);
   if (view.history) dto.history = view.history.map(presentHistory);
   return dto;
 }
