@@ -54,6 +54,12 @@ export class OrderJobsService implements OnModuleInit, OnModuleDestroy {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /**
+   * Cancels unpaid orders whose payment window passed and returns their stock (the API's job and the CLI's
+   * release-unpaid-orders). It asks the invoices module a question whose answer is a value (is the invoice paid?):
+   * paid, the order moves to To Ship (markPaid, which checks it again in its UPDATE); not paid, it is cancelled.
+   * Answers how many orders were released.
+   */
   async releaseExpired(now = new Date(), limit = 200): Promise<number> {
     const due = await this.expiredUnpaid(now).orderBy('o.expires_at', 'ASC').limit(limit).getMany();
     let released = 0;

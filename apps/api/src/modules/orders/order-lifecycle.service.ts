@@ -386,12 +386,6 @@ export class OrderLifecycleService {
       );
   }
 
-  /**
-   * Cancels unpaid orders whose payment window passed and returns their stock (the API's job and the CLI's
-   * release-unpaid-orders). It asks the invoices module a question whose answer is a value (is the invoice paid?):
-   * paid, the order moves to To Ship (markPaid, which checks it again in its UPDATE); not paid, it is cancelled.
-   * Answers how many orders were released.
-   */
   // -------------------------------------------------------------------------------------------- late transfers
 
   /**
