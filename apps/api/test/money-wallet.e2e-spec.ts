@@ -1,7 +1,7 @@
 import { AMOUNT_DECIMALS_MESSAGE, MSG } from '@jara/contracts';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, ledgerDrift, notificationTitles } from './support/money';
-import { expectReconciled } from './support/reconcile';
+import { expectReconciled, resolveOpenPaymentExceptions } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 const SHOP = 'http://shop.test';
@@ -26,7 +26,9 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
   });
   afterAll(async () => {
     try {
-      // The books agree at the end (issue 21's reconciliation).
+      // The books agree at the end (issue 21's reconciliation), once an admin has dealt with the gateway answers
+      // this suite leaves on purpose (fundings reported at another amount, unknown references): listed until then.
+      expect(await resolveOpenPaymentExceptions(t, admin.token)).toBeGreaterThan(0);
       await expectReconciled(t);
     } finally {
       await t.close();

@@ -23,3 +23,21 @@ export async function reconciliationErrors(
 export async function expectReconciled(t: TestApp, options: ReconcileOptions = {}): Promise<void> {
   expect(await reconciliationErrors(t, options)).toEqual([]);
 }
+
+/**
+ * What an admin does with the gateway answers a suite left on purpose (a funding reported at another amount, a
+ * reference Jara never issued): resolves each open payment exception through POST /payments/exceptions/{id}/resolve,
+ * so the reconciliation that follows must find nothing else. Returns how many were resolved.
+ */
+export async function resolveOpenPaymentExceptions(t: TestApp, adminToken: string): Promise<number> {
+  const open = (await t.db.query('SELECT id FROM payment_exceptions WHERE resolved_at IS NULL ORDER BY id')) as Array<{
+    id: unknown;
+  }>;
+  for (const { id } of open)
+    await t
+      .http()
+      .post(`/api/v1/payments/exceptions/${Number(id)}/resolve`)
+      .set({ Authorization: `Bearer ${adminToken}` })
+      .expect(200);
+  return open.length;
+}
