@@ -79,8 +79,9 @@ describe('Deliveries and money: fees on cancel and return, re-pricing, guest req
       ).expect(201)
     ).body.data as Delivery;
     await move(d.id, 2).expect(200);
-    const res = (await put(`/trackings/${d.id}`, { shipping_type: 'air_cargo', shipping_id: airTitle.id, weight: kg })
-      .expect(200)).body.data as Delivery;
+    const res = (
+      await put(`/trackings/${d.id}`, { shipping_type: 'air_cargo', shipping_id: airTitle.id, weight: kg }).expect(200)
+    ).body.data as Delivery;
     if (!res.invoice) throw new Error('no fee invoice');
     return { id: d.id, invoiceId: res.invoice.id, tracking: d.tracking_no };
   }

@@ -1,5 +1,5 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DELIVERY_STATUSES, MSG, deliveryStatusLabel, type Delivery } from '@jara/contracts';
 import {
   DeliveryStatus,
@@ -19,6 +19,7 @@ import {
   type TrackingTableQuery,
 } from '~/lib/deliveries';
 import { loadTrackingTable, lookupTracking, type DeliveryPage, type LookupAnswer } from '~/lib/deliveries.server';
+import { answerOffer, loadOfferedRequests, type OfferAnswer } from '~/lib/guest-requests.server';
 import { ALL_ROLES } from '~/lib/navigation';
 import { requireUser } from '~/lib/session.server';
 
@@ -36,10 +37,79 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const no = (params.get('no') ?? '').trim();
   const answer: LookupAnswer | null = params.has('no') ? await lookupTracking(request, no) : null;
-  if (auth.role !== 'admin') return json({ admin: false as const, no, answer, table: null });
+  if (auth.role !== 'admin')
+    return json({ admin: false as const, no, answer, table: null, offered: await loadOfferedRequests(request, auth) });
   const query = readTrackingTableQuery(params);
   const { list, error } = await loadTrackingTable(request, auth, query);
-  return json({ admin: true as const, no, answer, table: { query, list, error } });
+  return json({ admin: true as const, no, answer, table: { query, list, error }, offered: [] as Delivery[] });
+}
+
+/** Accept or Decline a guest request made with the account's e-mail (decision 025). */
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireUser(request, ALL_ROLES);
+  const form = await request.formData();
+  const id = Number(form.get('id'));
+  const intent = form.get('intent');
+  if (!Number.isSafeInteger(id) || id < 1 || (intent !== 'accept' && intent !== 'decline'))
+    return json<OfferAnswer>({ ok: false, message: MSG.deliveries.notFound }, { status: 422 });
+  const answer = await answerOffer(request, auth, id, intent);
+  return json<OfferAnswer>(answer, { status: answer.ok ? 200 : 404 });
+}
+
+/** The guest requests offered to this account, each with Accept and Decline. */
+function OfferedRequests({ offered }: { offered: Delivery[] }) {
+  const result = useActionData<typeof action>() as OfferAnswer | undefined;
+  const busy = useNavigation().state === 'submitting';
+  if (!offered.length && !result) return null;
+  return (
+    <section className="stack" aria-labelledby="offered-title" data-testid="offered-requests">
+      <h2 id="offered-title">{MSG.deliveries.unclaimedTitle}</h2>
+      <p className="muted">{MSG.deliveries.unclaimedIntro}</p>
+      {result ? (
+        <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
+          {result.message}
+        </p>
+      ) : null}
+      {offered.length ? (
+        <ul className="offered-list">
+          {offered.map((d) => (
+            <li key={d.id} className="offered-item" data-testid="offered-request">
+              <span className="mono">{d.tracking_no}</span>{' '}
+              <span>
+                {d.external_no}
+                {d.warehouse ? ` · ${d.warehouse.name}` : ''} · {deliveryStatusLabel(d.status)}
+              </span>
+              <Form method="post" className="inline-actions">
+                <input type="hidden" name="id" value={d.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="accept"
+                  className="btn btn-primary btn-small"
+                  disabled={busy}
+                  aria-label={`${MSG.deliveries.claimAccept} ${d.tracking_no}`}
+                >
+                  {MSG.deliveries.claimAccept}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="decline"
+                  className="btn btn-ghost btn-small"
+                  disabled={busy}
+                  aria-label={`${MSG.deliveries.claimDecline} ${d.tracking_no}`}
+                >
+                  {MSG.deliveries.claimDecline}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">{MSG.deliveries.unclaimedEmpty}</p>
+      )}
+    </section>
+  );
 }
 
 function SortHeader({
@@ -211,11 +281,13 @@ export default function AccountTrackerPage() {
     no: string;
     answer: LookupAnswer | null;
     table: { query: TrackingTableQuery; list: DeliveryPage | null; error: string | null } | null;
+    offered: Delivery[];
   };
-  const { admin, no, answer, table } = data;
+  const { admin, no, answer, table, offered } = data;
   return (
     <section className="stack">
       <h1>{MSG.tracking.title}</h1>
+      {admin ? null : <OfferedRequests offered={offered} />}
       {admin ? null : (
         <>
           <p className="muted">Enter a tracking number to see where the parcel is and every step so far.</p>
