@@ -138,6 +138,15 @@ function PaymentDetails({ delivery }: { delivery: Delivery }) {
         </div>
       ) : invoice ? (
         <p className="notice-inline">{`The invoice of this fee is ${invoice.status}.`}</p>
+      ) : delivery.amount_minor ? (
+        // A fee set while this was a guest's request: its invoice is raised when the owner asks to pay (decision 025).
+        <Form method="post" className="form-actions">
+          <input type="hidden" name="intent" value="invoice" />
+          <input type="hidden" name="id" value={delivery.id} />
+          <button type="submit" className="btn btn-primary">
+            {MSG.deliveries.makePayment}
+          </button>
+        </Form>
       ) : (
         <>
           <p className="notice-inline" data-testid="fee-not-set">

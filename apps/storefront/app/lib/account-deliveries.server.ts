@@ -72,6 +72,7 @@ export function deliveriesAction(type: DeliveryType) {
     const values: RequestValues = { ...input, warehouse_id: input.warehouse_id || undefined };
     const refuse = (message: string, status: number, errors?: RequestErrors) =>
       json<CreateDeliveryAnswer>({ ok: false, message, errors, values, toast: toast('error', message) }, { status });
+    if (form.get('intent') === 'invoice') return raiseFeeInvoice(request, auth, form, refuse);
     if (form.get('intent') !== 'create') return refuse(MSG.deliveries.warehouseCreateFailed, 400);
 
     const errors = validateDeliveryRequest(input, { type, guest: false, message: MSG.deliveries.requiredFields });
@@ -93,4 +94,27 @@ export function deliveriesAction(type: DeliveryType) {
     if (result.status === 422) return refuse(serverMessage(result.error) ?? MSG.deliveries.requiredFields, 422, found);
     return refuse(serverMessage(result.error) ?? MSG.deliveries.warehouseCreateFailed, result.status || 502, found);
   };
+}
+
+/**
+ * intent=invoice (Make Payment of a fee set while the request was a guest's, decision 025): POST /trackings/{id}/invoice
+ * raises the fee invoice on demand, then on to the invoice page to pay it.
+ */
+async function raiseFeeInvoice(
+  request: Request,
+  auth: Awaited<ReturnType<typeof requireUser>>,
+  form: FormData,
+  refuse: (message: string, status: number) => Response,
+): Promise<Response> {
+  const raw = String(form.get('id') ?? '');
+  if (!/^\d{1,12}$/.test(raw)) return refuse(MSG.deliveries.notFound, 404);
+  const result = await api<ItemResponse<Delivery>>(`/trackings/${raw}/invoice`, {
+    method: 'POST',
+    token: auth.token,
+    json: {},
+  });
+  if (result.status === 401) return signOutAndRedirect(request, auth.session);
+  const invoice = result.ok ? result.data?.data.invoice : null;
+  if (invoice) throw redirect(`/invoices/${invoice.id}`);
+  return refuse(serverMessage(result.error) ?? MSG.deliveries.feeNotSetYet, result.status || 502);
 }
