@@ -288,7 +288,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       await this.supersedePayments(m, invoiceId, 'The invoice was cancelled');
       return 'cancelled';
     }
-    const now = await this.mustFind(m, invoiceId);
+    const now = await this.mustFind(m, invoiceId, true);
     if (now.status === 'paid') throw new ConflictError(MSG.money.invoiceAlreadyPaid);
     return 'already';
   }
@@ -314,7 +314,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       })
       .execute();
     if (updated.affected !== 1) {
-      const now = await this.mustFind(m, invoiceId);
+      const now = await this.mustFind(m, invoiceId, true);
       assertPayable(now);
       throw new ConflictError(MSG.money.invoiceChanged);
     }
@@ -340,7 +340,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       .set({ status: 'paid', payment_method: 'transfer', paid_at: new Date() })
       .where('id = :id AND status = :pending', { id: invoiceId, pending: 'pending' })
       .execute();
-    const now = await this.mustFind(m, invoiceId);
+    const now = await this.mustFind(m, invoiceId, true);
     if (done.affected !== 1) assertPayable(now);
     await this.supersedePayments(m, invoiceId, 'Paid by bank transfer');
     return now;
@@ -362,7 +362,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       .set({ refunded_at: new Date() })
       .where('id = :id AND status = :paid AND refunded_at IS NULL', { id: invoiceId, paid: 'paid' })
       .execute();
-    const invoice = await this.mustFind(m, invoiceId);
+    const invoice = await this.mustFind(m, invoiceId, true);
     if (done.affected !== 1) {
       if (invoice.status === 'paid' && invoice.refunded_at) return 'already';
       throw new ConflictError(MSG.money.invoiceNotPaid);
@@ -396,8 +396,17 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       .execute();
   }
 
-  private async mustFind(m: EntityManager, invoiceId: number): Promise<Invoice> {
-    const invoice = await m.findOne(Invoice, { where: { id: invoiceId } });
+  /**
+   * The invoice inside the caller's transaction. `current`: as committed now, after a conditional UPDATE of this
+   * transaction matched nothing. On MySQL/MariaDB a plain read would answer the transaction's snapshot (REPEATABLE
+   * READ: the invoice as it was when the transaction first read), so it is a locking read there; SQLite runs one
+   * transaction at a time and always reads the current row.
+   */
+  private async mustFind(m: EntityManager, invoiceId: number, current = false): Promise<Invoice> {
+    const qb = m.getRepository(Invoice).createQueryBuilder('i').where('i.id = :invoiceId', { invoiceId });
+    const type = m.connection.options.type;
+    if (current && (type === 'mysql' || type === 'mariadb')) qb.setLock('pessimistic_read');
+    const invoice = await qb.getOne();
     if (!invoice) throw new NotFoundError(MSG.money.invoiceNotFound);
     return invoice;
   }
@@ -510,7 +519,14 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     await inTransaction(this.db, async (m) => {
       events = [];
       for (let attempt = 0; attempt < 3; attempt++) {
-        const now = await m.findOne(InvoicePayment, { where: { reference: payment.reference } });
+        // A locking read on MySQL/MariaDB: after a claim that matched nothing, the row as committed now, not the snapshot.
+        const read = m
+          .getRepository(InvoicePayment)
+          .createQueryBuilder('p')
+          .where('p.reference = :reference', { reference: payment.reference });
+        if (m.connection.options.type === 'mysql' || m.connection.options.type === 'mariadb')
+          read.setLock('pessimistic_read');
+        const now = await read.getOne();
         if (!now || SETTLED_PAYMENTS.includes(now.status)) return;
         // Claim the payment at the status it has now; a concurrent settle or supersede makes this match nothing.
         const claimed = await m
@@ -539,7 +555,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
           }
         }
         // The invoice cannot take this money (paid meanwhile, cancelled, or re-priced): it goes to the payer's wallet.
-        const invoice = await this.mustFind(m, now.invoice_id);
+        const invoice = await this.mustFind(m, now.invoice_id, true);
         const why =
           now.status === 'superseded' || (invoice.status === 'pending' && invoice.amount_minor !== now.amount_minor)
             ? 're-priced or cancelled after this payment started'
