@@ -174,13 +174,14 @@ test.describe('orders', () => {
     await expectToast(vendorPage, MSG.orders.shipped);
     await expect(sale).toHaveCount(0); // no longer To Ship
 
-    // The buyer confirms receipt: the vendor is credited, less the commission, once per line.
+    // The buyer confirms receipt: the vendor's credit, less the commission, once per line, is held for the return
+    // window (decision 023): in the wallet's history, not yet in the balance.
     await page.goto('/my-orders?tab=to-receive');
     const receiving = page.getByTestId('order-card').filter({ hasText: orderNo });
     await receiving.getByRole('button', { name: 'Confirm Receipt' }).click();
     await expectToast(page, MSG.orders.received);
     await expect(receiving).toHaveCount(0);
-    expect(await walletNgnMinor(vendor.token)).toBe(vendorBefore + earnings);
+    expect(await walletNgnMinor(vendor.token)).toBe(vendorBefore);
     await vendorPage.goto('/fund');
     const history = vendorPage.getByTestId('wallet-history');
     await expect(history).toContainText(`+${formatNaira(splitCommission(1_250_000, COMMISSION_BPS).vendor)}`);
