@@ -5,14 +5,21 @@ import { formatLongDateTime, type ReconciliationFinding, type ReconciliationRepo
 import { PageTitle } from '../../components/page-title';
 import { RECONCILIATION_UI as TEXT } from './text';
 
+const PAGE_SIZE = 20;
+
 /** Minor units as a plain amount with its currency (e.g. 125.00 NGN); a dash when unknown. */
 function money(minor: number | null, currency: string | null): string {
   if (minor === null) return TEXT.none;
-  return `${(minor / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`;
+  const amount = (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${amount}${currency ? ` ${currency}` : ''}`;
 }
 
 function label(code: string): string {
   return code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+function SeverityTag({ severity }: { severity: ReconciliationFinding['severity'] }) {
+  return <Tag color={severity === 'error' ? 'red' : 'blue'}>{severity === 'error' ? TEXT.error : TEXT.info}</Tag>;
 }
 
 /** GET /admin/reconciliation: every finding with what to do; read only, run on demand. */
@@ -32,14 +39,18 @@ export default function ReconciliationPage() {
       title: TEXT.severity,
       dataIndex: 'severity',
       width: 100,
-      render: (s: ReconciliationFinding['severity']) => (
-        <Tag color={s === 'error' ? 'red' : 'blue'}>{s === 'error' ? TEXT.error : TEXT.info}</Tag>
-      ),
+      responsive: ['md'],
+      render: (s: ReconciliationFinding['severity']) => <SeverityTag severity={s} />,
     },
     {
       title: TEXT.code,
       dataIndex: 'code',
-      render: (code: string) => <Typography.Text strong>{label(code)}</Typography.Text>,
+      render: (code: string, f) => (
+        <Flex vertical gap={4} align="start">
+          {screens.md ? null : <SeverityTag severity={f.severity} />}
+          <Typography.Text strong>{label(code)}</Typography.Text>
+        </Flex>
+      ),
     },
     {
       title: TEXT.record,
@@ -94,7 +105,7 @@ export default function ReconciliationPage() {
         columns={columns}
         dataSource={report?.findings ?? []}
         loading={query.isLoading}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
         scroll={{ x: true }}
         size={screens.md ? 'middle' : 'small'}
         expandable={{
