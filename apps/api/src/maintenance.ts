@@ -45,6 +45,7 @@ export { Category } from './modules/categories/category.entity';
 export { Product } from './modules/products/product.entity';
 export { ProductReview } from './modules/products/product-review.entity';
 export { Invoice } from './modules/invoices/invoice.entity';
+export { InvoicePayment } from './modules/invoices/invoice-payment.entity';
 export { LedgerEntry } from './modules/wallet/ledger-entry.entity';
 export { Order, OrderItem, OrderStatusChange, OrderVendor } from './modules/orders/order.entity';
 export { Delivery, DeliveryStatusChange } from './modules/logistics/delivery.entity';

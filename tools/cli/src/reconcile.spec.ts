@@ -45,6 +45,20 @@ describe('jara CLI reconcile', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('the demo shop reconciles: seeded orders, card payments, returns and parcel fees leave books that agree', async () => {
+    const seeded = await createCliTestDatabase(join(dir, 'seeded.sqlite'));
+    const seededEnv = { DATA_DIR: dir, DATABASE_URL: seeded.url };
+    try {
+      expect(await runCli(['migrate'], seededEnv, io)).toBe(0);
+      expect(await runCli(['seed'], seededEnv, io)).toBe(0);
+      out = [];
+      expect(await runCli(['reconcile'], seededEnv, io)).toBe(0);
+      expect(out.at(-1)).toMatch(/^Reconciled: the books agree\. Checked \d+ wallets, \d+ invoices, [1-9]\d* orders/);
+    } finally {
+      await seeded.drop();
+    }
+  });
+
   it('exits 0 on agreeing books, and 1 naming the wallet whose balance has no ledger behind it', async () => {
     expect(await cli('reconcile')).toBe(0);
     expect(out.at(-1)).toMatch(/^Reconciled: the books agree\. Checked /);

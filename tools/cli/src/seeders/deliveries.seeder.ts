@@ -11,6 +11,7 @@ import {
   newTrackingNo,
   User,
 } from '#api-maintenance';
+import { payDemoInvoiceByCard } from './demo-payments';
 import { prng } from './catalogue.seeder';
 
 export const DEMO_DELIVERY_COUNT = 40;
@@ -102,13 +103,16 @@ export async function seedDeliveries(db: DataSource): Promise<{ deliveries: numb
           description: `Cargo fee for ${row.tracking_no} (${shippingType === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`,
         });
         const paid = final >= DELIVERY_STATUS.READY_FOR_SHIPPING && final !== DELIVERY_STATUS.RETURNED;
+        // A cancelled or returned parcel's unpaid fee is cancelled with it (decision 024).
+        const voided = final === DELIVERY_STATUS.CANCELLED || final === DELIVERY_STATUS.RETURNED;
         await m.update(
           Invoice,
           { id: invoice.id },
-          paid
-            ? { status: 'paid', payment_method: 'paystack', paid_at: at(2), created_at: at(1) }
+          voided
+            ? { status: 'cancelled', cancelled_at: at(path.length - 1), created_at: at(1) }
             : { created_at: at(1) },
         );
+        if (paid) await payDemoInvoiceByCard(m, invoice, at(2));
         await m.update(Delivery, { id: row.id }, { invoice_id: invoice.id });
       }
       for (let step = 0; step < path.length; step++) {

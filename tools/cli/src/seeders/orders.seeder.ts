@@ -13,6 +13,7 @@ import {
   User,
   WalletLedger,
 } from '#api-maintenance';
+import { payDemoInvoiceByCard } from './demo-payments';
 import { prng } from './catalogue.seeder';
 
 export const DEMO_ORDER_COUNT = 60;
@@ -61,7 +62,7 @@ export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ o
     const total = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     const at = (step: number) => new Date(createdAt.getTime() + step * 9 * 3_600_000);
     const paid = final !== ORDER_STATUS.TO_PAY && final !== ORDER_STATUS.CANCELLED;
-    const { orderId, itemIds } = await inTransaction(db, async (m) => {
+    const { orderId, invoiceId, itemIds } = await inTransaction(db, async (m) => {
       const order = m.create(Order, {
         order_no: `JR-${createdAt.toISOString().slice(2, 10).replace(/-/g, '')}-D${String(n).padStart(5, '0')}`,
         user_id: buyer.id,
@@ -131,13 +132,13 @@ export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ o
         Invoice,
         { id: invoice.id },
         {
-          status: paid ? 'paid' : final === ORDER_STATUS.CANCELLED ? 'cancelled' : 'pending',
-          payment_method: paid ? 'paystack' : null,
-          paid_at: paid ? at(0) : null,
+          status: final === ORDER_STATUS.CANCELLED ? 'cancelled' : 'pending',
           cancelled_at: final === ORDER_STATUS.CANCELLED ? at(1) : null,
+          refunded_at: final === 4 ? at(8) : null,
           created_at: createdAt,
         },
       );
+      if (paid) await payDemoInvoiceByCard(m, invoice, at(0));
       await m.update(Order, { id: order.id }, { invoice_id: invoice.id });
       const steps: Array<[OrderStatus | null, OrderStatus, string, string | null, number]> = [
         [null, 0, 'buyer', null, 0],
@@ -159,7 +160,7 @@ export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ o
           created_at: at(step),
         })),
       );
-      return { orderId: order.id, itemIds: items.map((i) => i.id) };
+      return { orderId: order.id, invoiceId: invoice.id, itemIds: items.map((i) => i.id) };
     });
     if (final !== 3 && final !== 4) continue;
     // Settlement and its reversal through the ledger, as the API does at receipt and on an accepted return.
@@ -194,6 +195,7 @@ export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ o
         description: 'Refund: demo order returned',
         reference: `refund-order-${orderId}`,
         kind: 'refund',
+        invoiceId,
       });
   }
   return { orders: await db.getRepository(Order).count(), skipped: false };
