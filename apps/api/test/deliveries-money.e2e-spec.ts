@@ -5,6 +5,7 @@ import { User } from '../src/modules/users/user.entity';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift } from './support/money';
 import { readCodeFromOutbox, signUp, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { expectReconciled } from './support/reconcile';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -45,6 +46,7 @@ describe('Deliveries and money: fees on cancel and return, re-pricing, guest req
   });
   afterAll(async () => {
     expect(await ledgerDrift(t.db)).toEqual([]);
+    await expectReconciled(t);
     await t.close();
     await paystack.close();
   });

@@ -18,6 +18,7 @@ import { Notification } from '../src/modules/notifications/notification.entity';
 import { User } from '../src/modules/users/user.entity';
 import { balances, bearer, countRows } from './support/money';
 import { readCodeFromOutbox, signUp, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { expectReconciled } from './support/reconcile';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -62,7 +63,13 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
       .send({ cost_per_cmb3: 0.01, cost_per_kg: 8.5 })
       .expect(200);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    try {
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+    }
+  });
 
   function post(path: string, body: object, token: string | null = admin.token) {
     const req = t.http().post(`/api/v1${path}`);

@@ -4,6 +4,7 @@ import { InvoicesService } from '../src/modules/invoices/invoices.service';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift } from './support/money';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { expectReconciled } from './support/reconcile';
 
 /**
  * Issue 21, the seams between invoices, payments and the wallet: a payment settles an invoice only for the amount and
@@ -27,6 +28,7 @@ describe('Money integrity: invoices, card payments and the wallet (e2e)', () => 
   });
   afterAll(async () => {
     expect(await ledgerDrift(t.db)).toEqual([]);
+    await expectReconciled(t);
     await t.close();
     await paystack.close();
   });

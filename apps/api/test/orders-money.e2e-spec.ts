@@ -5,6 +5,7 @@ import { orderNumbers, OrdersService } from '../src/modules/orders/orders.servic
 import { balances, bearer, countRows, creditWallet, ledgerDrift } from './support/money';
 import { moveOrder, placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { expectReconciled } from './support/reconcile';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -83,7 +84,11 @@ describe('Orders: money integrity (issue 21)', () => {
     ).body.data.id;
   });
   afterAll(async () => {
-    await t.close();
+    try {
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+    }
   });
 
   describe('defect 2: the expiry job never turns an unpaid order into a paid one', () => {

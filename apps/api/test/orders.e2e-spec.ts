@@ -4,6 +4,7 @@ import { OrdersService } from '../src/modules/orders/orders.service';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
 import { ADDRESS, buyAndReceive, moveOrder, placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { expectReconciled } from './support/reconcile';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -44,7 +45,11 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
     ).body.data.id;
   });
   afterAll(async () => {
-    await t.close();
+    try {
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+    }
   });
 
   describe('checkout', () => {
