@@ -77,7 +77,10 @@ export function assertAmountWithin(
 }
 
 /** An amount field of a money DTO: major units on the wire ('5000', at most 2 decimals), minor units after it. */
-export function MinorAmountField(description = 'Major units, positive, at most 2 decimals', example = '5000'): PropertyDecorator {
+export function MinorAmountField(
+  description = 'Major units, positive, at most 2 decimals',
+  example = '5000',
+): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ example, description }),
     Transform(toMinor),
