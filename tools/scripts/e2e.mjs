@@ -36,6 +36,7 @@ const env = {
       'REVIEW_RATE',
       'UPLOAD_RATE',
       'GUEST_DELIVERY',
+      'TRACKING_LOOKUP_RATE',
     ].flatMap((prefix) => [
       [`${prefix}_LIMIT`, '100000'],
       [`${prefix}_ADDRESS_LIMIT`, '100000'],
