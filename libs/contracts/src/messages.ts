@@ -497,8 +497,10 @@ export const MSG = {
     placedText: (orderNo: string, total: string) => `Your order ${orderNo} for ${total} has been placed.`,
     soldTitle: 'New order',
     soldText: (orderNo: string) => `Order ${orderNo} includes your products. Ship it once it is paid.`,
-    earnedText: (orderNo: string, amount: string) =>
-      `Order ${orderNo} was received: ${amount} was credited to your wallet.`,
+    earnedText: (orderNo: string, amount: string, returnDays: number) =>
+      returnDays > 0
+        ? `Order ${orderNo} was received: ${amount} will be credited to your wallet when the ${returnDays}-day return window ends.`
+        : `Order ${orderNo} was received: ${amount} was credited to your wallet.`,
     /** Storefront order screens (issue 10). */
     payNow: 'Pay now',
     awaitingPayment: (until: string | null) => `This order is waiting for payment${until ? ` until ${until}` : ''}.`,
@@ -509,7 +511,7 @@ export const MSG = {
     toFulfil: 'Orders to fulfil',
     myPurchases: 'My purchases',
     salesIntro:
-      'Orders with your products. Ship them once they are paid; you are credited when the buyer confirms receipt.',
+      'Orders with your products. Ship them once they are paid; you are credited once the buyer confirms receipt and the return window has passed.',
     newest: 'Back to the newest orders',
     /** The product page's review section (issue 10): the link to the To Review tab. */
     reviewOrdersLink: 'See your orders to review',

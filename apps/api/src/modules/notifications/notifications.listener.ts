@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { deliveryStatusDetailLabel, formatDollars, formatNaira, MSG, orderStatusLabel } from '@jara/contracts';
 import {
@@ -15,12 +15,16 @@ import {
   type UserVerifiedEvent,
   type WalletFundedEvent,
 } from '../../common/events';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { NotificationsService } from './notifications.service';
 
 /** Turns domain events from other modules into notifications. */
 @Injectable()
 export class NotificationsListener {
-  constructor(private readonly notifications: NotificationsService) {}
+  constructor(
+    private readonly notifications: NotificationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @OnEvent(EVENTS.userVerified, { promisify: true })
   async onUserVerified(event: UserVerifiedEvent): Promise<void> {
@@ -173,7 +177,11 @@ export class NotificationsListener {
       email: 'updates',
     });
     for (const credit of event.credited) {
-      const earned = MSG.orders.earnedText(event.orderNo, formatNaira(credit.amountMinor));
+      const earned = MSG.orders.earnedText(
+        event.orderNo,
+        formatNaira(credit.amountMinor),
+        this.config.orders.returnWindowDays,
+      );
       await this.notifications.notify({
         userId: credit.vendorId,
         title: MSG.orders.changedTitle,
