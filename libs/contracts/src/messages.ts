@@ -308,6 +308,7 @@ export const MSG = {
     // Issue 21: the fee of a cancelled or returned parcel (decision 024) and guest requests to accept (decision 025)
     feeRefundNeedsFlag:
       "The cargo fee was paid and the parcel has made its voyage. To return it, confirm the refund of the fee to the customer's wallet; otherwise complete the delivery.",
+    refundFeeLabel: "Refund the paid cargo fee to the customer's wallet",
     feeRefundReason: (trackingNo: string, status: string) => `Cargo fee of ${trackingNo}: ${status}`,
     feeNotSetYet: 'The fee for this delivery has not been set yet.',
     unclaimedTitle: 'Shipping requests made with your e-mail',

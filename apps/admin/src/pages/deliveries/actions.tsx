@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DELIVERY_STATUS,
@@ -409,7 +409,7 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
   const refresh = useDeliveryRefresh();
   const [move, setMove] = useState<{ to: DeliveryStatus; from: DeliveryStatus } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<{ note?: string; location?: string }>();
+  const [form] = Form.useForm<{ note?: string; location?: string; refund_fee?: boolean }>();
   const { mutate, mutation } = useStatusChange();
   const moves = allowedDeliveryMoves(delivery.status);
   if (moves.length === 0) return null;
@@ -422,9 +422,12 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
   const close = () => {
     if (!mutation.isPending) setMove(null);
   };
-  const submit = ({ note, location }: { note?: string; location?: string }) => {
+  const submit = ({ note, location, refund_fee }: { note?: string; location?: string; refund_fee?: boolean }) => {
     if (!move) return;
-    const values: { status: DeliveryStatus; note?: string; location?: string } = { status: move.to };
+    const values: { status: DeliveryStatus; note?: string; location?: string; refund_fee?: boolean } = {
+      status: move.to,
+    };
+    if (refund_fee) values.refund_fee = true;
     if (note?.trim()) values.note = note.trim();
     if (location?.trim()) values.location = location.trim();
     const fallback =
@@ -518,6 +521,12 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
               <Form.Item name="note" label={TEXT.note} style={{ marginBottom: 24 }}>
                 <Input.TextArea rows={3} maxLength={500} showCount placeholder={TEXT.notePlaceholder} />
               </Form.Item>
+              {move.to === DELIVERY_STATUS.RETURNED && delivery.payment_status === 'paid' && (
+                // After the voyage a paid fee is refunded only when the admin says so (decision 024).
+                <Form.Item name="refund_fee" valuePropName="checked" style={{ marginBottom: 12 }}>
+                  <Checkbox>{MSG.deliveries.refundFeeLabel}</Checkbox>
+                </Form.Item>
+              )}
             </Form>
           </Space>
         )}
