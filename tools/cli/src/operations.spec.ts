@@ -296,6 +296,18 @@ describe('jara CLI operations', () => {
     expect(await withDb(async (db) => (await db.getRepository(Order).findOneByOrFail({ id: orderId })).status)).toBe(5);
   });
 
+  it('release-sale-credits runs the release job of the credit hold: with no credit past the return window it says so', async () => {
+    expect(await cli('release-sale-credits', '--dry-run')).toBe(0);
+    expect(out.at(-1)).toBe('Dry run: no sale credit is past the return window.');
+    expect(await cli('release-sale-credits', '--at', 'yesterday')).toBe(2);
+    // The seed holds its recent sales' credits pending: once their window has passed they are due.
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    expect(await cli('release-sale-credits', '--dry-run', '--at', later)).toBe(0);
+    expect(out.at(-1)).toMatch(/^Dry run: [1-9]\d* sale credit\(s\) are past the return window and would be released/);
+    expect(await cli('release-sale-credits')).toBe(0);
+    expect(out.at(-1)).toBe('No sale credit is past the return window.');
+  });
+
   it('recompute-ratings puts drifted ratings back by the review rule; --dry-run changes nothing', async () => {
     const drift = () =>
       withDb(async (db) =>

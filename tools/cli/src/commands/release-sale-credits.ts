@@ -1,6 +1,5 @@
-import { OrdersService } from '#api-maintenance';
-import { parseOptions, UsageError, type CliContext } from '../context';
-import { Progress } from '../progress';
+import type { CliContext } from '../context';
+import { runOrderJob } from './order-job';
 
 export const releaseSaleCreditsHelp = `Usage: npm run cli -- release-sale-credits [--dry-run] [--at <ISO date-time>]
 
@@ -11,36 +10,17 @@ API runs: every credit is completed by a conditional update, once. See docs/deci
   --dry-run   count the credits due; change nothing
   --at        treat this moment as now (default: the current time)`;
 
-export async function releaseSaleCredits(ctx: CliContext, args: string[]): Promise<number> {
-  const options = parseOptions(args, { at: 'string', 'dry-run': 'boolean' });
-  const at = options.at === undefined ? new Date() : new Date(String(options.at));
-  if (Number.isNaN(at.getTime())) throw new UsageError('--at must be an ISO date-time, e.g. 2026-11-22T10:00:00Z.');
-  const app = await ctx.app();
-  try {
-    const orders = app.get(OrdersService);
-    const due = await orders.countDueSaleCredits(at);
-    if (options['dry-run']) {
-      ctx.io.out(
+export function releaseSaleCredits(ctx: CliContext, args: string[]): Promise<number> {
+  return runOrderJob(ctx, args, {
+    due: (orders, at) => orders.countDueSaleCredits(at),
+    batch: (orders, at) => orders.releaseSaleCredits(at),
+    text: {
+      dryRun: (due) =>
         due
           ? `Dry run: ${due} sale credit(s) are past the return window and would be released; nothing changed.`
           : 'Dry run: no sale credit is past the return window.',
-      );
-      return 0;
-    }
-    const progress = new Progress(ctx.io, 'Releasing', due);
-    let total = 0;
-    for (;;) {
-      const released = await orders.releaseSaleCredits(at);
-      total += released;
-      progress.update(total, Math.max(due, total));
-      if (released === 0) break;
-    }
-    progress.finish();
-    ctx.io.out(
-      total ? `Released ${total} sale credit(s) to vendors' wallets.` : 'No sale credit is past the return window.',
-    );
-    return 0;
-  } finally {
-    await app.close();
-  }
+      done: (total) =>
+        total ? `Released ${total} sale credit(s) to vendors' wallets.` : 'No sale credit is past the return window.',
+    },
+  });
 }

@@ -167,14 +167,21 @@ export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ o
     for (const [i, line] of lines.entries()) {
       if (!line.vendorId || line.split.vendor <= 0) continue;
       const sale = { userId: line.vendorId, amountMinor: line.split.vendor, currency: 'NGN' as const };
-      await ledger.postAlone({
+      const credit = {
         ...sale,
-        direction: 'credit',
+        direction: 'credit' as const,
         description: `Sale: ${line.quantity} x ${line.product.name} (demo order), less commission`,
         reference: `sale-${itemIds[i]}`,
-        kind: 'sale',
-      });
-      await db.getRepository(OrderItem).update({ id: itemIds[i] }, { settled_at: at(5) });
+        kind: 'sale' as const,
+      };
+      // As the API holds it (decision 023): pending until the return window after receipt has passed, then released.
+      const releasedAt = new Date(at(5).getTime() + config.orders.returnWindowDays * DAY);
+      const released = final === 4 || releasedAt.getTime() <= now;
+      if (released) await ledger.postAlone(credit);
+      else await ledger.addPending(credit);
+      await db
+        .getRepository(OrderItem)
+        .update({ id: itemIds[i] }, { settled_at: at(5), credit_released_at: released ? releasedAt : null });
       if (final === 4) {
         await ledger.postAlone({
           ...sale,
