@@ -21,6 +21,7 @@ import {
 import { loadTrackingTable, lookupTracking, type DeliveryPage, type LookupAnswer } from '~/lib/deliveries.server';
 import { answerOffer, loadOfferedRequests, type OfferAnswer } from '~/lib/guest-requests.server';
 import { ALL_ROLES } from '~/lib/navigation';
+import { assertSameOrigin } from '~/lib/same-origin.server';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Track Your Product | Jara' }];
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Accept or Decline a guest request made with the account's e-mail (decision 025). */
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const auth = await requireUser(request, ALL_ROLES);
   const form = await request.formData();
   const id = Number(form.get('id'));
