@@ -88,6 +88,12 @@ export default [
               importNames: NEST_EXCEPTIONS,
               message: 'Throw a domain error from apps/api/src/common/errors.ts; the exception filter maps it to HTTP.',
             },
+            {
+              name: '@nestjs/event-emitter',
+              importNames: ['OnEvent', 'EventEmitter2'],
+              message:
+                'Write events to the outbox (OutboxService.enqueue in the change\'s transaction) and listen with OnDomainEvent (common/events.ts), which lets a failure reach the outbox for a retry.',
+            },
           ],
         },
       ],

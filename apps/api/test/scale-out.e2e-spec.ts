@@ -7,6 +7,7 @@ import { RATE_LIMIT_STORE, type RateLimitStore } from '../src/common/rate-limit/
 import { User } from '../src/modules/users/user.entity';
 import { startFakeExchangeRates, type FakeExchangeRates } from './support/fake-exchange-rates';
 import { bearer } from './support/money';
+import { expectReconciled } from './support/reconcile';
 import { signUp, startTestApp, TEST_INSTANCES, type TestApp } from './support/test-app';
 
 /** Graceful shutdown: every run (one instance or two). */
@@ -52,7 +53,13 @@ scaleOut('Scale-out: two API instances share everything that must be shared (e2e
       TRUST_PROXY: 'loopback',
     });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    try {
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+    }
+  });
   const on = (i: 0 | 1) => request(t.apps[i].getHttpServer());
 
   it('ran the migrations once though both instances started together', async () => {

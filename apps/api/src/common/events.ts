@@ -1,5 +1,4 @@
-import type { Logger } from '@nestjs/common';
-import type { EventEmitter2 } from '@nestjs/event-emitter';
+import { OnEvent } from '@nestjs/event-emitter';
 
 /** Domain events: modules talk through these, never through each other's tables. */
 export const EVENTS = {
@@ -124,26 +123,13 @@ export interface EventMap {
 }
 export type EventName = keyof EventMap;
 
-/** Typed emit: the payload must be the event's own (a compile error otherwise). */
-export function emit<K extends EventName>(
-  events: EventEmitter2,
-  logger: Logger,
-  event: K,
-  payload: EventMap[K],
-): Promise<void> {
-  return emitSafely(events, logger, event, payload);
-}
-
 /**
- * Emits after a commit and waits for the listeners; a listener's failure is logged and never undoes or fails the
- * write that emitted it (the notification is lost, the order or payment stands).
+ * A listener of a domain event. Every event is delivered by the outbox (common/outbox, decision 028), which retries
+ * an event whose listener failed: so a listener's error must reach it (`suppressErrors: false`; Nest's default would
+ * log the error and report the event delivered, losing it). Listeners are idempotent: a retry runs them again.
  */
-export async function emitSafely(events: EventEmitter2, logger: Logger, event: string, payload: object): Promise<void> {
-  try {
-    await events.emitAsync(event, payload);
-  } catch (error) {
-    logger.error(`Listener of ${event} failed: ${(error as Error).message}`);
-  }
+export function OnDomainEvent(event: EventName): MethodDecorator {
+  return OnEvent(event, { promisify: true, suppressErrors: false });
 }
 
 // Every name of EVENTS is a key of EventMap and back (a compile error when one is added without the other).

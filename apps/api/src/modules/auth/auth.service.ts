@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { IsNull, LessThan, Or, QueryFailedError, Repository, type FindOptionsWhere } from 'typeorm';
+import { IsNull, LessThan, Or, QueryFailedError, Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
   MSG,
@@ -20,7 +19,9 @@ import { ForbiddenError, invalid, RefusedError, TooManyAttemptsError, Unauthoriz
 import { MailService, type MailMessage } from '../../common/mail/mail.service';
 import { LoginThrottle } from '../../common/rate-limit/login-throttle.service';
 import { hashPassword, verifyPassword } from '../../common/security/password';
-import { EVENTS, type UserVerifiedEvent } from '../../common/events';
+import { EVENTS } from '../../common/events';
+import { OutboxService } from '../../common/outbox/outbox.service';
+import { inTransaction } from '../../database/transaction';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -47,7 +48,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly mail: MailService,
     private readonly google: GoogleClient,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
     private readonly throttle: LoginThrottle,
   ) {}
 
@@ -90,22 +91,24 @@ export class AuthService {
       throw new RefusedError(await this.countWrongCode(user));
     }
 
-    // Single use: only one request can consume this exact code.
-    const result = await this.repo
-      .createQueryBuilder()
-      .update(User)
-      .set({ email_verified_at: new Date(), otp_hash: null, otp_expires_at: null, otp_attempts: 0 })
-      .where('id = :id AND otp_hash = :hash AND otp_attempts < :max', {
-        id: user.id,
-        hash: user.otp_hash,
-        max: OTP_MAX_ATTEMPTS,
-      })
-      .execute();
-    if (!result.affected) throw new RefusedError(MSG.auth.otpInvalid);
+    // Single use: only one request can consume this exact code; user.verified goes to the outbox with it.
+    const events = await inTransaction(this.repo.manager.connection, async (m) => {
+      const result = await m
+        .createQueryBuilder()
+        .update(User)
+        .set({ email_verified_at: new Date(), otp_hash: null, otp_expires_at: null, otp_attempts: 0 })
+        .where('id = :id AND otp_hash = :hash AND otp_attempts < :max', {
+          id: user.id,
+          hash: user.otp_hash,
+          max: OTP_MAX_ATTEMPTS,
+        })
+        .execute();
+      if (!result.affected) return null;
+      return [await this.announceVerified(m, user)];
+    });
+    if (!events) throw new RefusedError(MSG.auth.otpInvalid);
+    await this.outbox.deliver(events);
     await this.throttle.succeeded('code', dto.email);
-
-    const event: UserVerifiedEvent = { userId: user.id, email: user.email, name: user.name };
-    await this.events.emitAsync(EVENTS.userVerified, event);
     return { message: MSG.auth.otpVerified };
   }
 
@@ -163,17 +166,21 @@ export class AuthService {
         email_verified_at: new Date(),
         token_version: 0,
       });
+      let events: number[];
       try {
-        await this.repo.insert(created);
+        events = await inTransaction(this.repo.manager.connection, async (m) => {
+          await m.insert(User, created);
+          return [await this.announceVerified(m, created)];
+        });
       } catch (error) {
         // A concurrent first sign-in of the same Google account won the unique index: use its row.
         if (!(error instanceof QueryFailedError)) throw error;
         const winner = await this.repo.findOne({ where: { google_id: profile.sub } });
         if (!winner) throw new UnauthorizedError(MSG.auth.googleFailed);
-        return this.googleSession(winner, false);
+        return this.googleSession(winner);
       }
+      await this.outbox.deliver(events);
       user = created;
-      verifiedNow = true;
     } else {
       if (user.google_id && user.google_id !== profile.sub) throw new UnauthorizedError(MSG.auth.googleFailed);
       const changes: QueryDeepPartialEntity<User> = {};
@@ -194,22 +201,26 @@ export class AuthService {
         const where: FindOptionsWhere<User> = { id: user.id };
         if (!user.google_id) where.google_id = IsNull();
         if (!user.email_verified_at) where.email_verified_at = IsNull();
-        const result = await this.repo.update(where, changes);
-        if (!result.affected) throw new UnauthorizedError(MSG.auth.googleFailed);
+        const read = user;
+        const events = await inTransaction(this.repo.manager.connection, async (m) => {
+          const result = await m.update(User, where, changes);
+          if (!result.affected) return null;
+          return verifiedNow ? [await this.announceVerified(m, read)] : [];
+        });
+        if (!events) throw new UnauthorizedError(MSG.auth.googleFailed);
+        await this.outbox.deliver(events);
       }
       user = (await this.users.findById(user.id)) as User;
     }
-    return this.googleSession(user, verifiedNow);
+    return this.googleSession(user);
   }
 
-  private async googleSession(user: User, verifiedNow: boolean): Promise<LoginResponse> {
-    if (verifiedNow) {
-      await this.events.emitAsync(EVENTS.userVerified, {
-        userId: user.id,
-        email: user.email,
-        name: user.name,
-      } satisfies UserVerifiedEvent);
-    }
+  /** Inside the verification's transaction: user.verified to the outbox (decision 028); answers its id. */
+  private announceVerified(m: EntityManager, user: Pick<User, 'id' | 'email' | 'name'>): Promise<number> {
+    return this.outbox.enqueue(m, EVENTS.userVerified, { userId: user.id, email: user.email, name: user.name });
+  }
+
+  private async googleSession(user: User): Promise<LoginResponse> {
     if (user.status !== '1') throw new ForbiddenError(MSG.auth.accountInactive);
     return this.issueToken(user, MSG.auth.googleSuccess);
   }

@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
@@ -12,7 +11,7 @@ import {
   type PaymentStart,
 } from '@jara/contracts';
 import { ConflictError, NotFoundError } from '../../common/errors';
-import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent, emitSafely } from '../../common/events';
+import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent } from '../../common/events';
 import { OutboxService } from '../../common/outbox/outbox.service';
 import { fieldError } from '../../common/http/validation';
 import {
@@ -80,7 +79,6 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     private readonly payments: PaymentsService,
     private readonly idempotency: IdempotencyService,
     private readonly users: UsersService,
-    private readonly events: EventEmitter2,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -150,24 +148,6 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     const row = await this.one(invoiceId, m);
     if (row.status !== 'paid') return [];
     return [await this.outbox.enqueue(m, EVENTS.invoicePaid, { ...this.event(row), method })];
-  }
-
-  /**
-   * For invoices raised or paid inside another module's transaction (an order's): emits invoice.issued and, when it
-   * is paid, invoice.paid, after that transaction committed.
-   */
-  async announce(invoiceId: number, paidWith?: InvoicePaidEvent['method']): Promise<void> {
-    const row = await this.one(invoiceId);
-    await this.emit(EVENTS.invoiceIssued, this.event(row));
-    if (paidWith && row.status === 'paid')
-      await this.emit(EVENTS.invoicePaid, { ...this.event(row), method: paidWith } satisfies InvoicePaidEvent);
-  }
-
-  /** invoice.paid for an invoice another module marked paid inside its own transaction (a confirmed bank transfer). */
-  async announcePaid(invoiceId: number, method: InvoicePaidEvent['method']): Promise<void> {
-    const row = await this.one(invoiceId);
-    if (row.status === 'paid')
-      await this.emit(EVENTS.invoicePaid, { ...this.event(row), method } satisfies InvoicePaidEvent);
   }
 
   /** The invoice of an order or a delivery, if one was raised. */
@@ -660,10 +640,6 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       currency: i.currency,
       description: i.description,
     };
-  }
-
-  private async emit(event: string, payload: object): Promise<void> {
-    await emitSafely(this.events, this.logger, event, payload);
   }
 }
 

@@ -1,10 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KYC_STATUS, MSG, type KycFile, type KycStatus, type KycSubmission as KycDto } from '@jara/contracts';
 import { ConflictError, ForbiddenError, invalid, NotFoundError } from '../../common/errors';
-import { EVENTS, type KycDecidedEvent, emitSafely } from '../../common/events';
+import { EVENTS } from '../../common/events';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
@@ -46,12 +46,10 @@ export interface KycDocument {
  */
 @Injectable()
 export class KycService {
-  private readonly logger = new Logger('Kyc');
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   present(k: KycSubmission): KycDto {
@@ -150,29 +148,32 @@ export class KycService {
     const allowed = row.status === KYC_STATUS.PENDING || (row.status === KYC_STATUS.APPROVED && dto.status === -1);
     if (!allowed) throw invalid('status', MSG.kyc.statusInvalid);
     const status = dto.status as KycStatus;
-    const done = await inTransaction(this.db, (m) =>
-      m
+    const reason = status === KYC_STATUS.REJECTED ? (dto.reason ?? null) : null;
+    const events = await inTransaction(this.db, async (m) => {
+      const done = await m
         .createQueryBuilder()
         .update(KycSubmission)
         .set({
           status,
-          reason: status === KYC_STATUS.REJECTED ? (dto.reason ?? null) : null,
+          reason,
           active_user_id: status === KYC_STATUS.REJECTED ? null : row.user_id,
           reviewed_by: admin.id,
           reviewed_at: new Date(),
         })
         .where('id = :id AND status = :from', { id, from: row.status })
-        .execute(),
-    );
-    if (done.affected !== 1) throw new ConflictError(MSG.kyc.updateFailed);
-    const decided = await this.one(id);
-    await this.emit(EVENTS.kycDecided, {
-      submissionId: id,
-      userId: row.user_id,
-      status: status === KYC_STATUS.APPROVED ? 1 : -1,
-      reason: decided.reason,
-    } satisfies KycDecidedEvent);
-    return this.present(decided);
+        .execute();
+      if (done.affected !== 1) throw new ConflictError(MSG.kyc.updateFailed);
+      return [
+        await this.outbox.enqueue(m, EVENTS.kycDecided, {
+          submissionId: id,
+          userId: row.user_id,
+          status: status === KYC_STATUS.APPROVED ? 1 : -1,
+          reason,
+        }),
+      ];
+    });
+    await this.outbox.deliver(events);
+    return this.present(await this.one(id));
   }
 
   /** DELETE /kyc/{id} (admin): the row, its view log and both files. */
@@ -223,9 +224,5 @@ export class KycService {
     const row = await this.base().where('k.id = :id', { id }).getOne();
     if (!row) throw new NotFoundError(MSG.kyc.notFound);
     return row;
-  }
-
-  private async emit(event: string, payload: object): Promise<void> {
-    await emitSafely(this.events, this.logger, event, payload);
   }
 }

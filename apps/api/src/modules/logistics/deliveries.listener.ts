@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { EVENTS, type InvoicePaidEvent } from '../../common/events';
+import { EVENTS, OnDomainEvent, type InvoicePaidEvent } from '../../common/events';
 import { DeliveriesService } from './deliveries.service';
 
 /**
@@ -11,7 +10,7 @@ import { DeliveriesService } from './deliveries.service';
 export class DeliveriesListener {
   constructor(private readonly deliveries: DeliveriesService) {}
 
-  @OnEvent(EVENTS.invoicePaid, { promisify: true })
+  @OnDomainEvent(EVENTS.invoicePaid)
   onInvoicePaid(event: InvoicePaidEvent): void {
     if (event.type === 'delivery') this.deliveries.paid();
   }

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
@@ -26,7 +25,8 @@ import {
   type ShippingTitleStatus,
   type TrackingLookup,
 } from '@jara/contracts';
-import { EVENTS, type DeliveryChangedEvent, emitSafely } from '../../common/events';
+import { EVENTS } from '../../common/events';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { ConflictError, invalid, NotFoundError } from '../../common/errors';
 import {
   integerFilter,
@@ -132,7 +132,7 @@ export class DeliveriesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly invoices: InvoicesService,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   // ----------------------------------------------------------------------------------------------------- requests
@@ -200,23 +200,15 @@ export class DeliveriesService {
         invoice_id: null,
       });
       try {
-        await inTransaction(this.db, async (m) => {
+        const events = await inTransaction(this.db, async (m) => {
           await m.insert(Delivery, row);
           await this.record(m, row.id, null, DELIVERY_STATUS.PENDING_DELIVERY, {
             ...mover,
             location: warehouse.name,
           });
+          return this.announce(m, row, null, DELIVERY_STATUS.PENDING_DELIVERY, mover);
         });
-        invalidateListCounts(this.db, COUNTS);
-        if (row.user_id)
-          await this.emit(EVENTS.deliveryChanged, {
-            deliveryId: row.id,
-            trackingNo: row.tracking_no,
-            userId: row.user_id,
-            from: null,
-            to: DELIVERY_STATUS.PENDING_DELIVERY,
-            actorId: mover.user?.id ?? null,
-          } satisfies DeliveryChangedEvent);
+        await this.deliver(events);
         return row.id;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -352,11 +344,10 @@ export class DeliveriesService {
       if (paidFeeChanges(invoice)) throw new ConflictError(MSG.deliveries.feePaid);
       return invoice;
     };
-    let issued: number | null = null;
-    await inTransaction(
+    const events = await inTransaction(
       this.db,
       async (m) => {
-        issued = null;
+        let issued: number | null = null;
         const invoice = await current(m);
         let invoiceId = invoice?.id ?? null;
         if (delivery.user_id && fee > 0 && !invoice) {
@@ -386,11 +377,11 @@ export class DeliveriesService {
           .execute();
         if (moved.affected !== 1)
           throw invalid('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(undefined)));
+        return issued ? this.invoices.announceIn(m, issued) : [];
       },
       { before: async (m) => void (await current(m)) },
     );
-    invalidateListCounts(this.db, COUNTS);
-    if (issued) await this.invoices.announce(issued);
+    await this.deliver(events);
     return this.get(admin, id);
   }
 
@@ -404,11 +395,9 @@ export class DeliveriesService {
     if (!delivery || delivery.user_id !== user.id) throw new NotFoundError(MSG.deliveries.notFound);
     if (delivery.invoice_id) return this.get(user, id);
     if (!delivery.amount_minor) throw invalid('invoice', MSG.deliveries.feeNotSetYet);
-    let issued: number | null = null;
-    await inTransaction(this.db, async (m) => {
-      issued = null;
+    const events = await inTransaction(this.db, async (m) => {
       const now = await m.findOne(Delivery, { where: { id } });
-      if (!now || now.user_id !== user.id || now.invoice_id || !now.amount_minor) return;
+      if (!now || now.user_id !== user.id || now.invoice_id || !now.amount_minor) return [];
       const row = await this.invoices.issueIn(m, {
         userId: user.id,
         type: 'delivery',
@@ -425,10 +414,9 @@ export class DeliveriesService {
         .where('id = :id AND invoice_id IS NULL AND amount_minor = :fee', { id, fee: now.amount_minor })
         .execute();
       if (set.affected !== 1) throw new ConflictError(MSG.money.invoiceChanged);
-      issued = row.id;
+      return this.invoices.announceIn(m, row.id);
     });
-    invalidateListCounts(this.db, COUNTS);
-    if (issued) await this.invoices.announce(issued);
+    await this.deliver(events);
     return this.get(user, id);
   }
 
@@ -535,7 +523,7 @@ export class DeliveriesService {
     const from = delivery.status;
     const refused = (now: number | undefined) =>
       invalid('status', MSG.deliveries.moveRefused(deliveryStatusDetailLabel(now), deliveryStatusDetailLabel(to)));
-    await inTransaction(
+    const events = await inTransaction(
       this.db,
       async (m) => {
         await step.check?.(m);
@@ -551,6 +539,7 @@ export class DeliveriesService {
         }
         await this.record(m, delivery.id, from, to, mover);
         await step.apply?.(m);
+        return this.announce(m, delivery, from, to, mover);
       },
       {
         before: async (m) => {
@@ -560,16 +549,37 @@ export class DeliveriesService {
         },
       },
     );
-    invalidateListCounts(this.db, COUNTS);
-    if (delivery.user_id)
-      await this.emit(EVENTS.deliveryChanged, {
+    await this.deliver(events);
+  }
+
+  /**
+   * Inside the change's transaction: delivery.changed to the outbox (decision 028) when the delivery has an owner
+   * (a guest's is told nothing in-app). Answers the events' ids.
+   */
+  private async announce(
+    m: EntityManager,
+    delivery: Pick<Delivery, 'id' | 'tracking_no' | 'user_id'>,
+    from: DeliveryStatus | null,
+    to: DeliveryStatus,
+    mover: Mover,
+  ): Promise<number[]> {
+    if (!delivery.user_id) return [];
+    return [
+      await this.outbox.enqueue(m, EVENTS.deliveryChanged, {
         deliveryId: delivery.id,
         trackingNo: delivery.tracking_no,
         userId: delivery.user_id,
         from,
         to,
         actorId: mover.user?.id ?? null,
-      } satisfies DeliveryChangedEvent);
+      }),
+    ];
+  }
+
+  /** After the commit: the lists' cached totals start again, then the change's events are delivered. */
+  private async deliver(events: number[]): Promise<void> {
+    invalidateListCounts(this.db, COUNTS);
+    await this.outbox.deliver(events);
   }
 
   private async record(
@@ -745,9 +755,5 @@ export class DeliveriesService {
   /** invoice.paid of a delivery: nothing moves (spec), but the lists show the Payment column anew. */
   paid(): void {
     invalidateListCounts(this.db, COUNTS);
-  }
-
-  private async emit(event: string, payload: object): Promise<void> {
-    await emitSafely(this.events, this.logger, event, payload);
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { deliveryStatusDetailLabel, formatDollars, formatNaira, MSG, orderStatusLabel } from '@jara/contracts';
 import {
   EVENTS,
+  OnDomainEvent,
   type DeliveryChangedEvent,
   type KycDecidedEvent,
   type SupportOpenedEvent,
@@ -26,7 +26,7 @@ export class NotificationsListener {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @OnEvent(EVENTS.userVerified, { promisify: true })
+  @OnDomainEvent(EVENTS.userVerified)
   async onUserVerified(event: UserVerifiedEvent): Promise<void> {
     await this.notifications.notify({
       userId: event.userId,
@@ -36,12 +36,12 @@ export class NotificationsListener {
     });
   }
 
-  @OnEvent(EVENTS.userDeleted, { promisify: true })
+  @OnDomainEvent(EVENTS.userDeleted)
   async onUserDeleted(event: UserDeletedEvent): Promise<void> {
     await this.notifications.removeAllFor(event.userId);
   }
 
-  @OnEvent(EVENTS.walletFunded, { promisify: true })
+  @OnDomainEvent(EVENTS.walletFunded)
   async onWalletFunded(event: WalletFundedEvent): Promise<void> {
     const amount = money(event.amountMinor, event.currency);
     await this.notifications.notify({
@@ -54,7 +54,7 @@ export class NotificationsListener {
   }
 
   /** Every invoice is told in-app; a cargo fee also by e-mail (the customer must pay it before the parcel ships). */
-  @OnEvent(EVENTS.invoiceIssued, { promisify: true })
+  @OnDomainEvent(EVENTS.invoiceIssued)
   async onInvoiceIssued(event: InvoiceIssuedEvent): Promise<void> {
     const text = MSG.money.invoiceIssued(event.reference, money(event.amountMinor, event.currency), event.description);
     await this.notifications.notify({
@@ -68,7 +68,7 @@ export class NotificationsListener {
   }
 
   /** The KYC decision, in-app and by e-mail. */
-  @OnEvent(EVENTS.kycDecided, { promisify: true })
+  @OnDomainEvent(EVENTS.kycDecided)
   async onKycDecided(event: KycDecidedEvent): Promise<void> {
     const text = event.status === 1 ? MSG.kyc.approvedText : MSG.kyc.rejectedText(event.reason);
     await this.notifications.notify({
@@ -81,7 +81,7 @@ export class NotificationsListener {
   }
 
   /** A new request reaches the admins (in-app). */
-  @OnEvent(EVENTS.supportOpened, { promisify: true })
+  @OnDomainEvent(EVENTS.supportOpened)
   async onSupportOpened(event: SupportOpenedEvent): Promise<void> {
     const text = MSG.support.newRequestText(event.subject, event.ownerName);
     await this.notifications.notifyAdmins({
@@ -92,7 +92,7 @@ export class NotificationsListener {
   }
 
   /** A reply reaches the other side: the owner (in-app and e-mail) or the admins (in-app). */
-  @OnEvent(EVENTS.supportReplied, { promisify: true })
+  @OnDomainEvent(EVENTS.supportReplied)
   async onSupportReplied(event: SupportRepliedEvent): Promise<void> {
     if (event.fromOwner) {
       const text = MSG.support.ownerReplyText(event.subject, event.responderName);
@@ -114,7 +114,7 @@ export class NotificationsListener {
   }
 
   /** The owner hears of a delivery's request and every status change, in-app and by e-mail. */
-  @OnEvent(EVENTS.deliveryChanged, { promisify: true })
+  @OnDomainEvent(EVENTS.deliveryChanged)
   async onDeliveryChanged(event: DeliveryChangedEvent): Promise<void> {
     const text =
       event.from === null
@@ -129,7 +129,7 @@ export class NotificationsListener {
     });
   }
 
-  @OnEvent(EVENTS.invoicePaid, { promisify: true })
+  @OnDomainEvent(EVENTS.invoicePaid)
   async onInvoicePaid(event: InvoicePaidEvent): Promise<void> {
     const text = MSG.money.invoicePaid(event.reference, money(event.amountMinor, event.currency));
     await this.notifications.notify({
@@ -141,7 +141,7 @@ export class NotificationsListener {
     });
   }
 
-  @OnEvent(EVENTS.orderPlaced, { promisify: true })
+  @OnDomainEvent(EVENTS.orderPlaced)
   async onOrderPlaced(event: OrderPlacedEvent): Promise<void> {
     const text = MSG.orders.placedText(event.orderNo, formatNaira(event.totalMinor));
     await this.notifications.notify({
@@ -164,7 +164,7 @@ export class NotificationsListener {
   }
 
   /** The buyer hears of every change of their order; a vendor of the money their wallet received. */
-  @OnEvent(EVENTS.orderStatusChanged, { promisify: true })
+  @OnDomainEvent(EVENTS.orderStatusChanged)
   async onOrderStatusChanged(event: OrderStatusChangedEvent): Promise<void> {
     const text = event.returnRequested
       ? `${MSG.orders.returnRequested} (${event.orderNo})`

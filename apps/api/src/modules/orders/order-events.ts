@@ -1,21 +1,31 @@
-import { Logger } from '@nestjs/common';
-import type { EventEmitter2 } from '@nestjs/event-emitter';
-import type { DataSource } from 'typeorm';
-import { emitSafely } from '../../common/events';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { EventMap } from '../../common/events';
 import { invalidateListCounts } from '../../common/list/list-query';
+import type { OutboxService } from '../../common/outbox/outbox.service';
 
 /** The orders lists' cached totals (list-query's countCache tag). */
 export const ORDER_COUNTS = 'orders';
 
-const logger = new Logger('Orders');
+type OrderEventName = 'order.placed' | 'order.status_changed';
 
-/** Every order event follows a write that changes the lists: their cached totals start again, then the event. */
-export async function emitOrderEvent(
-  db: DataSource,
-  events: EventEmitter2,
-  event: string,
-  payload: object,
-): Promise<void> {
+/**
+ * Writes an order event to the outbox inside the transaction of the change it reports (decision 028): it exists
+ * exactly when the change committed. Answers its id; deliver it with `deliverOrderEvents` after the commit.
+ */
+export function enqueueOrderEvent<K extends OrderEventName>(
+  outbox: OutboxService,
+  m: EntityManager,
+  event: K,
+  payload: EventMap[K],
+): Promise<number> {
+  return outbox.enqueue(m, event, payload);
+}
+
+/**
+ * After the commit: the lists' cached totals start again (every order event follows a write that changes them), then
+ * the events are delivered now (a failure or a crash leaves them to the outbox's worker).
+ */
+export async function deliverOrderEvents(db: DataSource, outbox: OutboxService, ids: number[]): Promise<void> {
   invalidateListCounts(db, ORDER_COUNTS);
-  await emitSafely(events, logger, event, payload);
+  await outbox.deliver(ids);
 }

@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ORDER_STATUS } from '@jara/contracts';
-import { EVENTS } from '../../common/events';
 import { DomainError } from '../../common/errors';
 import { runExclusive } from '../../common/rate-limit/job-lock';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
@@ -12,7 +10,6 @@ import { inTransaction } from '../../database/transaction';
 import { InvoicesService } from '../invoices/invoices.service';
 import { WalletService } from '../wallet/wallet.service';
 import { Order, OrderItem } from './order.entity';
-import { emitOrderEvent } from './order-events';
 import { OrderLifecycleService } from './order-lifecycle.service';
 
 /**
@@ -31,7 +28,6 @@ export class OrderJobsService implements OnModuleInit, OnModuleDestroy {
     private readonly wallet: WalletService,
     private readonly invoices: InvoicesService,
     private readonly lifecycle: OrderLifecycleService,
-    private readonly events: EventEmitter2,
     @Inject(RATE_LIMIT_STORE) private readonly shared: RateLimitStore,
   ) {}
 
@@ -70,8 +66,7 @@ export class OrderJobsService implements OnModuleInit, OnModuleDestroy {
         continue;
       }
       try {
-        const event = await this.lifecycle.cancel(order, null);
-        await emitOrderEvent(this.db, this.events, EVENTS.orderStatusChanged, event);
+        await this.lifecycle.deliver(await this.lifecycle.cancel(order, null));
         released++;
       } catch (error) {
         // Changed meanwhile (paid or moved by someone): the next round looks again; nothing is decided on the error.

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -16,7 +15,7 @@ import {
 } from '@jara/contracts';
 import { EVENTS, type OrderStatusChangedEvent } from '../../common/events';
 import { ConflictError, DomainError, invalid, NotFoundError } from '../../common/errors';
-import { invalidateListCounts } from '../../common/list/list-query';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction } from '../../database/transaction';
 import { InvoicesService } from '../invoices/invoices.service';
@@ -25,7 +24,7 @@ import { User } from '../users/user.entity';
 import { WalletService } from '../wallet/wallet.service';
 import type { LateTransferDto, OrderStatusDto } from './dto/order.dto';
 import { Order, OrderItem, OrderVendor } from './order.entity';
-import { emitOrderEvent, ORDER_COUNTS } from './order-events';
+import { deliverOrderEvents, enqueueOrderEvent } from './order-events';
 import { recordOrderChange, type Move } from './order-history';
 import { OrderQueriesService } from './order-queries.service';
 
@@ -44,7 +43,7 @@ export class OrderLifecycleService {
     private readonly invoices: InvoicesService,
     private readonly stock: StockService,
     private readonly queries: OrderQueriesService,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   // ---------------------------------------------------------------------------------------------------- lifecycle
@@ -55,7 +54,7 @@ export class OrderLifecycleService {
    */
   private readonly handlers: Record<
     Exclude<OrderMoveHandler, 'markPaid' | 'expire' | 'lateTransfer'>,
-    (order: Order, move: Move) => Promise<OrderStatusChangedEvent>
+    (order: Order, move: Move) => Promise<number[]>
   > = {
     cancel: (order, move) => this.cancel(order, move),
     confirmTransfer: (order, move) => this.confirmTransfer(order, move),
@@ -94,21 +93,21 @@ export class OrderLifecycleService {
     const handler = this.handlers[transition.handler as keyof typeof this.handlers];
     if (!handler) throw invalid('status', MSG.orders.notYourMove);
     const move: Move = { actor, user: viewer, note: dto.note ?? null, restock: dto.restock === true };
-    const event = await handler(order, move);
-    await emitOrderEvent(this.db, this.events, EVENTS.orderStatusChanged, event);
+    await this.deliver(await handler(order, move));
     return this.queries.get(viewer, id);
   }
 
   /**
    * A lifecycle transaction. On SQLite the order is checked to be still at its status in this request's turn, before
    * BEGIN, so an ordinary refusal never rolls anything back (decision 009); `before` adds the move's own checks.
+   * `work` answers the ids of the events it wrote to the outbox (deliver them after the commit: `deliver`).
    */
   private tx(
     order: Order,
     to: OrderStatus,
-    work: (m: EntityManager) => Promise<void>,
+    work: (m: EntityManager) => Promise<number[]>,
     before?: (m: EntityManager) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<number[]> {
     return inTransaction(this.db, work, {
       before: async (m) => {
         const now = await m.getRepository(Order).findOne({ where: { id: order.id }, select: ['id', 'status'] });
@@ -140,6 +139,16 @@ export class OrderLifecycleService {
     await m.update(OrderVendor, { order_id: order.id }, { status: to });
   }
 
+  /** Inside the move's transaction: order.status_changed to the outbox (decision 028); answers its id in a list. */
+  private async announce(m: EntityManager, event: OrderStatusChangedEvent): Promise<number[]> {
+    return [await enqueueOrderEvent(this.outbox, m, EVENTS.orderStatusChanged, event)];
+  }
+
+  /** After the commit: the lists' totals start again and the move's events are delivered. */
+  deliver(ids: number[]): Promise<void> {
+    return deliverOrderEvents(this.db, this.outbox, ids);
+  }
+
   private changed(
     order: Order,
     to: OrderStatus,
@@ -164,8 +173,8 @@ export class OrderLifecycleService {
   }
 
   /** 0 -> 5: the invoice is cancelled and the stock returned with it; a paid invoice refuses (the order is paid). */
-  async cancel(order: Order, move: Move | null): Promise<OrderStatusChangedEvent> {
-    await this.tx(
+  async cancel(order: Order, move: Move | null): Promise<number[]> {
+    return this.tx(
       order,
       ORDER_STATUS.CANCELLED,
       async (m) => {
@@ -181,10 +190,10 @@ export class OrderLifecycleService {
           ORDER_STATUS.CANCELLED,
           move ?? { actor: 'admin', user: null, note: 'Not paid in time: stock released' },
         );
+        return this.announce(m, this.changed(order, ORDER_STATUS.CANCELLED, move));
       },
       (m) => this.assertUnpaid(m, order),
     );
-    return this.changed(order, ORDER_STATUS.CANCELLED, move);
   }
 
   private async linesOf(m: EntityManager, orderId: number): Promise<StockLine[]> {
@@ -193,8 +202,8 @@ export class OrderLifecycleService {
   }
 
   /** 0 -> 1 by an admin: a bank transfer arrived; the invoice is marked paid (method transfer) with the move. */
-  private async confirmTransfer(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
-    await this.tx(
+  private async confirmTransfer(order: Order, move: Move): Promise<number[]> {
+    return this.tx(
       order,
       ORDER_STATUS.TO_SHIP,
       async (m) => {
@@ -205,19 +214,21 @@ export class OrderLifecycleService {
           ...move,
           note: move.note ?? 'Bank transfer received',
         });
+        return [
+          ...(order.invoice_id ? await this.invoices.announcePaidIn(m, order.invoice_id, 'transfer') : []),
+          ...(await this.announce(m, this.changed(order, ORDER_STATUS.TO_SHIP, move))),
+        ];
       },
       (m) => this.assertUnpaid(m, order),
     );
-    if (order.invoice_id) await this.invoices.announcePaid(order.invoice_id, 'transfer');
-    return this.changed(order, ORDER_STATUS.TO_SHIP, move);
   }
 
-  private async ship(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
-    await this.tx(order, ORDER_STATUS.TO_RECEIVE, async (m) => {
+  private async ship(order: Order, move: Move): Promise<number[]> {
+    return this.tx(order, ORDER_STATUS.TO_RECEIVE, async (m) => {
       await this.move(m, order, ORDER_STATUS.TO_RECEIVE, { shipped_at: new Date() });
       await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_RECEIVE, move);
+      return this.announce(m, this.changed(order, ORDER_STATUS.TO_RECEIVE, move));
     });
-    return this.changed(order, ORDER_STATUS.TO_RECEIVE, move);
   }
 
   /**
@@ -225,10 +236,9 @@ export class OrderLifecycleService {
    * credit (reference sale-<itemId>): it reaches their balance when the return window has passed with no return
    * (releaseSaleCredits), and an accepted return inside the window fails it (decision 023).
    */
-  private async receive(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
-    const credited: OrderStatusChangedEvent['credited'] = [];
-    await this.tx(order, ORDER_STATUS.TO_REVIEW, async (m) => {
-      credited.length = 0;
+  private async receive(order: Order, move: Move): Promise<number[]> {
+    return this.tx(order, ORDER_STATUS.TO_REVIEW, async (m) => {
+      const credited: OrderStatusChangedEvent['credited'] = [];
       const now = new Date();
       await this.move(m, order, ORDER_STATUS.TO_REVIEW, { received_at: now });
       const items = await m.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
@@ -247,8 +257,8 @@ export class OrderLifecycleService {
         credited.push({ vendorId: item.vendor_id, amountMinor: item.vendor_credit_minor });
       }
       await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_REVIEW, move);
+      return this.announce(m, this.changed(order, ORDER_STATUS.TO_REVIEW, move, credited));
     });
-    return this.changed(order, ORDER_STATUS.TO_REVIEW, move, credited);
   }
 
   /** The end of the return window of an order received at `receivedAt`. */
@@ -257,11 +267,11 @@ export class OrderLifecycleService {
   }
 
   /** 3 -> 4 asked by the buyer, inside the return window: the request is recorded; the order stays at To Review. */
-  private async requestReturn(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
+  private async requestReturn(order: Order, move: Move): Promise<number[]> {
     if (order.return_requested_at) throw invalid('status', MSG.orders.returnAlreadyRequested);
     if (!order.received_at || this.returnWindowEnd(order.received_at) <= new Date())
       throw invalid('status', MSG.orders.returnWindowClosed(this.config.orders.returnWindowDays));
-    await this.tx(order, ORDER_STATUS.RETURNED, async (m) => {
+    return this.tx(order, ORDER_STATUS.RETURNED, async (m) => {
       const done = await m
         .createQueryBuilder()
         .update(Order)
@@ -276,8 +286,8 @@ export class OrderLifecycleService {
         ...move,
         note: `Return requested${move.note ? `: ${move.note}` : ''}`.slice(0, 500),
       });
+      return this.announce(m, { ...this.changed(order, order.status, move), returnRequested: true });
     });
-    return { ...this.changed(order, order.status, move), returnRequested: true };
   }
 
   /**
@@ -286,13 +296,13 @@ export class OrderLifecycleService {
    * fails, nothing to debit; one already released is reversed by a debit (reverse-<itemId>), which a vendor's wallet
    * that no longer covers it refuses (409). With `restock`, the units go back to stock.
    */
-  private async acceptReturn(order: Order, move: Move): Promise<OrderStatusChangedEvent> {
+  private async acceptReturn(order: Order, move: Move): Promise<number[]> {
     if (!order.return_requested_at) throw invalid('status', MSG.orders.returnNotRequested);
     const credited = async (m: EntityManager) =>
       (await m.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } })).filter(
         (i) => i.vendor_id && i.settled_at && !i.reversed_at && i.vendor_credit_minor > 0,
       );
-    await this.tx(
+    return this.tx(
       order,
       ORDER_STATUS.RETURNED,
       async (m) => {
@@ -318,6 +328,7 @@ export class OrderLifecycleService {
             move.note ??
             `${ACCEPT_RETURN_ACTION}: refunded ${formatNaira(order.total_minor)}${move.restock ? ', restocked' : ''}`,
         });
+        return this.announce(m, this.changed(order, ORDER_STATUS.RETURNED, move));
       },
       async (m) => {
         for (const item of await credited(m)) {
@@ -328,7 +339,6 @@ export class OrderLifecycleService {
         }
       },
     );
-    return this.changed(order, ORDER_STATUS.RETURNED, move);
   }
 
   /** A released sale credit of a returned line taken back from the vendor (a short wallet: 409, nothing changes). */
@@ -356,9 +366,7 @@ export class OrderLifecycleService {
   async markPaid(orderId: number, method: string): Promise<void> {
     const order = await this.db.getRepository(Order).findOne({ where: { id: orderId } });
     if (!order || order.status !== ORDER_STATUS.TO_PAY) return;
-    let moved = false;
-    await inTransaction(this.db, async (m) => {
-      moved = false;
+    const ids = await inTransaction(this.db, async (m) => {
       const done = await m
         .createQueryBuilder()
         .update(Order)
@@ -368,22 +376,16 @@ export class OrderLifecycleService {
           { id: orderId, toPay: ORDER_STATUS.TO_PAY, paid: 'paid' },
         )
         .execute();
-      if (done.affected !== 1) return;
-      moved = true;
+      if (done.affected !== 1) return [];
       await m.update(OrderVendor, { order_id: orderId }, { status: ORDER_STATUS.TO_SHIP });
       await recordOrderChange(m, orderId, ORDER_STATUS.TO_PAY, ORDER_STATUS.TO_SHIP, {
         actor: 'buyer',
         user: null,
         note: method === 'paystack' ? 'Paid by card' : method === 'wallet' ? 'Paid from wallet' : 'Paid',
       });
+      return this.announce(m, this.changed(order, ORDER_STATUS.TO_SHIP, null));
     });
-    if (moved)
-      await emitOrderEvent(
-        this.db,
-        this.events,
-        EVENTS.orderStatusChanged,
-        this.changed(order, ORDER_STATUS.TO_SHIP, null),
-      );
+    if (ids.length) await this.deliver(ids);
   }
 
   // -------------------------------------------------------------------------------------------- late transfers
@@ -412,7 +414,7 @@ export class OrderLifecycleService {
         throw new ConflictError(MSG.orders.lateTransferAlreadyRecorded);
     };
     let outcome = 'credited' as LateTransferOutcome;
-    await this.tx(
+    const ids = await this.tx(
       order,
       ORDER_STATUS.TO_SHIP,
       async (m) => {
@@ -431,7 +433,10 @@ export class OrderLifecycleService {
             ...move,
             note: [MSG.orders.lateTransferRestocked, move.note].filter(Boolean).join(': '),
           });
-          return;
+          return [
+            ...(await this.invoices.announcePaidIn(m, invoiceId, 'transfer')),
+            ...(await this.announce(m, this.changed(order, ORDER_STATUS.TO_SHIP, move))),
+          ];
         }
         await this.wallet.ledger.post(m, {
           userId: order.user_id,
@@ -447,18 +452,11 @@ export class OrderLifecycleService {
           ...move,
           note: [MSG.orders.lateTransferCredited(formatNaira(order.total_minor)), move.note].filter(Boolean).join(': '),
         });
+        return [];
       },
       notYet,
     );
-    if (outcome === 'restocked') {
-      await this.invoices.announcePaid(invoiceId, 'transfer');
-      await emitOrderEvent(
-        this.db,
-        this.events,
-        EVENTS.orderStatusChanged,
-        this.changed(order, ORDER_STATUS.TO_SHIP, move),
-      );
-    } else invalidateListCounts(this.db, ORDER_COUNTS);
+    await this.deliver(ids);
     return { outcome, order: await this.queries.get(admin, id) };
   }
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import {
@@ -14,7 +13,8 @@ import {
   type Order as OrderDto,
   type PaymentStart,
 } from '@jara/contracts';
-import { EVENTS, type OrderPlacedEvent } from '../../common/events';
+import { EVENTS } from '../../common/events';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { InvalidError, invalid } from '../../common/errors';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { isUniqueViolation } from '../../database/transaction';
@@ -28,7 +28,7 @@ import { IdempotencyService } from '../../common/idempotency/idempotency.service
 import { WalletService } from '../wallet/wallet.service';
 import type { CreateOrderDto } from './dto/order.dto';
 import { Order, OrderItem, OrderVendor } from './order.entity';
-import { emitOrderEvent } from './order-events';
+import { deliverOrderEvents, enqueueOrderEvent } from './order-events';
 import { OrderQueriesService } from './order-queries.service';
 import { recordOrderChange } from './order-history';
 
@@ -77,7 +77,7 @@ export class OrderPlacementService {
     private readonly idempotency: IdempotencyService,
     private readonly stock: StockService,
     private readonly queries: OrderQueriesService,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   async create(user: User, dto: CreateOrderDto, key?: string): Promise<OrderDto> {
@@ -105,7 +105,7 @@ export class OrderPlacementService {
     total: number,
   ): Promise<OrderDto> {
     const byWallet = dto.payment_method === 'wallet';
-    let created: { orderId: number; invoiceId: number } | null = null;
+    let events: number[] = [];
     {
       const { result, replayed } = await this.idempotency.inTransaction(
         user.id,
@@ -113,9 +113,9 @@ export class OrderPlacementService {
         'POST /orders',
         dto,
         async (m) => {
-          created = null;
+          events = [];
           const ids = await this.place(m, user, dto, lines, total);
-          created = ids;
+          events = await this.announcePlacedIn(m, ids.orderId, ids.invoiceId, byWallet);
           return ids;
         },
         {
@@ -132,7 +132,7 @@ export class OrderPlacementService {
           },
         },
       );
-      if (!replayed && created) await this.announcePlaced(result.orderId, result.invoiceId, byWallet);
+      if (!replayed) await deliverOrderEvents(this.db, this.outbox, events);
       const order = await this.queries.getFor(user, result.orderId, false);
       if (replayed) return this.replayed(order);
       if (dto.payment_method === 'card') {
@@ -284,18 +284,30 @@ export class OrderPlacementService {
       : this.config.orders.paymentWindowMinutes;
   }
 
-  private async announcePlaced(orderId: number, invoiceId: number, paid: boolean): Promise<void> {
-    await this.invoices.announce(invoiceId, paid ? 'wallet' : undefined);
-    const order = await this.db.getRepository(Order).findOneOrFail({ where: { id: orderId } });
-    const items = await this.db.getRepository(OrderItem).find({ where: { order_id: orderId } });
+  /**
+   * Inside the placement's transaction: invoice.issued (and invoice.paid when paid from the wallet) and order.placed
+   * to the outbox (decision 028). Answers their ids: delivered after the commit.
+   */
+  private async announcePlacedIn(
+    m: EntityManager,
+    orderId: number,
+    invoiceId: number,
+    paid: boolean,
+  ): Promise<number[]> {
+    const ids = await this.invoices.announceIn(m, invoiceId, paid ? 'wallet' : undefined);
+    const order = await m.getRepository(Order).findOneOrFail({ where: { id: orderId } });
+    const items = await m.getRepository(OrderItem).find({ where: { order_id: orderId } });
     const vendorIds = [...new Set(items.map((i) => i.vendor_id).filter((v): v is number => v !== null))];
-    await emitOrderEvent(this.db, this.events, EVENTS.orderPlaced, {
-      orderId,
-      orderNo: order.order_no,
-      userId: order.user_id,
-      totalMinor: order.total_minor,
-      vendorIds,
-    } satisfies OrderPlacedEvent);
+    ids.push(
+      await enqueueOrderEvent(this.outbox, m, EVENTS.orderPlaced, {
+        orderId,
+        orderNo: order.order_no,
+        userId: order.user_id,
+        totalMinor: order.total_minor,
+        vendorIds,
+      }),
+    );
+    return ids;
   }
 
   /**

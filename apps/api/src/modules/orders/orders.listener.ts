@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { EVENTS, type InvoicePaidEvent } from '../../common/events';
+import { EVENTS, OnDomainEvent, type InvoicePaidEvent } from '../../common/events';
 import { OrdersService } from './orders.service';
 
 /** An order's invoice paid by card, or later from the invoice page: the order moves to To Ship. */
@@ -8,7 +7,7 @@ import { OrdersService } from './orders.service';
 export class OrdersListener {
   constructor(private readonly orders: OrdersService) {}
 
-  @OnEvent(EVENTS.invoicePaid, { promisify: true })
+  @OnDomainEvent(EVENTS.invoicePaid)
   async onInvoicePaid(event: InvoicePaidEvent): Promise<void> {
     if (event.type !== 'order' || !event.subjectId) return;
     await this.orders.markPaid(event.subjectId, event.method);

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { EVENTS, type UserDeletedEvent } from '../../common/events';
+import { EVENTS, OnDomainEvent, type UserDeletedEvent } from '../../common/events';
 import { ProductsService } from './products.service';
 import { WishlistItem } from './wishlist-item.entity';
 
@@ -18,7 +17,7 @@ export class ProductsListener {
    * A deleted user's products leave the public catalogue (inactive, not deleted: orders will point at them)
    * and their wishlist goes. Their reviews stay, so every product's rating still equals its reviews.
    */
-  @OnEvent(EVENTS.userDeleted, { promisify: true })
+  @OnDomainEvent(EVENTS.userDeleted)
   async onUserDeleted(event: UserDeletedEvent): Promise<void> {
     await this.products.deactivateOwnedBy(event.userId);
     await this.wishlist.delete({ user_id: event.userId });

@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -11,7 +10,8 @@ import {
   type SupportThread,
 } from '@jara/contracts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors';
-import { EVENTS, type SupportOpenedEvent, type SupportRepliedEvent, emitSafely } from '../../common/events';
+import { EVENTS } from '../../common/events';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { inTransaction } from '../../database/transaction';
 import type { User } from '../users/user.entity';
@@ -43,11 +43,9 @@ const SUPPORT_SPEC: ListSpec = {
  */
 @Injectable()
 export class SupportService {
-  private readonly logger = new Logger('Support');
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   present(s: Support): SupportRequest {
@@ -91,12 +89,17 @@ export class SupportService {
       status: SUPPORT_STATUS.OPEN,
       response_count: 0,
     });
-    await inTransaction(this.db, (m) => m.insert(Support, row));
-    await this.emit(EVENTS.supportOpened, {
-      supportId: row.id,
-      subject: row.subject,
-      ownerName: row.name,
-    } satisfies SupportOpenedEvent);
+    const events = await inTransaction(this.db, async (m) => {
+      await m.insert(Support, row);
+      return [
+        await this.outbox.enqueue(m, EVENTS.supportOpened, {
+          supportId: row.id,
+          subject: row.subject,
+          ownerName: row.name,
+        }),
+      ];
+    });
+    await this.outbox.deliver(events);
     return this.present(await this.one(row.id));
   }
 
@@ -158,7 +161,7 @@ export class SupportService {
       message: dto.message,
       status: 0,
     });
-    await inTransaction(this.db, async (m) => {
+    const events = await inTransaction(this.db, async (m) => {
       await m.insert(SupportResponseRow, row);
       await m
         .createQueryBuilder()
@@ -169,15 +172,18 @@ export class SupportService {
         })
         .where('id = :id', { id: support.id })
         .execute();
+      return [
+        await this.outbox.enqueue(m, EVENTS.supportReplied, {
+          supportId: support.id,
+          subject: support.subject,
+          ownerId: support.user_id,
+          responderId: viewer.id,
+          responderName: viewer.name ?? viewer.email,
+          fromOwner: viewer.id === support.user_id,
+        }),
+      ];
     });
-    await this.emit(EVENTS.supportReplied, {
-      supportId: support.id,
-      subject: support.subject,
-      ownerId: support.user_id,
-      responderId: viewer.id,
-      responderName: viewer.name ?? viewer.email,
-      fromOwner: viewer.id === support.user_id,
-    } satisfies SupportRepliedEvent);
+    await this.outbox.deliver(events);
     const saved = await this.db
       .getRepository(SupportResponseRow)
       .findOneOrFail({ where: { id: row.id }, relations: { responder: true } });
@@ -219,9 +225,5 @@ export class SupportService {
     const row = await this.db.getRepository(Support).findOne({ where: { id }, relations: { user: true } });
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw new NotFoundError(MSG.support.notFound);
     return row;
-  }
-
-  private async emit(event: string, payload: object): Promise<void> {
-    await emitSafely(this.events, this.logger, event, payload);
   }
 }

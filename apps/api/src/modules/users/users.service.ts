@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomBytes } from 'node:crypto';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { MSG, normalizeRole, type PublicUser } from '@jara/contracts';
 import { invalid, NotFoundError } from '../../common/errors';
-import { EVENTS, type UserDeletedEvent } from '../../common/events';
+import { EVENTS } from '../../common/events';
 import { integerFilter, ListResult, paginate, singleValue, type ListQuery } from '../../common/list/list-query';
+import { OutboxService } from '../../common/outbox/outbox.service';
 import { StorageService } from '../../common/storage/storage.service';
+import { inTransaction } from '../../database/transaction';
 import type { AdminUpdateUserDto, UpdateProfileDto } from './dto/user.dto';
 import { User } from './user.entity';
 import { presentUser } from './user.presenter';
@@ -26,7 +27,7 @@ export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly storage: StorageService,
-    private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   present(user: User): PublicUser {
@@ -51,7 +52,8 @@ export class UsersService {
   async list(query: ListQuery): Promise<ListResult<PublicUser>> {
     const qb = this.users.createQueryBuilder('u');
     const deleted = singleValue(query, 'deleted');
-    if (deleted !== undefined && deleted !== '0' && deleted !== '1') throw invalid('deleted', 'deleted must be 1 or 0.');
+    if (deleted !== undefined && deleted !== '0' && deleted !== '1')
+      throw invalid('deleted', 'deleted must be 1 or 0.');
     qb.where(deleted === '1' ? 'u.deleted_at IS NOT NULL' : 'u.deleted_at IS NULL');
     const page = await paginate(qb, query, {
       sortable: {
@@ -62,7 +64,13 @@ export class UsersService {
         status: 'u.status',
         created_at: 'u.created_at',
       },
-      filterable: { role: 'u.role', status: 'u.status', name: 'u.name', email: 'u.email', id: integerFilter('u.id', { multi: true }) },
+      filterable: {
+        role: 'u.role',
+        status: 'u.status',
+        name: 'u.name',
+        email: 'u.email',
+        id: integerFilter('u.id', { multi: true }),
+      },
       searchable: ['u.name', 'u.email'],
       defaultSort: { field: 'created_at', order: 'DESC' },
       tiebreaker: 'u.id',
@@ -128,9 +136,13 @@ export class UsersService {
       otp_sent_at: null,
       token_version: () => 'token_version + 1',
     };
-    await this.users.update({ id }, anonymised);
+    // The anonymised row and user.deleted (its owners of user data react) commit together (decision 028).
+    const events = await inTransaction(this.users.manager.connection, async (m) => {
+      await m.update(User, { id }, anonymised);
+      return [await this.outbox.enqueue(m, EVENTS.userDeleted, { userId: id })];
+    });
     await this.storage.remove(user.image);
-    await this.events.emitAsync(EVENTS.userDeleted, { userId: id } satisfies UserDeletedEvent);
+    await this.outbox.deliver(events);
   }
 
   /**
@@ -165,11 +177,16 @@ export class UsersService {
   }
 
   /** Applies only the listed, non-empty fields; keeps e-mail unique (422 on errors.email). */
-  private async save<K extends keyof User>(user: User, dto: Partial<Record<K, unknown>>, fields: readonly K[]): Promise<PublicUser> {
+  private async save<K extends keyof User>(
+    user: User,
+    dto: Partial<Record<K, unknown>>,
+    fields: readonly K[],
+  ): Promise<PublicUser> {
     const changes: Partial<User> = {};
     for (const field of fields) {
       const value = dto[field];
-      if (value !== undefined && value !== null && value !== '') (changes as Record<string, unknown>)[field as string] = value;
+      if (value !== undefined && value !== null && value !== '')
+        (changes as Record<string, unknown>)[field as string] = value;
     }
     if (changes.email && changes.email !== user.email) {
       const other = await this.findByEmail(changes.email);
@@ -185,7 +202,8 @@ export class UsersService {
       try {
         await this.users.update({ id: user.id }, update);
       } catch (error) {
-        if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw invalid('email', MSG.auth.emailTaken);
+        if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message))
+          throw invalid('email', MSG.auth.emailTaken);
         throw error;
       }
     }
