@@ -1,4 +1,4 @@
-import { MSG, ORDER_STATUS, type Order } from '@jara/contracts';
+import { MSG, ORDER_STATUS, canRequestReturn, type Order } from '@jara/contracts';
 import { Order as OrderRow } from '../src/modules/orders/order.entity';
 import { Product } from '../src/modules/products/product.entity';
 import { orderNumbers, OrdersService } from '../src/modules/orders/orders.service';
@@ -294,6 +294,9 @@ describe('Orders: money integrity (issue 21)', () => {
       const vendorBefore = (await balances(t.db, vendor.user.id)).ngn;
       const order = await received(desk.id);
       const item = order.items[0];
+      // The buyer is told until when a return can be asked: the receipt plus ORDER_RETURN_WINDOW_DAYS (7).
+      expect(Date.parse(order.return_until as string)).toBe(Date.parse(order.received_at as string) + 7 * DAY);
+      expect(canRequestReturn(order)).toBe(true);
       expect(await orders.countDueSaleCredits(new Date(Date.now() + 6 * DAY))).toBe(0);
       expect(await orders.releaseSaleCredits(new Date(Date.now() + 6 * DAY))).toBe(0);
       expect(await orders.releaseSaleCredits(new Date(Date.now() + 8 * DAY))).toBeGreaterThanOrEqual(1);
@@ -308,6 +311,8 @@ describe('Orders: money integrity (issue 21)', () => {
       await t.db.getRepository(OrderRow).update(order.id, { received_at: new Date(Date.now() - 8 * DAY) });
       const refused = await moveOrder(t, buyer.token, order.id, ORDER_STATUS.RETURNED, 'Too late').expect(422);
       expect(refused.body.message).toBe(MSG.orders.returnWindowClosed(7));
+      const late = (await t.http().get(`/api/v1/orders/${order.id}`).set(bearer(buyer.token)).expect(200)).body.data;
+      expect(canRequestReturn(late)).toBe(false);
     });
 
     it('a return of an order whose credit was already released keeps the reversal (reverse-<itemId>)', async () => {

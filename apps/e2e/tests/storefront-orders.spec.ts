@@ -16,7 +16,10 @@ function stamp(): string {
 }
 
 /** Writes the cart straight into localStorage (what the product pages store). */
-async function setCart(page: Page, lines: Array<{ id: number; name: string; quantity: number; price_kobo: number; price_ngn: number }>) {
+async function setCart(
+  page: Page,
+  lines: Array<{ id: number; name: string; quantity: number; price_kobo: number; price_ngn: number }>,
+) {
   await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), lines);
 }
 
@@ -33,7 +36,10 @@ async function fillAddress(page: Page) {
 }
 
 test.describe('orders', () => {
-  test('a customer buys two products from the wallet; the vendor ships; receipt, review and settlement follow', async ({ page, browser }) => {
+  test('a customer buys two products from the wallet; the vendor ships; receipt, review and settlement follow', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const vendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
     const id = stamp();
@@ -46,7 +52,13 @@ test.describe('orders', () => {
     const buyer = await apiSession(user.email, user.password);
     const profile = await api('/user/update-profile', {
       token: buyer.token,
-      body: { name: 'Chioma Adeyemi', address: '12 Allen Avenue', city: 'Ikeja', postal_code: '100271', country: 'Nigeria' },
+      body: {
+        name: 'Chioma Adeyemi',
+        address: '12 Allen Avenue',
+        city: 'Ikeja',
+        postal_code: '100271',
+        country: 'Nigeria',
+      },
     });
     expect(profile.status).toBe(200);
     await fundWallet(buyer.userId, '50000');
@@ -89,7 +101,8 @@ test.describe('orders', () => {
     await expect(page.getByTestId('checkout-savings')).toHaveCount(0);
     await expect(page.getByTestId('checkout-wallet-balance')).toHaveText('Balance ₦50,000');
     await page.getByRole('button', { name: MSG.checkout.placeOrder }).click();
-    for (const message of Object.values(MSG.checkout.required)) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of Object.values(MSG.checkout.required))
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page.getByLabel('Full name')).toBeFocused();
     await snap(page, 'orders-checkout-required');
 
@@ -153,7 +166,8 @@ test.describe('orders', () => {
     await expect(page.getByTestId('transaction-row').first().locator('.status-pill')).toHaveClass(/tone-warning/);
 
     // The vendor ships it from /orders and sees what it earns (line totals less 10%).
-    const earnings = splitCommission(1_250_000, COMMISSION_BPS).vendor + splitCommission(600_000, COMMISSION_BPS).vendor;
+    const earnings =
+      splitCommission(1_250_000, COMMISSION_BPS).vendor + splitCommission(600_000, COMMISSION_BPS).vendor;
     const vendorContext = await browser.newContext({ baseURL: E2E.storefront, viewport: { width: 1280, height: 800 } });
     const vendorPage = await vendorContext.newPage();
     await login(vendorPage, DEMO.vendor.email, DEMO.vendor.password);
@@ -207,7 +221,9 @@ test.describe('orders', () => {
 
     // My Transactions: both lines delivered (green).
     await page.goto('/transactions');
-    await expect(page.getByTestId('transaction-row').filter({ hasText: tote.name }).locator('.status-pill')).toHaveText('Delivered');
+    await expect(page.getByTestId('transaction-row').filter({ hasText: tote.name }).locator('.status-pill')).toHaveText(
+      'Delivered',
+    );
     await expect(page.getByTestId('transaction-row').first().locator('.status-pill')).toHaveClass(/tone-success/);
     await snap(page, 'orders-transactions');
 
@@ -218,15 +234,20 @@ test.describe('orders', () => {
     // A return request on the reviewed order.
     await page.goto('/my-orders?tab=to-review');
     const returning = page.getByTestId('order-card').filter({ hasText: orderNo });
+    // The buyer sees until when a return can be asked (received today + ORDER_RETURN_WINDOW_DAYS).
+    await expect(returning.getByTestId('return-until')).toContainText('Returns accepted until');
     await returning.locator('summary', { hasText: 'Request Return' }).click();
     await returning.getByLabel(MSG.orders.returnReason).fill('The tote strap came loose.');
     await returning.getByRole('button', { name: MSG.orders.sendReturn }).click();
     await expectToast(page, MSG.orders.returnRequested);
     await expect(returning).toContainText(MSG.orders.returnRequested);
     await expect(returning.locator('summary', { hasText: 'Request Return' })).toHaveCount(0);
+    await expect(returning.getByTestId('return-until')).toHaveCount(0);
   });
 
-  test('checkout answers: required fields on the server, a short wallet, short stock; then the order goes through', async ({ page }) => {
+  test('checkout answers: required fields on the server, a short wallet, short stock; then the order goes through', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const vendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
     const product = await createProduct(vendor.token, { name: `E2E Last Pieces ${stamp()}`, price: '2000', stock: 3 });
@@ -236,7 +257,10 @@ test.describe('orders', () => {
 
     // The action checks the form too (the browser's checks are only a convenience).
     const refused = await page.request.post('/checkout?_data=routes%2F_account.checkout', {
-      form: { items: JSON.stringify([{ product_id: product.id, quantity: 1 }]), idempotency_key: 'e2e-key-0123456789abcdef' },
+      form: {
+        items: JSON.stringify([{ product_id: product.id, quantity: 1 }]),
+        idempotency_key: 'e2e-key-0123456789abcdef',
+      },
       headers: { Origin: E2E.storefront },
     });
     expect(refused.status()).toBe(422);
@@ -286,7 +310,10 @@ test.describe('orders', () => {
     const orderNo = (await page.getByTestId('order-no').textContent())?.trim();
 
     // The same form sent again (a double submit, a retry) answers the same order and charges nothing more.
-    const again = await page.request.post('/checkout?_data=routes%2F_account.checkout', { form: sent, headers: { Origin: E2E.storefront } });
+    const again = await page.request.post('/checkout?_data=routes%2F_account.checkout', {
+      form: sent,
+      headers: { Origin: E2E.storefront },
+    });
     expect(again.status()).toBe(200);
     expect((await again.json()).order.order_no).toBe(orderNo);
     expect(await walletNgnMinor(buyer.token)).toBe(1_000_000 - 200_000);
@@ -299,7 +326,9 @@ test.describe('orders', () => {
     await expect(page.getByText(MSG.checkout.emptyCart)).toBeVisible();
   });
 
-  test('card goes through the test gateway; a bank transfer shows the account; the buyer cancels an unpaid order', async ({ page }) => {
+  test('card goes through the test gateway; a bank transfer shows the account; the buyer cancels an unpaid order', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const vendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
     const product = await createProduct(vendor.token, { name: `E2E Adire Scarf ${stamp()}`, price: '4000', stock: 5 });

@@ -473,6 +473,7 @@ export const MSG = {
     returnAlreadyRequested: 'A return has already been requested for this order.',
     returnRequested: 'Your return request has been sent.',
     returnWindowClosed: (days: number) => `A return can be requested only within ${days} days of receiving the order.`,
+    returnUntil: (date: string) => `Returns accepted until ${date}.`,
     lateTransferRefused: 'Only a cancelled bank-transfer order can record a late transfer.',
     lateTransferAlreadyRecorded: 'A late transfer has already been recorded for this order.',
     lateTransferRestocked: 'Late bank transfer received: stock taken again, invoice paid',

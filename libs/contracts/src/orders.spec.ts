@@ -1,11 +1,13 @@
 import {
   ACCEPT_RETURN_ACTION,
+  canRequestReturn,
   checkoutSavingsMinor,
   orderMovesFor,
   orderPaymentMethodLabel,
   splitCommission,
   transactionState,
 } from './orders';
+import { ORDER_STATUS } from './statuses';
 
 describe('orders contracts', () => {
   it('shows the savings message only above ₦50,000, at 10 percent in whole kobo', () => {
@@ -50,5 +52,23 @@ describe('orders contracts', () => {
       'Cancelled',
       'Cancelled',
     ]);
+  });
+});
+
+describe('canRequestReturn', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const received = {
+    status: ORDER_STATUS.TO_REVIEW,
+    return_requested_at: null,
+    return_until: '2026-11-30T12:00:00.000Z',
+  };
+  it('offers a return while the window is open, on a received order with no return asked', () => {
+    expect(canRequestReturn(received, now)).toBe(true);
+  });
+  it('hides it once the window passed, after a return was asked, or before receipt', () => {
+    expect(canRequestReturn({ ...received, return_until: '2026-11-27T12:00:00.000Z' }, now)).toBe(false);
+    expect(canRequestReturn({ ...received, return_requested_at: '2026-11-26T09:00:00.000Z' }, now)).toBe(false);
+    expect(canRequestReturn({ ...received, status: ORDER_STATUS.TO_RECEIVE, return_until: null }, now)).toBe(false);
+    expect(canRequestReturn({ ...received, status: ORDER_STATUS.RETURNED }, now)).toBe(false);
   });
 });

@@ -127,6 +127,8 @@ export interface Order {
   shipped_at: string | null;
   received_at: string | null;
   return_requested_at: string | null;
+  /** A received order: the last moment the buyer may ask for a return (ORDER_RETURN_WINDOW_DAYS after receipt). */
+  return_until: string | null;
   return_reason: string | null;
   created_at: string;
   updated_at: string;
@@ -259,6 +261,18 @@ export function orderTransition(from: unknown, to: unknown, mover: OrderMover): 
 }
 
 /** The moves `actor` may ask for on an order in `status` (for showing buttons; the API decides). */
+/**
+ * Whether the buyer may still ask to return this order at `now`: received (To Review), no return asked yet, and the
+ * return window (`return_until`) not passed. The API refuses the same cases (MSG.orders.returnWindowClosed).
+ */
+export function canRequestReturn(
+  order: Pick<Order, 'status' | 'return_requested_at' | 'return_until'>,
+  now: Date = new Date(),
+): boolean {
+  if (order.status !== ORDER_STATUS.TO_REVIEW || order.return_requested_at || !order.return_until) return false;
+  return Date.parse(order.return_until) > now.getTime();
+}
+
 export function orderMovesFor(status: unknown, actor: OrderActor): OrderTransition[] {
   return ORDER_TRANSITIONS.filter((t) => t.from === status && t.by.includes(actor));
 }

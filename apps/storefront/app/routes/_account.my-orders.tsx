@@ -6,6 +6,7 @@ import {
   ORDER_TABS,
   formatLongDateTime,
   formatNaira,
+  canRequestReturn,
   orderMovesFor,
   type Order,
   type OrderStatus as OrderStatusCode,
@@ -76,7 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const rating = Number(text(form.get('rating')));
     const comment = text(form.get('comment')).trim();
     if (!productId) return answer(false, MSG.orders.reviewNotAllowed, 400);
-    if (!Number.isInteger(rating) || rating < 1 || rating > 5) return answer(false, MSG.orders.ratingRequired, 422, { rating: MSG.orders.ratingRequired });
+    if (!Number.isInteger(rating) || rating < 1 || rating > 5)
+      return answer(false, MSG.orders.ratingRequired, 422, { rating: MSG.orders.ratingRequired });
     const result = await api(`/products/${productId}/reviews`, {
       token: auth.token,
       json: { rating, comment: comment || undefined, order_id: orderId },
@@ -153,7 +155,9 @@ function OrderCard({ order }: { order: Order }) {
   const data = fetcher.data as RowAnswer | undefined;
   useActionToast(data?.toast);
   const busy = fetcher.state !== 'idle';
-  const moves = orderMovesFor(order.status, 'buyer').filter((move) => !(move.to === ORDER_STATUS.RETURNED && order.return_requested_at));
+  // Request Return only while the return window is open (the API refuses it afterwards: MSG.orders.returnWindowClosed).
+  const returnable = canRequestReturn(order);
+  const moves = orderMovesFor(order.status, 'buyer').filter((move) => move.to !== ORDER_STATUS.RETURNED || returnable);
   const reviewable = reviewableLines(order);
   const payInvoice = order.status === ORDER_STATUS.TO_PAY && order.invoice?.status === 'pending' ? order.invoice : null;
   return (
@@ -171,7 +175,14 @@ function OrderCard({ order }: { order: Order }) {
         </div>
       </header>
       <OrderLines order={order} />
-      {order.return_requested_at && order.status === ORDER_STATUS.TO_REVIEW ? <p className="notice-inline small">{MSG.orders.returnRequested}</p> : null}
+      {order.return_requested_at && order.status === ORDER_STATUS.TO_REVIEW ? (
+        <p className="notice-inline small">{MSG.orders.returnRequested}</p>
+      ) : null}
+      {returnable && order.return_until ? (
+        <p className="muted small" data-testid="return-until">
+          {MSG.orders.returnUntil(formatLongDateTime(order.return_until))}
+        </p>
+      ) : null}
       {data && !data.ok ? (
         <p className="field-error" role="alert">
           {data.message}
@@ -200,7 +211,11 @@ function OrderCard({ order }: { order: Order }) {
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="order_id" value={order.id} />
               <input type="hidden" name="status" value={move.to} />
-              <button type="submit" className={`btn btn-small ${move.to === ORDER_STATUS.CANCELLED ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>
+              <button
+                type="submit"
+                className={`btn btn-small ${move.to === ORDER_STATUS.CANCELLED ? 'btn-danger' : 'btn-primary'}`}
+                disabled={busy}
+              >
                 {move.action}
               </button>
             </fetcher.Form>
@@ -211,7 +226,11 @@ function OrderCard({ order }: { order: Order }) {
             {MSG.orders.payNow}
           </Link>
         ) : null}
-        <Link to={`/order-summary?id=${order.id}`} className="btn btn-ghost btn-small" aria-label={`${MSG.orders.viewDetails} of ${order.order_no}`}>
+        <Link
+          to={`/order-summary?id=${order.id}`}
+          className="btn btn-ghost btn-small"
+          aria-label={`${MSG.orders.viewDetails} of ${order.order_no}`}
+        >
           {MSG.orders.viewDetails}
         </Link>
       </div>
@@ -227,7 +246,11 @@ function OrderCard({ order }: { order: Order }) {
 }
 
 export default function MyOrdersPage() {
-  const { tab, paged, list } = useLoaderData<typeof loader>() as { tab: OrderTabKey; paged: boolean; list: ListPage<Order> | null };
+  const { tab, paged, list } = useLoaderData<typeof loader>() as {
+    tab: OrderTabKey;
+    paged: boolean;
+    list: ListPage<Order> | null;
+  };
   const current = readOrderTab(tab);
   const { items, more } = useLoadMore<Order>(list, (next) => `/my-orders?tab=${tab}&${next}`);
   return (

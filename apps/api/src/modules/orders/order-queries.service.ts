@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { MSG, ORDER_PAYMENT_METHOD_VALUES, type Order as OrderDto, type OrderActor } from '@jara/contracts';
@@ -6,6 +6,7 @@ import { NotFoundError } from '../../common/errors';
 import { applyDateRange } from '../../common/list/date-range';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { Invoice } from '../invoices/invoice.entity';
 import { ProductReview } from '../products/product-review.entity';
 import { User } from '../users/user.entity';
@@ -52,6 +53,7 @@ export class OrderQueriesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(viewer: User, query: ListQuery): Promise<ListResult<OrderDto>> {
@@ -75,7 +77,9 @@ export class OrderQueriesService {
         )
       ).map((v) => [v.order.id, v]),
     );
-    return rows.map((row) => presentOrder(views.get(row.order_id) as OrderView, this.storage));
+    return rows.map((row) =>
+      presentOrder(views.get(row.order_id) as OrderView, this.storage, this.config.orders.returnWindowDays),
+    );
   }
 
   /** GET /orders/user/{userId}: the buyer's own orders (an admin may read anyone's). */
@@ -108,7 +112,7 @@ export class OrderQueriesService {
         .orderBy('h.id', 'ASC')
         .getMany();
     }
-    return presentOrder(view, this.storage);
+    return presentOrder(view, this.storage, this.config.orders.returnWindowDays);
   }
 
   private async page(
@@ -121,7 +125,9 @@ export class OrderQueriesService {
     const result = await paginate(qb, rest, ORDER_SPEC);
     const views = await this.views(result.data, vendorId, audience);
     const byId = new Map(views.map((v) => [v.order.id, v]));
-    return result.map((order) => presentOrder(byId.get(order.id) as OrderView, this.storage));
+    return result.map((order) =>
+      presentOrder(byId.get(order.id) as OrderView, this.storage, this.config.orders.returnWindowDays),
+    );
   }
 
   /** Lines, invoices and reviewed lines of a page of orders: three statements, whatever the page size. */

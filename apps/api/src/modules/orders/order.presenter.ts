@@ -67,7 +67,7 @@ export function presentHistory(change: OrderStatusChange): OrderHistoryEntry {
 }
 
 /** The one shape in which an order leaves the API. */
-export function presentOrder(view: OrderView, storage: StorageService): OrderDto {
+export function presentOrder(view: OrderView, storage: StorageService, returnWindowDays: number): OrderDto {
   const { order, items } = view;
   const audience = audienceOf(view);
   const first = items[0];
@@ -98,6 +98,9 @@ export function presentOrder(view: OrderView, storage: StorageService): OrderDto
     shipped_at: iso(order.shipped_at),
     received_at: iso(order.received_at),
     return_requested_at: iso(order.return_requested_at),
+    return_until: order.received_at
+      ? iso(new Date(new Date(order.received_at).getTime() + returnWindowDays * 86_400_000))
+      : null,
     return_reason: order.return_reason,
     created_at: iso(order.created_at) as string,
     updated_at: iso(order.updated_at) as string,
