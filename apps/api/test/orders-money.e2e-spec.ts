@@ -3,7 +3,7 @@ import { Order as OrderRow } from '../src/modules/orders/order.entity';
 import { Product } from '../src/modules/products/product.entity';
 import { orderNumbers, OrdersService } from '../src/modules/orders/orders.service';
 import { balances, bearer, countRows, creditWallet, ledgerDrift } from './support/money';
-import { moveOrder, placeOrder } from './support/orders';
+import { createCategory, createProduct, moveOrder, placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 import { expectReconciled } from './support/reconcile';
 
@@ -26,15 +26,7 @@ describe('Orders: money integrity (issue 21)', () => {
   let category: number;
   let orders: OrdersService;
 
-  async function product(fields: Record<string, unknown>): Promise<{ id: number }> {
-    const res = await t
-      .http()
-      .post('/api/v1/products')
-      .set(bearer(vendor.token))
-      .send({ type: 'new', description: 'Good', status: 1, category_id: category, ...fields });
-    if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as { id: number };
-  }
+  const product = (fields: Record<string, unknown>) => createProduct(t, vendor.token, category, fields);
   const stock = async (id: number) => (await t.db.getRepository(Product).findOneByOrFail({ id })).stock_quantity;
   const read = async (id: number, token = admin.token) =>
     (await t.http().get(`/api/v1/orders/${id}`).set(bearer(token)).expect(200)).body.data as Order;
@@ -74,14 +66,7 @@ describe('Orders: money integrity (issue 21)', () => {
     buyer = await signUp(t);
     other = await signUp(t);
     orders = t.app.get(OrdersService);
-    category = (
-      await t
-        .http()
-        .post('/api/v1/categories')
-        .set(bearer(admin.token))
-        .send({ name: 'Money Kitchen', status: 1 })
-        .expect(201)
-    ).body.data.id;
+    category = await createCategory(t, admin.token, 'Money Kitchen');
   });
   afterAll(async () => {
     try {

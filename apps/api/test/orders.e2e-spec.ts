@@ -2,7 +2,7 @@ import { MSG, ORDER_STATUS, type Order } from '@jara/contracts';
 import { Product } from '../src/modules/products/product.entity';
 import { OrdersService } from '../src/modules/orders/orders.service';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
-import { ADDRESS, buyAndReceive, moveOrder, placeOrder } from './support/orders';
+import { ADDRESS, buyAndReceive, createCategory, createProduct, moveOrder, placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 import { expectReconciled } from './support/reconcile';
 
@@ -17,15 +17,7 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
   let stranger: Account;
   let category: number;
 
-  async function product(owner: Account, fields: Record<string, unknown>): Promise<{ id: number }> {
-    const res = await t
-      .http()
-      .post('/api/v1/products')
-      .set(bearer(owner.token))
-      .send({ type: 'new', description: 'Good', status: 1, category_id: category, ...fields });
-    if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data as { id: number };
-  }
+  const product = (owner: Account, fields: Record<string, unknown>) => createProduct(t, owner.token, category, fields);
   const stock = async (id: number) => (await t.db.getRepository(Product).findOneByOrFail({ id })).stock_quantity;
 
   beforeAll(async () => {
@@ -35,14 +27,7 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
     otherVendor = await signUp(t, { role: 'vendor' });
     buyer = await signUp(t);
     stranger = await signUp(t);
-    category = (
-      await t
-        .http()
-        .post('/api/v1/categories')
-        .set(bearer(admin.token))
-        .send({ name: 'Kitchen', status: 1 })
-        .expect(201)
-    ).body.data.id;
+    category = await createCategory(t, admin.token, 'Kitchen');
   });
   afterAll(async () => {
     try {

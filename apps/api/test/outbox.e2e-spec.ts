@@ -6,7 +6,7 @@ import { OutboxService } from '../src/common/outbox/outbox.service';
 import { inTransaction } from '../src/database/transaction';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { bearer, countRows, creditWallet, notificationTitles } from './support/money';
-import { moveOrder, placeOrder } from './support/orders';
+import { createCategory, createProduct, moveOrder, placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -110,30 +110,12 @@ describe('Outbox: events written with their change, delivered at least once (e2e
         expect.arrayContaining([admin.user.id, vendor.user.id, buyer.user.id]),
       );
 
-      const category = (
-        await t
-          .http()
-          .post('/api/v1/categories')
-          .set(bearer(admin.token))
-          .send({ name: 'Outbox', status: 1 })
-          .expect(201)
-      ).body.data.id as number;
-      const product = (
-        await t
-          .http()
-          .post('/api/v1/products')
-          .set(bearer(vendor.token))
-          .send({
-            name: 'Outbox Kettle',
-            type: 'new',
-            description: 'Good',
-            status: 1,
-            price: 5000,
-            stock_quantity: 3,
-            category_id: category,
-          })
-          .expect(201)
-      ).body.data.id as number;
+      const category = await createCategory(t, admin.token, 'Outbox');
+      const { id: product } = await createProduct(t, vendor.token, category, {
+        name: 'Outbox Kettle',
+        price: 5000,
+        stock_quantity: 3,
+      });
       await creditWallet(t, admin.token, buyer.user.id, '5000');
       const order = (await placeOrder(t, buyer.token, [{ product_id: product, quantity: 1 }]).expect(201)).body.data;
       const placed = await rows(EVENTS.orderPlaced, start);
@@ -233,30 +215,12 @@ describe('Outbox: events written with their change, delivered at least once (e2e
     it('a move whose notification failed still stands, and the worker tells the buyer later', async () => {
       const admin = await signUp(t, { role: 'admin' });
       const buyer = await signUp(t);
-      const category = (
-        await t
-          .http()
-          .post('/api/v1/categories')
-          .set(bearer(admin.token))
-          .send({ name: 'Outbox 2', status: 1 })
-          .expect(201)
-      ).body.data.id as number;
-      const product = (
-        await t
-          .http()
-          .post('/api/v1/products')
-          .set(bearer(admin.token))
-          .send({
-            name: 'Outbox Fan',
-            type: 'new',
-            description: 'Good',
-            status: 1,
-            price: 700,
-            stock_quantity: 2,
-            category_id: category,
-          })
-          .expect(201)
-      ).body.data.id as number;
+      const category = await createCategory(t, admin.token, 'Outbox 2');
+      const { id: product } = await createProduct(t, admin.token, category, {
+        name: 'Outbox Fan',
+        price: 700,
+        stock_quantity: 2,
+      });
       await creditWallet(t, admin.token, buyer.user.id, '700');
       const order = (await placeOrder(t, buyer.token, [{ product_id: product, quantity: 1 }]).expect(201)).body.data;
       const start = await lastId();

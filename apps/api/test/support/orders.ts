@@ -50,3 +50,26 @@ export async function buyAndReceive(
   await moveOrder(t, admin.token, id, 2).expect(200);
   return (await moveOrder(t, buyer.token, id, 3).expect(200)).body.data as Order;
 }
+
+/** POST /categories as an admin: an active category's id. */
+export async function createCategory(t: TestApp, adminToken: string, name: string): Promise<number> {
+  const res = await t.http().post('/api/v1/categories').set(bearer(adminToken)).send({ name, status: 1 });
+  if (res.status !== 201) throw new Error(`category failed ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
+/** POST /products as `ownerToken`: an active new product in `categoryId` with `fields` (name, price, stock_quantity...). */
+export async function createProduct(
+  t: TestApp,
+  ownerToken: string,
+  categoryId: number,
+  fields: Record<string, unknown>,
+): Promise<{ id: number }> {
+  const res = await t
+    .http()
+    .post('/api/v1/products')
+    .set(bearer(ownerToken))
+    .send({ type: 'new', description: 'Good', status: 1, category_id: categoryId, ...fields });
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: number };
+}

@@ -43,7 +43,7 @@ describe('presentOrder per audience', () => {
   });
 
   it('a buyer never receives the commission or the vendor share of a line', () => {
-    for (const dto of [presentOrder(view({}), storage), presentOrder(view({ audience: 'buyer' }), storage)]) {
+    for (const dto of [presentOrder(view({}), storage, 7), presentOrder(view({ audience: 'buyer' }), storage, 7)]) {
       expect(dto.items).toHaveLength(2);
       for (const item of dto.items) {
         expect(item).not.toHaveProperty('commission_minor');
@@ -55,7 +55,7 @@ describe('presentOrder per audience', () => {
   });
 
   it("a vendor of a mixed order sees their lines and totals of their lines, not the whole order's", () => {
-    const dto = presentOrder(view({ items: [all[0]], vendorView: true, audience: 'vendor' }), storage);
+    const dto = presentOrder(view({ items: [all[0]], vendorView: true, audience: 'vendor' }), storage, 7);
     expect(dto.items.map((i) => i.id)).toEqual([1]);
     expect(dto).toMatchObject({ subtotal_minor: 10_000, shipping_minor: 0, total_minor: 10_000 });
     expect(dto.items[0]).toMatchObject({ commission_minor: 1_000, vendor_credit_minor: 9_000 });
@@ -63,7 +63,7 @@ describe('presentOrder per audience', () => {
   });
 
   it('an admin sees everything', () => {
-    const dto = presentOrder(view({ audience: 'admin' }), storage);
+    const dto = presentOrder(view({ audience: 'admin' }), storage, 7);
     expect(dto).toMatchObject({ subtotal_minor: 30_000, shipping_minor: 1_500, total_minor: 31_500 });
     expect(dto.items.map((i) => [i.commission_minor, i.vendor_credit_minor])).toEqual([
       [1_000, 9_000],
