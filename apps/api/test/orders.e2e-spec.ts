@@ -256,6 +256,7 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       const shipped = (await moveOrder(t, vendor.token, order.id, 2).expect(200)).body.data as Order;
       expect(shipped.status).toBe(2);
       expect(shipped.vendor_earnings_minor).toBe(5_000_010 - 500_001);
+      expect(shipped.other_sellers).toBe(false);
       await moveOrder(t, vendor.token, order.id, 3).expect(422);
       const received = (await moveOrder(t, buyer.token, order.id, 3).expect(200)).body.data as Order;
       expect(received.status).toBe(3);
@@ -347,6 +348,11 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
         .body.data as Order;
       expect(asVendor.items.map((i) => i.product_name)).toEqual(['Order Split B']);
       expect(asVendor.vendor_earnings_minor).toBe(180_000);
+      // The vendor is told the order is shared, so the storefront never offers the move the API refuses.
+      expect(asVendor.other_sellers).toBe(true);
+      const listed = (await t.http().get('/api/v1/orders?per_page=50').set(bearer(vendor.token)).expect(200)).body
+        .data as Order[];
+      expect(listed.find((o) => o.id === order.id)?.other_sellers).toBe(true);
       // The vendor's list pages with the keyset cursor: no row twice, none missed.
       const seen: number[] = [];
       let next: string | null = null;

@@ -141,6 +141,11 @@ export interface Order {
   quantity: number;
   /** A vendor's view: what this order credits (or will credit) their wallet. */
   vendor_earnings_minor?: number;
+  /**
+   * A vendor's view: the order also holds other sellers' lines, so Jara ships it and the vendor is not offered
+   * "Mark as Shipped" (the API answers MSG.orders.mixedOrder).
+   */
+  other_sellers?: boolean;
   /** Only on GET /orders/{id}. */
   history?: OrderHistoryEntry[];
   /** Only in the answer to POST /orders. */

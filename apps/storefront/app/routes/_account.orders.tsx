@@ -65,6 +65,14 @@ function ShipButton({ order }: { order: Order }) {
   const busy = fetcher.state !== 'idle';
   const move = orderMovesFor(order.status, 'vendor').find((m) => m.to === ORDER_STATUS.TO_RECEIVE);
   if (!move) return null;
+  // Another seller's goods are in the order: Jara ships it, so the move the API would refuse is not offered.
+  if (order.other_sellers) {
+    return (
+      <span className="muted small" data-testid="mixed-order-note">
+        {MSG.orders.mixedOrder}
+      </span>
+    );
+  }
   return (
     <fetcher.Form method="post" className="inline-form">
       <input type="hidden" name="intent" value="ship" />

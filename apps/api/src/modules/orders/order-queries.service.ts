@@ -147,6 +147,18 @@ export class OrderQueriesService {
     if (vendorId !== null) qb.andWhere('i.vendor_id = :vendorId', { vendorId });
     const { entities: items, raw } = await qb.getRawAndEntities<{ i_id: number; review_id: number | null }>();
     const reviewedIds = new Set(raw.filter((r) => r.review_id !== null).map((r) => Number(r.i_id)));
+    // A vendor's page: which of its orders also hold other sellers' lines (one statement, on the order_id index).
+    const shared = new Set<number>();
+    if (vendorId !== null) {
+      const rows = await this.db
+        .getRepository(OrderItem)
+        .createQueryBuilder('x')
+        .select('DISTINCT x.order_id', 'order_id')
+        .where('x.order_id IN (:...ids)', { ids: orders.map((o) => o.id) })
+        .andWhere('(x.vendor_id IS NULL OR x.vendor_id <> :vendorId)', { vendorId })
+        .getRawMany<{ order_id: number }>();
+      for (const row of rows) shared.add(Number(row.order_id));
+    }
     return orders.map((order) => ({
       order,
       items: items.filter((i) => i.order_id === order.id),
@@ -154,6 +166,7 @@ export class OrderQueriesService {
       reviewedItemIds: reviewedIds,
       vendorView: vendorId !== null,
       audience,
+      otherSellers: shared.has(order.id),
     }));
   }
 

@@ -22,6 +22,8 @@ export interface OrderView {
   /** Who reads it; without it a vendor view is 'vendor' and anything else 'buyer' (the least). Admins must say so. */
   audience?: OrderAudience;
   history?: OrderStatusChange[];
+  /** A vendor's view: the order also has lines of other sellers (or of the house). */
+  otherSellers?: boolean;
 }
 
 export function audienceOf(view: Pick<OrderView, 'audience' | 'vendorView'>): OrderAudience {
@@ -111,7 +113,10 @@ export function presentOrder(view: OrderView, storage: StorageService, returnWin
     price: first ? first.unit_price_minor / 100 : 0,
     quantity: first?.quantity ?? 0,
   };
-  if (audience === 'vendor') dto.vendor_earnings_minor = items.reduce((sum, item) => sum + item.vendor_credit_minor, 0);
+  if (audience === 'vendor') {
+    dto.vendor_earnings_minor = items.reduce((sum, item) => sum + item.vendor_credit_minor, 0);
+    dto.other_sellers = view.otherSellers === true;
+  }
   if (view.history) dto.history = view.history.map(presentHistory);
   return dto;
 }
