@@ -56,4 +56,29 @@ describe('Notifications (e2e)', () => {
     expect(after.body.meta.unread).toBe(0);
     expect(after.body.data).toHaveLength(2);
   });
+
+  it('answers the link a notification opens, and never stores one to another site', async () => {
+    const notifications = t.app.get(NotificationsService);
+    await notifications.notify({ userId: bayo.user.id, title: 'Invoice', link: '/invoices/7' });
+    await notifications.notify({ userId: bayo.user.id, title: 'Phish', link: '//evil.example/login' });
+    await notifications.notify({ userId: bayo.user.id, title: 'Phish 2', link: 'https://evil.example/' });
+    const list = (await t.http().get('/api/v1/notifications').set(auth(bayo.token)).expect(200)).body.data as {
+      title: string;
+      link: string | null;
+    }[];
+    expect(Object.fromEntries(list.map((n) => [n.title, n.link]))).toEqual({
+      Invoice: '/invoices/7',
+      Phish: null,
+      'Phish 2': null,
+      // The sign-up's welcome (the listener) opens the dashboard.
+      'Welcome to Jara': '/dashboard',
+    });
+    const stored = (await t.db.query('SELECT link FROM notifications WHERE user_id = ? AND title LIKE ? ORDER BY id', [
+      bayo.user.id,
+      'Phish%',
+    ])) as {
+      link: string | null;
+    }[];
+    expect(stored.map((r) => r.link)).toEqual([null, null]);
+  });
 });

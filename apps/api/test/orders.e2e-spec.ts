@@ -82,6 +82,15 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       ]);
       expect(await notificationTitles(t.db, vendor.user.id)).toContain(MSG.orders.soldTitle);
       expect(await notificationTitles(t.db, buyer.user.id)).toContain(MSG.orders.placedTitle);
+      // Both notifications open the order (the vendor's order page shows only their lines).
+      const links = async (userId: number, title: string): Promise<string[]> =>
+        (
+          (await t.db.query('SELECT link FROM notifications WHERE user_id = ? AND title = ?', [userId, title])) as {
+            link: string | null;
+          }[]
+        ).map((r) => r.link as string);
+      expect(await links(vendor.user.id, MSG.orders.soldTitle)).toContain(`/order-summary?id=${order.id}`);
+      expect(await links(buyer.user.id, MSG.orders.placedTitle)).toContain(`/order-summary?id=${order.id}`);
     });
 
     it('counts two lines of one product together and fails the whole order with a 409 naming what is left', async () => {

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_STATUS,
   greetingLine,
   headerName,
+  notificationLink,
   type NotificationItem,
   type PublicUser,
 } from '@jara/contracts';
@@ -78,7 +79,16 @@ function NotificationBell({ unread }: { unread: number }) {
               const isUnread = item.status === NOTIFICATION_STATUS.UNREAD;
               return (
                 <li key={item.id} className={isUnread ? 'unread' : undefined}>
-                  <p className="notification-title">{item.title}</p>
+                  {notificationLink(item.link) ? (
+                    <Form method="post" action="/notifications">
+                      <input type="hidden" name="id" value={item.id} />
+                      <button type="submit" name="intent" value="open" className="btn-link notification-title notification-open">
+                        {item.title}
+                      </button>
+                    </Form>
+                  ) : (
+                    <p className="notification-title">{item.title}</p>
+                  )}
                   {item.description ? <p className="notification-text">{item.description}</p> : null}
                   {isUnread ? (
                     <mark.Form method="post" action="/notifications">

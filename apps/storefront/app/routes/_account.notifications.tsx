@@ -1,8 +1,16 @@
-import { defer, json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Await, useFetcher, useLoaderData } from '@remix-run/react';
+import { defer, json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Await, Form, useFetcher, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import { MSG, NOTIFICATION_STATUS, formatLongDateTime, type NotificationItem } from '@jara/contracts';
+import {
+  MSG,
+  NOTIFICATION_STATUS,
+  formatLongDateTime,
+  isBackOfficeLink,
+  notificationLink,
+  type NotificationItem,
+} from '@jara/contracts';
 import { api, serverMessage } from '~/lib/api.server';
+import { env } from '~/lib/env.server';
 import { text } from '~/lib/form';
 import { fetchNotifications, type NotificationsResult } from '~/lib/notifications.server';
 import { requireUser, signOutAndRedirect } from '~/lib/session.server';
@@ -29,6 +37,18 @@ export async function action({ request }: ActionFunctionArgs) {
     result = await api('/notifications/read-all', { method: 'POST', token: auth.token });
   } else if (!Number.isInteger(id) || id <= 0) {
     return json({ ok: false, message: MSG.notifications.notFound }, { status: 400 });
+  } else if (intent === 'open') {
+    // Opening marks it read; where it leads comes from the API's answer (a same-site path), never from the form.
+    const opened = await api<{ data: NotificationItem }>(`/notifications/${id}`, {
+      method: 'PUT',
+      token: auth.token,
+      json: { status: NOTIFICATION_STATUS.READ },
+    });
+    if (opened.status === 401) return signOutAndRedirect(request, auth.session);
+    if (!opened.ok) return json({ ok: false, message: serverMessage(opened.error) ?? MSG.notifications.notFound }, { status: opened.status || 502 });
+    const link = notificationLink(opened.data?.data?.link);
+    if (!link) return redirect('/notifications');
+    return redirect(auth.role === 'admin' && isBackOfficeLink(link) ? `${env.adminUrl}${link}` : link);
   } else if (intent === 'read') {
     result = await api(`/notifications/${id}`, { method: 'PUT', token: auth.token, json: { status: NOTIFICATION_STATUS.READ } });
   } else if (intent === 'delete') {
@@ -65,6 +85,21 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         ) : null}
       </div>
       <div className="notification-actions">
+        {notificationLink(item.link) ? (
+          <Form method="post" action="/notifications">
+            <input type="hidden" name="id" value={item.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="open"
+              className="btn btn-primary btn-small"
+              aria-label={`View: ${item.title}`}
+              data-testid="notification-open"
+            >
+              View
+            </button>
+          </Form>
+        ) : null}
         {unread ? (
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={item.id} />

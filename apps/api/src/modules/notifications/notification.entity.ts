@@ -23,6 +23,10 @@ export class Notification extends BaseEntity {
   @Column({ type: 'text', nullable: true })
   message!: string | null;
 
+  /** What it is about: a relative path of the recipient's app (notificationLink), or null. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  link!: string | null;
+
   /** 0 unread, 1 read. */
   @Column({ type: 'integer', default: 0 })
   status!: NotificationStatus;

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { deliveryStatusDetailLabel, formatDollars, formatNaira, MSG, orderStatusLabel } from '@jara/contracts';
+import {
+  deliveryStatusDetailLabel,
+  formatDollars,
+  formatNaira,
+  MSG,
+  NOTIFICATION_PATHS as PATHS,
+  orderStatusLabel,
+} from '@jara/contracts';
 import {
   EVENTS,
   OnDomainEvent,
@@ -33,6 +40,7 @@ export class NotificationsListener {
       title: MSG.notifications.welcomeTitle,
       description: MSG.notifications.welcomeDescription,
       message: `Hello ${event.name ?? 'there'}, welcome to Jara. ${MSG.notifications.welcomeDescription}`,
+      link: PATHS.dashboard,
     });
   }
 
@@ -49,6 +57,7 @@ export class NotificationsListener {
       title: MSG.money.fundedTitle,
       description: MSG.money.funded(amount),
       message: `${MSG.money.funded(amount)} Reference: ${event.reference}.`,
+      link: PATHS.wallet,
       email: 'always',
     });
   }
@@ -62,6 +71,7 @@ export class NotificationsListener {
       title: MSG.money.invoiceIssuedTitle,
       description: text.slice(0, 255),
       message: text,
+      link: PATHS.invoice(event.invoiceId),
       // A request for payment (a cargo fee, a manual charge) is e-mailed; an order's invoice comes with the order.
       email: event.type === 'order' ? undefined : 'always',
     });
@@ -76,6 +86,7 @@ export class NotificationsListener {
       title: MSG.kyc.decidedTitle,
       description: text.slice(0, 255),
       message: text,
+      link: PATHS.kyc,
       email: 'always',
     });
   }
@@ -88,6 +99,7 @@ export class NotificationsListener {
       title: MSG.support.newRequestTitle,
       description: text.slice(0, 255),
       message: text,
+      link: PATHS.adminSupport(event.supportId),
     });
   }
 
@@ -100,6 +112,7 @@ export class NotificationsListener {
         title: MSG.support.replyTitle,
         description: text.slice(0, 255),
         message: text,
+        link: PATHS.adminSupport(event.supportId),
       });
       return;
     }
@@ -109,6 +122,7 @@ export class NotificationsListener {
       title: MSG.support.replyTitle,
       description: text.slice(0, 255),
       message: text,
+      link: PATHS.supportThread(event.supportId),
       email: 'updates',
     });
   }
@@ -125,6 +139,7 @@ export class NotificationsListener {
       title: MSG.deliveries.changedTitle,
       description: text.slice(0, 255),
       message: text,
+      link: PATHS.parcel(event.trackingNo),
       email: 'updates',
     });
   }
@@ -137,6 +152,7 @@ export class NotificationsListener {
       title: MSG.money.invoicePaidTitle,
       description: text.slice(0, 255),
       message: text,
+      link: PATHS.invoice(event.invoiceId),
       email: 'always',
     });
   }
@@ -149,6 +165,7 @@ export class NotificationsListener {
       title: MSG.orders.placedTitle,
       description: text,
       message: text,
+      link: PATHS.order(event.orderId),
       email: 'updates',
     });
     for (const vendorId of event.vendorIds) {
@@ -158,6 +175,7 @@ export class NotificationsListener {
         title: MSG.orders.soldTitle,
         description: sold,
         message: sold,
+        link: PATHS.order(event.orderId),
         email: 'updates',
       });
     }
@@ -174,6 +192,7 @@ export class NotificationsListener {
       title: MSG.orders.changedTitle,
       description: text,
       message: text,
+      link: PATHS.order(event.orderId),
       email: 'updates',
     });
     for (const credit of event.credited) {
@@ -187,6 +206,7 @@ export class NotificationsListener {
         title: MSG.orders.changedTitle,
         description: earned,
         message: earned,
+        link: PATHS.order(event.orderId),
       });
     }
   }

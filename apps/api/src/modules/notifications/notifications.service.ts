@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { MSG, NOTIFICATION_STATUS, type NotificationItem, type NotificationStatus } from '@jara/contracts';
+import {
+  MSG,
+  NOTIFICATION_STATUS,
+  notificationLink,
+  type NotificationItem,
+  type NotificationStatus,
+} from '@jara/contracts';
 import { NotFoundError } from '../../common/errors';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { MailService } from '../../common/mail/mail.service';
@@ -13,6 +19,8 @@ export interface NewNotification {
   title: string;
   description?: string | null;
   message?: string | null;
+  /** What it opens: a relative path of the recipient's app (anything else is dropped, never stored). */
+  link?: string | null;
   /**
    * Also e-mail it: 'always' for essential mail (KYC decisions, invoices, money), 'updates' for news the user may
    * mute in Settings (deliveries, orders, support replies). Absent: in-app only.
@@ -37,6 +45,7 @@ export class NotificationsService {
       title: input.title,
       description: input.description ?? null,
       message: input.message ?? null,
+      link: notificationLink(input.link),
       status: NOTIFICATION_STATUS.UNREAD,
     });
     await this.repo.insert(row);
@@ -141,6 +150,7 @@ export class NotificationsService {
       message: n.message,
       status: n.status === NOTIFICATION_STATUS.READ ? NOTIFICATION_STATUS.READ : NOTIFICATION_STATUS.UNREAD,
       created_at: new Date(n.created_at ?? Date.now()).toISOString(),
+      link: notificationLink(n.link),
     };
   }
 }
