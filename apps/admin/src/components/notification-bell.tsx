@@ -8,6 +8,8 @@ import {
   MSG,
   NOTIFICATION_STATUS,
   formatLongDateTime,
+  isBackOfficeLink,
+  notificationLink,
   type NotificationItem,
   type NotificationListMeta,
 } from '@jara/contracts';
@@ -94,6 +96,24 @@ export function useMarkRead() {
   return { markRead, markAllRead, pendingUrl: pendingId };
 }
 
+/** The back office's own link of a notification (a support request), or null: others belong to the storefront. */
+export function backOfficeLink(item: NotificationItem): string | null {
+  const link = notificationLink(item.link);
+  return link && isBackOfficeLink(link) ? link : null;
+}
+
+/** A notification's title, opening what it is about when that is in the back office (and marking it read). */
+export function NotificationTitle({ item, onOpen }: { item: NotificationItem; onOpen?: () => void }) {
+  const link = backOfficeLink(item);
+  return link ? (
+    <Link to={link} onClick={onOpen} data-testid="notification-open">
+      {item.title}
+    </Link>
+  ) : (
+    <>{item.title}</>
+  );
+}
+
 /** One notification of the dropdown: title (bold while unread), its text, when, and Mark as read. */
 function BellItem({
   item,
@@ -120,7 +140,7 @@ function BellItem({
         <div style={{ minWidth: 0 }}>
           <Typography.Text strong={unread} style={{ display: 'block', overflowWrap: 'anywhere' }}>
             {unread && <span className="jara-visually-hidden">{NOTIFICATION_TEXT.unread}: </span>}
-            {item.title}
+            <NotificationTitle item={item} onOpen={unread ? () => onRead(item.id) : undefined} />
           </Typography.Text>
           {text && (
             <Typography.Paragraph

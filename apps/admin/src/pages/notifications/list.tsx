@@ -3,7 +3,12 @@ import { useTable } from '@refinedev/antd';
 import { Alert, Button, Card, Empty, Flex, List, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import { MSG, NOTIFICATION_STATUS, formatLongDateTime, type NotificationItem } from '@jara/contracts';
-import { NOTIFICATION_TEXT as TEXT, useMarkRead, useNotificationsRefresh } from '../../components/notification-bell';
+import {
+  NOTIFICATION_TEXT as TEXT,
+  NotificationTitle,
+  useMarkRead,
+  useNotificationsRefresh,
+} from '../../components/notification-bell';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 
@@ -96,7 +101,7 @@ export default function NotificationList() {
                   <div style={{ minWidth: 0, flex: '1 1 240px' }}>
                     <Space size={8} wrap>
                       <Typography.Text strong={unread} style={{ overflowWrap: 'anywhere' }}>
-                        {item.title}
+                        <NotificationTitle item={item} onOpen={unread ? () => markRead(item.id) : undefined} />
                       </Typography.Text>
                       {unread && <Tag color="blue">{TEXT.unread}</Tag>}
                     </Space>
