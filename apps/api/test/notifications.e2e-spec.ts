@@ -13,14 +13,22 @@ describe('Notifications (e2e)', () => {
     ada = await signUp(t);
     bayo = await signUp(t);
     const notifications = t.app.get(NotificationsService);
-    await notifications.notify({ userId: ada.user.id, title: 'Parcel arrived', description: 'JR-1 is at the Lagos warehouse' });
+    await notifications.notify({
+      userId: ada.user.id,
+      title: 'Parcel arrived',
+      description: 'JR-1 is at the Lagos warehouse',
+    });
     await notifications.notify({ userId: ada.user.id, title: 'Order shipped', description: 'Order 12 is on its way' });
   });
   afterAll(() => t.close());
 
   it('lists own notifications newest first with the unread count', async () => {
     const res = await t.http().get('/api/v1/notifications').set(auth(ada.token)).expect(200);
-    expect(res.body.data.map((n: { title: string }) => n.title)).toEqual(['Order shipped', 'Parcel arrived', 'Welcome to Jara']);
+    expect(res.body.data.map((n: { title: string }) => n.title)).toEqual([
+      'Order shipped',
+      'Parcel arrived',
+      'Welcome to Jara',
+    ]);
     expect(res.body.meta.unread).toBe(3);
     expect(res.headers['x-total-count']).toBe('3');
     const other = await t.http().get('/api/v1/notifications').set(auth(bayo.token)).expect(200);
@@ -31,10 +39,20 @@ describe('Notifications (e2e)', () => {
 
   it('marks as read (0 to 1) and validates the status', async () => {
     const [first] = (await t.http().get('/api/v1/notifications').set(auth(ada.token))).body.data;
-    const res = await t.http().put(`/api/v1/notifications/${first.id}`).set(auth(ada.token)).send({ status: 1 }).expect(200);
+    const res = await t
+      .http()
+      .put(`/api/v1/notifications/${first.id}`)
+      .set(auth(ada.token))
+      .send({ status: 1 })
+      .expect(200);
     expect(res.body.data.status).toBe(1);
     expect((await t.db.getRepository(Notification).findOneByOrFail({ id: first.id })).status).toBe(1);
-    const bad = await t.http().put(`/api/v1/notifications/${first.id}`).set(auth(ada.token)).send({ status: 'read' }).expect(422);
+    const bad = await t
+      .http()
+      .put(`/api/v1/notifications/${first.id}`)
+      .set(auth(ada.token))
+      .send({ status: 'read' })
+      .expect(422);
     expect(bad.body.errors.status[0]).toBe('Status must be 0 or 1.');
     const count = await t.http().get('/api/v1/notifications/unread-count').set(auth(ada.token)).expect(200);
     expect(count.body.data.count).toBe(2);

@@ -323,6 +323,14 @@ describe('Query plans of the lists (e2e)', () => {
     });
     it("a vendor's own products (mine=1)", () =>
       expectIndexedList(t, '/api/v1/products?mine=1', products, vendor.token));
+    it("My Products: by status, sorted by newest, price, stock and rating, with and without the status", async () => {
+      for (const sort of ['', '&_sort=price_ngn&_order=asc', '&_sort=stock_quantity&_order=asc', '&_sort=average_rating&_order=desc']) {
+        await expectIndexedList(t, `/api/v1/products?mine=1${sort}`, products, vendor.token);
+        await expectIndexedList(t, `/api/v1/products?mine=1&status=0${sort}`, products, vendor.token);
+      }
+    });
+    it("the vendor dashboard's low-stock list (their active products, least stock first)", () =>
+      expectIndexedList(t, '/api/v1/vendor/dashboard', products, vendor.token));
     it("the admin's list of every status: newest first, by price", async () => {
       await expectIndexedList(t, '/api/v1/products', products, admin.token);
       await expectIndexedList(t, '/api/v1/products?_sort=price_ngn&_order=desc', products, admin.token);

@@ -2,7 +2,13 @@ import { notificationLink } from './notification';
 
 describe('notificationLink: a notification opens only a path of the same site', () => {
   it('keeps relative paths with their query', () => {
-    for (const link of ['/order-summary?id=12', '/invoices/7', '/account-tracker?no=JT-AB12-CD34', '/settings?q=kyc', '/']) {
+    for (const link of [
+      '/order-summary?id=12',
+      '/invoices/7',
+      '/account-tracker?no=JT-AB12-CD34',
+      '/settings?q=kyc',
+      '/',
+    ]) {
       expect(notificationLink(link)).toBe(link);
     }
   });

@@ -300,6 +300,29 @@ export interface OrderStats {
   orders: number;
 }
 
+/** A vendor's dashboard: stock at or below this is low (the dashboard lists the lowest ten active products). */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** Paid orders with a vendor's lines (To Ship, To Receive, To Review) and the total of those lines. */
+export interface VendorSalesFigure {
+  orders: number;
+  amount_minor: number;
+}
+
+/** GET /vendor/dashboard: the signed-in vendor's figures (Lagos days; the week starts on Monday). */
+export interface VendorDashboard {
+  sales_today: VendorSalesFigure;
+  sales_week: VendorSalesFigure;
+  /** Orders at To Ship with the vendor's lines (the "Orders to fulfil" page). */
+  to_fulfil: number;
+  /** Sale credits posted but held until the return window ends. */
+  pending_earnings_minor: number;
+  /** The wallet's naira balance: what the vendor may spend. */
+  available_minor: number;
+  low_stock_threshold: number;
+  low_stock: { id: number; name: string; stock_quantity: number }[];
+}
+
 /** My Transactions (spec 2.16): one row per order line; colours by the order's state. */
 export type TransactionState = 'Delivered' | 'Pending' | 'Cancelled';
 export function transactionState(status: unknown): TransactionState {

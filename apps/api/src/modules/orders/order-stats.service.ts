@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ORDER_STATUSES, type OrderStats, type OrderStatus } from '@jara/contracts';
+import {
+  ORDER_STATUS,
+  ORDER_STATUSES,
+  type OrderStats,
+  type OrderStatus,
+  type VendorSalesFigure,
+} from '@jara/contracts';
 import { boundedInteger, singleValue, type ListQuery } from '../../common/list/list-query';
 
 const DAY_MS = 86_400_000;
@@ -35,6 +41,44 @@ export class OrderStatsService {
     this.cache.set(days, { at: Date.now(), value });
     value.catch(() => this.cache.delete(days));
     return value;
+  }
+
+  /**
+   * A vendor's dashboard figures: their paid lines today and this week (since Monday, Lagos), and their orders To Ship.
+   * Read off order_vendors (idx_order_vendors_vendor_status_created: the vendor's paid orders since Monday) joined to
+   * their lines (idx_order_items_vendor_order): bounded by one week of one vendor's orders.
+   */
+  async vendorFigures(
+    vendorId: number,
+    now = new Date(),
+  ): Promise<{ today: VendorSalesFigure; week: VendorSalesFigure; toFulfil: number }> {
+    const today = lagosDay(now);
+    const dayStart = new Date(`${today}T00:00:00.000+01:00`);
+    const sinceMonday = (new Date(`${today}T12:00:00.000Z`).getUTCDay() + 6) % 7;
+    const weekStart = new Date(dayStart.getTime() - sinceMonday * DAY_MS);
+    const text = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
+    const [sales]: {
+      week_orders: string | number | null;
+      week_amount: string | number | null;
+      today_orders: string | number | null;
+      today_amount: string | number | null;
+    }[] = await this.db.query(
+      `SELECT COUNT(DISTINCT ov.order_id) AS week_orders, SUM(i.line_total_minor) AS week_amount,
+              COUNT(DISTINCT CASE WHEN ov.created_at >= ? THEN ov.order_id END) AS today_orders,
+              SUM(CASE WHEN ov.created_at >= ? THEN i.line_total_minor ELSE 0 END) AS today_amount
+         FROM order_vendors ov JOIN order_items i ON i.order_id = ov.order_id AND i.vendor_id = ov.vendor_id
+        WHERE ov.vendor_id = ? AND ov.status IN ${PAID} AND ov.created_at >= ?`,
+      [text(dayStart), text(dayStart), vendorId, text(weekStart)],
+    );
+    const [toShip]: { count: string | number }[] = await this.db.query(
+      'SELECT COUNT(*) AS count FROM order_vendors ov WHERE ov.vendor_id = ? AND ov.status = ?',
+      [vendorId, ORDER_STATUS.TO_SHIP],
+    );
+    return {
+      today: { orders: Number(sales?.today_orders ?? 0), amount_minor: Number(sales?.today_amount ?? 0) },
+      week: { orders: Number(sales?.week_orders ?? 0), amount_minor: Number(sales?.week_amount ?? 0) },
+      toFulfil: Number(toShip?.count ?? 0),
+    };
   }
 
   async compute(days: number, now = new Date()): Promise<OrderStats> {

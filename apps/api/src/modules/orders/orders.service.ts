@@ -7,6 +7,7 @@ import { OrderJobsService } from './order-jobs.service';
 import { OrderLifecycleService } from './order-lifecycle.service';
 import { OrderPlacementService } from './order-placement.service';
 import { OrderQueriesService } from './order-queries.service';
+import { OrderStatsService } from './order-stats.service';
 
 export { orderNumbers } from './order-placement.service';
 
@@ -21,7 +22,13 @@ export class OrdersService {
     private readonly lifecycle: OrderLifecycleService,
     private readonly queries: OrderQueriesService,
     private readonly jobs: OrderJobsService,
+    private readonly stats: OrderStatsService,
   ) {}
+
+  /** The vendor dashboard's order figures: sales today and this week, orders To Ship. */
+  vendorFigures(vendorId: number, now?: Date) {
+    return this.stats.vendorFigures(vendorId, now);
+  }
 
   /** POST /orders. With an Idempotency-Key a retry (even a concurrent one) answers the same order. */
   create(user: User, dto: CreateOrderDto, key?: string): Promise<OrderDto> {

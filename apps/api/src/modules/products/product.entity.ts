@@ -18,6 +18,14 @@ import { User } from '../users/user.entity';
 @Index('idx_products_status_type_created', ['status', 'type', 'created_at', 'id'])
 @Index('idx_products_status_type_flash_end', ['status', 'type', 'flash_end_at', 'id'])
 @Index('idx_products_user_created', ['user_id', 'created_at', 'id'])
+// My Products (VendorPlace1764021000000): the owner, the status when filtered, then the sort column.
+@Index('idx_products_user_status_created', ['user_id', 'status', 'created_at', 'id'])
+@Index('idx_products_user_price', ['user_id', 'price_kobo', 'id'])
+@Index('idx_products_user_status_price', ['user_id', 'status', 'price_kobo', 'id'])
+@Index('idx_products_user_stock', ['user_id', 'stock_quantity', 'id'])
+@Index('idx_products_user_status_stock', ['user_id', 'status', 'stock_quantity', 'id'])
+@Index('idx_products_user_rating', ['user_id', 'average_rating', 'id'])
+@Index('idx_products_user_status_rating', ['user_id', 'status', 'average_rating', 'id'])
 @Index('idx_products_created', ['created_at', 'id'])
 // Full-text search on name: a FULLTEXT index on MySQL/MariaDB, an FTS5 table with triggers on SQLite (not an
 // index TypeORM can compare, hence synchronize: false; query-plans.e2e-spec checks both exist).

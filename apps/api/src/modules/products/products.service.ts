@@ -205,6 +205,19 @@ export class ProductsService {
     };
   }
 
+  /** A vendor's active products with the least stock, at or below `threshold` (idx_products_user_status_stock). */
+  async lowStock(userId: number, threshold: number, limit = 10): Promise<{ id: number; name: string; stock_quantity: number }[]> {
+    const rows = await this.repo
+      .createQueryBuilder('p')
+      .select(['p.id', 'p.name', 'p.stock_quantity'])
+      .where('p.user_id = :userId AND p.status = 1 AND p.stock_quantity <= :threshold', { userId, threshold })
+      .orderBy('p.stock_quantity', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .limit(limit)
+      .getMany();
+    return rows.map((p) => ({ id: p.id, name: p.name, stock_quantity: Number(p.stock_quantity) }));
+  }
+
   /** A deleted user's products leave the catalogue (inactive, kept for orders and history). */
   async deactivateOwnedBy(userId: number): Promise<number> {
     const result = await this.repo.update({ user_id: userId, status: 1 }, { status: 0 });

@@ -16,6 +16,7 @@ export type LedgerKind = 'funding' | 'invoice_payment' | 'refund' | 'adjustment'
 @Entity('wallet_ledger')
 @Index('idx_ledger_user_created', ['user_id', 'created_at', 'id'])
 @Index('idx_ledger_invoice', ['invoice_id', 'kind', 'status'])
+@Index('idx_ledger_user_kind_status', ['user_id', 'kind', 'status'])
 export class LedgerEntry extends BaseEntity {
   @Column({ type: 'integer' })
   user_id!: number;

@@ -110,6 +110,17 @@ export class WalletService implements OnModuleInit, PaymentSettler {
     return presentBalance(await this.ledger.balances(userId));
   }
 
+  /** A vendor's sale credits still held until their return window ends (idx_ledger_user_kind_status). */
+  async pendingSales(userId: number): Promise<number> {
+    const row = await this.db
+      .getRepository(LedgerEntry)
+      .createQueryBuilder('l')
+      .select('SUM(l.amount_minor)', 'total')
+      .where("l.user_id = :userId AND l.kind = 'sale' AND l.status = 'pending' AND l.currency = 'NGN'", { userId })
+      .getRawOne<{ total: string | number | null }>();
+    return Number(row?.total ?? 0);
+  }
+
   /** A user's ledger, newest first (keyset cursor: meta.next_cursor). */
   async histories(userId: number, query: ListQuery): Promise<ListResult<WalletHistoryEntry>> {
     const qb = this.db.getRepository(LedgerEntry).createQueryBuilder('l').where('l.user_id = :userId', { userId });
