@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@jara/contracts';
 import { decryptId } from './id-cipher.server';
 import { ADMIN_VENDOR } from './navigation';
-import { MANAGE_SORTS } from './product-sorts';
+import { MANAGE_SORTS, readManageStatus } from './product-sorts';
 import { catalogueQuery, newestUnlessSearching, readCatalogueFilters, type ProductQuery } from './products.server';
 import { requireUser } from './session.server';
 
@@ -19,6 +19,8 @@ export async function scopedQuery(request: Request, url: URL): Promise<{ query: 
         category_id: decryptId(get('category')) ?? undefined,
         // My Products: the API picks the signed-in user's own products (every status) from the token.
         mine: mine ? 1 : undefined,
+        // My Products only: active or inactive (the API lets only the owner or an admin choose a status).
+        status: mine ? readManageStatus(get('status')) || undefined : undefined,
         _sort: sort._sort,
         _order: sort._order,
       },

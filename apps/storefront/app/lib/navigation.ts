@@ -1,8 +1,9 @@
-import type { Role } from '@jara/contracts';
+import { MSG, type Role } from '@jara/contracts';
 
 export const ALL_ROLES: readonly Role[] = ['admin', 'vendor', 'customer'];
 export const ADMIN_VENDOR: readonly Role[] = ['admin', 'vendor'];
 export const ADMIN_ONLY: readonly Role[] = ['admin'];
+export const VENDOR_ONLY: readonly Role[] = ['vendor'];
 
 /** The mall route: /{product}-mall, {product} being the product's own name (spec 2.2). */
 export const MALL_PATH = '/jara-mall';
@@ -39,6 +40,7 @@ export interface SidebarItem extends NavLinkItem {
 export const SIDEBAR_ITEMS: SidebarItem[] = [
   { to: '/dashboard', label: 'Dashboard', roles: ALL_ROLES, icon: '▦' },
   { to: '/my-orders', label: 'My Orders', roles: ALL_ROLES, icon: '☰' },
+  { to: '/orders', label: MSG.orders.toFulfil, roles: VENDOR_ONLY, icon: '⇪' },
   { to: '/products', label: 'Manage Products', roles: ADMIN_VENDOR, icon: '◧' },
   { to: '/user-manager', label: 'Manage Users', roles: ADMIN_ONLY, icon: '☺' },
   { to: '/manage-categories', label: 'Manage Categories', roles: ADMIN_ONLY, icon: '▤' },

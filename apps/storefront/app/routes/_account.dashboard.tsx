@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { MSG, formatNaira } from '@jara/contracts';
 import { Carousel } from '~/components/carousel';
@@ -11,13 +11,17 @@ import { encryptId } from '~/lib/id-cipher.server';
 import { listProducts } from '~/lib/products.server';
 import { requireUser } from '~/lib/session.server';
 import { CategoryOptions } from '~/components/category-options';
+import { VendorDashboardView } from '~/components/vendor-dashboard';
+import { loadVendorDashboard } from '~/lib/vendor.server';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Jara' }];
 
 const TRENDING_CATEGORIES = 6;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const auth = await requireUser(request);
+  // A vendor's dashboard is their shop's (issue 22); everyone else's is the shopper's.
+  if (auth.role === 'vendor') return json({ vendorDashboard: await loadVendorDashboard(request, auth) });
   const signal = request.signal;
   const [summer, trending, deal, flash, arrivals, topRated, categories] = await Promise.all([
     listProducts({ type: 'summer', _sort: 'created_at', _order: 'desc', per_page: 12 }, { signal }),
@@ -56,7 +60,13 @@ function CarouselSection({ title, list, empty }: { title: string; list: { items:
 }
 
 export default function Dashboard() {
-  const { summer, trendingCategories, deal, dealError, flash, arrivals, topRated, categories, failed } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if ('vendorDashboard' in data) return <VendorDashboardView dashboard={data.vendorDashboard} />;
+  return <ShopperDashboard data={data} />;
+}
+
+function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>, { vendorDashboard: unknown }> }) {
+  const { summer, trendingCategories, deal, dealError, flash, arrivals, topRated, categories, failed } = data;
   return (
     <div className="stack-lg storefront-home">
       {failed ? (

@@ -10,7 +10,7 @@ import { headerCategories } from '~/lib/categories.server';
 import { scopedQuery } from '~/lib/list-scopes.server';
 import { ADMIN_VENDOR } from '~/lib/navigation';
 import { PRODUCT_FORM_FIELDS, defaultFlashEnd, flashError, isoToLagosInput } from '~/lib/product-form';
-import { MANAGE_SORTS } from '~/lib/product-sorts';
+import { MANAGE_SORTS, MANAGE_STATUSES, readManageStatus } from '~/lib/product-sorts';
 import { listProducts } from '~/lib/products.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { text } from '~/lib/form';
@@ -27,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get('tab') === 'mine' ? 'mine' : url.searchParams.get('tab') === 'form' ? 'form' : 'all';
   const categories = await headerCategories();
-  const filters = { q: url.searchParams.get('q')?.trim() ?? '', category: url.searchParams.get('category') ?? '', sort: url.searchParams.get('sort') ?? 'newest' };
+  const filters = {
+    q: url.searchParams.get('q')?.trim() ?? '',
+    category: url.searchParams.get('category') ?? '',
+    sort: url.searchParams.get('sort') ?? 'newest',
+    status: tab === 'mine' ? readManageStatus(url.searchParams.get('status')) : '',
+  };
   let list = null;
   let moreUrl = '';
   let editing: Product | null = null;
@@ -45,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (filters.q) scope.set('q', filters.q);
     if (filters.category) scope.set('category', filters.category);
     if (MANAGE_SORTS[filters.sort]) scope.set('sort', filters.sort);
+    if (filters.status) scope.set('status', filters.status);
     const scoped = await scopedQuery(request, new URL(`http://x/?${scope}`));
     list = await listProducts({ ...scoped.query, page: 1, per_page: PAGE_SIZES.productManager }, { token: auth.token, signal: request.signal, path: scoped.path });
     moreUrl = `/resources/products?${scope}`;
@@ -124,7 +130,7 @@ function ListTab() {
     <div className="stack">
       <Form
         method="get"
-        className="filters manage-filters"
+        className={`filters manage-filters${tab === 'mine' ? ' with-status' : ''}`}
         onChange={(event) => {
           if (event.target instanceof HTMLSelectElement) submit(event.currentTarget);
         }}
@@ -140,6 +146,18 @@ function ListTab() {
             <CategoryOptions categories={categories} />
           </select>
         </div>
+        {tab === 'mine' ? (
+          <div className="field">
+            <label htmlFor="manage-status">Status</label>
+            <select id="manage-status" name="status" defaultValue={filters.status}>
+              {MANAGE_STATUSES.map((status) => (
+                <option key={status.value} value={status.value}>
+                  {status.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="manage-sort">Sort by</label>
           <select id="manage-sort" name="sort" defaultValue={filters.sort}>
