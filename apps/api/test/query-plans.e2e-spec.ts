@@ -323,8 +323,13 @@ describe('Query plans of the lists (e2e)', () => {
     });
     it("a vendor's own products (mine=1)", () =>
       expectIndexedList(t, '/api/v1/products?mine=1', products, vendor.token));
-    it("My Products: by status, sorted by newest, price, stock and rating, with and without the status", async () => {
-      for (const sort of ['', '&_sort=price_ngn&_order=asc', '&_sort=stock_quantity&_order=asc', '&_sort=average_rating&_order=desc']) {
+    it('My Products: by status, sorted by newest, price, stock and rating, with and without the status', async () => {
+      for (const sort of [
+        '',
+        '&_sort=price_ngn&_order=asc',
+        '&_sort=stock_quantity&_order=asc',
+        '&_sort=average_rating&_order=desc',
+      ]) {
         await expectIndexedList(t, `/api/v1/products?mine=1${sort}`, products, vendor.token);
         await expectIndexedList(t, `/api/v1/products?mine=1&status=0${sort}`, products, vendor.token);
       }
@@ -374,6 +379,8 @@ describe('Query plans of the lists (e2e)', () => {
       await expectIndexedList(t, `/api/v1/orders/user/${admin.user.id}?status=1`, orders, admin.token);
       const theirs = { table: 'order_vendors' };
       await expectIndexedList(t, '/api/v1/orders', theirs, vendor.token);
+      // The vendor's statement: their lines off idx_order_items_vendor_order, newest order first.
+      await expectIndexedList(t, '/api/v1/orders/statement', { table: 'order_items' }, vendor.token);
       await expectIndexedList(t, '/api/v1/orders?status=1', theirs, vendor.token);
       const first = await t
         .http()

@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD, ORDER_STATUS, type VendorDashboard } from '@jara/contracts';
+import { LOW_STOCK_THRESHOLD, ORDER_STATUS, type StatementLine, type VendorDashboard } from '@jara/contracts';
 import { OrdersService } from '../src/modules/orders/orders.service';
 import { bearer, creditWallet } from './support/money';
 import { buyAndReceive, createCategory, createProduct, moveOrder, placeOrder } from './support/orders';
@@ -99,6 +99,37 @@ describe("A vendor's dashboard (e2e)", () => {
     const shipped = await moveOrder(t, admin.token, (await firstToShip()).id, ORDER_STATUS.TO_RECEIVE);
     expect(shipped.status).toBe(200);
     expect((await dashboard(vendor.token)).to_fulfil).toBe(1);
+  });
+
+  it("lists the vendor's statement: each paid line's gross, commission, credit and where the credit stands", async () => {
+    await t.http().get('/api/v1/orders/statement').set(bearer(buyer.token)).expect(403);
+    const res = await t.http().get('/api/v1/orders/statement?per_page=2').set(bearer(vendor.token)).expect(200);
+    expect(res.body.meta).toMatchObject({ total: 3, page: 1, per_page: 2 });
+    const page2 = (
+      await t.http().get('/api/v1/orders/statement?per_page=2&page=2').set(bearer(vendor.token)).expect(200)
+    ).body.data as StatementLine[];
+    const lines = [...(res.body.data as StatementLine[]), ...page2];
+    // Newest order first; the unpaid bank-transfer order is no sale; the mixed order shows only their kettle line.
+    expect(
+      lines.map((l) => [
+        l.product_name,
+        l.quantity,
+        l.gross_minor,
+        l.commission_minor,
+        l.credit_minor,
+        l.credit_status,
+      ]),
+    ).toEqual([
+      ['Dash Lamp', 1, 200_000, 20_000, 180_000, 'pending'],
+      ['Dash Kettle', 1, 1_000_000, 100_000, 900_000, 'awaiting'],
+      ['Dash Kettle', 2, 2_000_000, 200_000, 1_800_000, 'awaiting'],
+    ]);
+    expect(lines[0].credit_status_label).toBe('Pending');
+    expect(Date.parse(lines[0].available_from as string)).toBeGreaterThan(Date.now());
+    expect(lines[1].available_from).toBeNull();
+    const other = (await t.http().get('/api/v1/orders/statement').set(bearer(otherVendor.token)).expect(200)).body
+      .data as StatementLine[];
+    expect(other.map((l) => l.product_name)).toEqual(['Dash Fan']);
   });
 
   async function credit(userId: number, naira: string) {

@@ -323,6 +323,40 @@ export interface VendorDashboard {
   low_stock: { id: number; name: string; stock_quantity: number }[];
 }
 
+/**
+ * A vendor's statement line (issue 22): where its credit stands. awaiting: paid, not yet received by the buyer;
+ * pending: credited, held until the return window ends; available: in the wallet's balance; reversed: returned.
+ */
+export type StatementCreditStatus = 'awaiting' | 'pending' | 'available' | 'reversed';
+
+export const STATEMENT_CREDIT_LABELS: Record<StatementCreditStatus, string> = {
+  awaiting: 'Awaiting delivery',
+  pending: 'Pending',
+  available: 'Available',
+  reversed: 'Reversed',
+};
+
+/** GET /orders/statement (vendor): one row per line of theirs in a paid order, newest order first. */
+export interface StatementLine {
+  id: number;
+  order_id: number;
+  order_no: string;
+  order_status: OrderStatus;
+  product_name: string;
+  quantity: number;
+  /** What the buyer paid for the line. */
+  gross_minor: number;
+  /** The marketplace's commission. */
+  commission_minor: number;
+  /** The vendor's credit: gross less commission. */
+  credit_minor: number;
+  credit_status: StatementCreditStatus;
+  credit_status_label: string;
+  /** A pending credit: when the return window ends and it becomes available. */
+  available_from: string | null;
+  created_at: string;
+}
+
 /** My Transactions (spec 2.16): one row per order line; colours by the order's state. */
 export type TransactionState = 'Delivered' | 'Pending' | 'Cancelled';
 export function transactionState(status: unknown): TransactionState {

@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { MSG, ORDER_PAYMENT_METHOD_VALUES, type Order as OrderDto, type OrderActor } from '@jara/contracts';
+import {
+  MSG,
+  ORDER_PAYMENT_METHOD_VALUES,
+  ORDER_STATUS,
+  STATEMENT_CREDIT_LABELS,
+  type Order as OrderDto,
+  type OrderActor,
+  type StatementCreditStatus,
+  type StatementLine,
+} from '@jara/contracts';
 import { NotFoundError } from '../../common/errors';
 import { applyDateRange } from '../../common/list/date-range';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
@@ -47,6 +56,24 @@ const VENDOR_ORDER_SPEC: ListSpec = {
   tiebreaker: 'ov.order_id',
 };
 
+/**
+ * A vendor's statement: their lines, read off idx_order_items_vendor_order (vendor_id, order_id; the primary key
+ * breaks ties), newest order first, paged with LIMIT/OFFSET; only paid orders (To Ship to Returned).
+ */
+const STATEMENT_SPEC: ListSpec = {
+  sortable: { order_id: 'i.order_id' },
+  defaultSort: { field: 'order_id', order: 'DESC' },
+  tiebreaker: 'i.id',
+  defaultPerPage: 20,
+  limitOffset: true,
+};
+const STATEMENT_STATUSES = [
+  ORDER_STATUS.TO_SHIP,
+  ORDER_STATUS.TO_RECEIVE,
+  ORDER_STATUS.TO_REVIEW,
+  ORDER_STATUS.RETURNED,
+];
+
 /** Reading orders: the lists (admin, vendor, buyer) and one order with its lines, invoice and history. */
 @Injectable()
 export class OrderQueriesService {
@@ -80,6 +107,46 @@ export class OrderQueriesService {
     return rows.map((row) =>
       presentOrder(views.get(row.order_id) as OrderView, this.storage, this.config.orders.returnWindowDays),
     );
+  }
+
+  /** GET /orders/statement: the signed-in vendor's sales, commission and credits, line by line. */
+  async statement(vendor: User, query: ListQuery): Promise<ListResult<StatementLine>> {
+    const qb = this.db
+      .getRepository(OrderItem)
+      .createQueryBuilder('i')
+      .innerJoin('i.order', 'o')
+      .addSelect(['o.id', 'o.order_no', 'o.status', 'o.received_at'])
+      .where('i.vendor_id = :vendorId', { vendorId: vendor.id })
+      .andWhere('o.status IN (:...paid)', { paid: STATEMENT_STATUSES });
+    const windowMs = this.config.orders.returnWindowDays * 86_400_000;
+    return (await paginate(qb, query, STATEMENT_SPEC)).map((item) => {
+      const order = item.order as Order;
+      const status: StatementCreditStatus = item.reversed_at
+        ? 'reversed'
+        : item.credit_released_at
+          ? 'available'
+          : item.settled_at
+            ? 'pending'
+            : 'awaiting';
+      return {
+        id: item.id,
+        order_id: item.order_id,
+        order_no: order.order_no,
+        order_status: order.status,
+        product_name: item.product_name,
+        quantity: item.quantity,
+        gross_minor: item.line_total_minor,
+        commission_minor: item.commission_minor,
+        credit_minor: item.vendor_credit_minor,
+        credit_status: status,
+        credit_status_label: STATEMENT_CREDIT_LABELS[status],
+        available_from:
+          status === 'pending' && order.received_at
+            ? new Date(new Date(order.received_at).getTime() + windowMs).toISOString()
+            : null,
+        created_at: new Date(item.created_at).toISOString(),
+      };
+    });
   }
 
   /** GET /orders/user/{userId}: the buyer's own orders (an admin may read anyone's). */

@@ -39,6 +39,16 @@ export class OrdersController {
     return this.orders.list(user, query);
   }
 
+  @Roles('vendor')
+  @Get('statement')
+  @ApiOperation({
+    summary:
+      "The vendor's statement: each line of theirs in a paid order with gross, commission, credit and the credit's status (awaiting, pending until the return window ends, available, reversed); newest first, paged",
+  })
+  statement(@CurrentUser() user: User, @Query() query: ListQuery) {
+    return this.orders.statement(user, query);
+  }
+
   @Get('user/:userId')
   @ApiOperation({
     summary: "A buyer's orders (own, or any for an admin; others 404): status (repeatable), dates; after= cursor",

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LateTransferOutcome, Order as OrderDto } from '@jara/contracts';
+import type { LateTransferOutcome, Order as OrderDto, StatementLine } from '@jara/contracts';
 import type { ListQuery, ListResult } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import type { CreateOrderDto, LateTransferDto, OrderStatusDto } from './dto/order.dto';
@@ -38,6 +38,11 @@ export class OrdersService {
   /** GET /orders: an admin sees every order; a vendor the orders with a line of theirs. */
   list(viewer: User, query: ListQuery): Promise<ListResult<OrderDto>> {
     return this.queries.list(viewer, query);
+  }
+
+  /** GET /orders/statement: the vendor's lines with their commission and credit. */
+  statement(vendor: User, query: ListQuery): Promise<ListResult<StatementLine>> {
+    return this.queries.statement(vendor, query);
   }
 
   /** GET /orders/user/{userId}: the buyer's own orders (an admin may read anyone's). */
