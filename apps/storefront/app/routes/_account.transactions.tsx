@@ -1,11 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { MSG, formatDate, formatNaira, type Order } from '@jara/contracts';
+import { MSG, formatDate, formatNaira, type Order, type StatementLine } from '@jara/contracts';
 import { TransactionStatus, useLoadMore } from '~/components/orders';
+import { VendorStatement } from '~/components/vendor-statement';
 import { ALL_ROLES } from '~/lib/navigation';
 import { readPageNumber, transactionRows, type ListPage } from '~/lib/orders';
 import { loadMyOrders } from '~/lib/orders.server';
 import { requireUser } from '~/lib/session.server';
+import { loadStatement } from '~/lib/vendor.server';
 import { readCursor } from '~/lib/wallet.server';
 
 export const meta: MetaFunction = () => [{ title: 'My Transactions | Jara' }];
@@ -16,17 +18,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const after = readCursor(url.searchParams.get('after'));
   const page = readPageNumber(url.searchParams.get('page'));
+  // A vendor's Transactions opens on their statement of sales (issue 22); My purchases is a tab away.
+  if (auth.role === 'vendor' && url.searchParams.get('view') !== 'purchases') {
+    return json({ view: 'statement' as const, paged: Boolean(page), list: await loadStatement(request, auth, page) });
+  }
   const list = await loadMyOrders(request, auth, { after, page });
-  return json({ paged: Boolean(after || page), list });
+  return json({ view: auth.role === 'vendor' ? ('purchases' as const) : null, paged: Boolean(after || page), list });
+}
+
+function VendorTabs({ statement }: { statement: boolean }) {
+  const items: Array<[string, string, boolean]> = [
+    [MSG.vendor.statement, '/transactions', statement],
+    [MSG.vendor.myPurchases, '/transactions?view=purchases', !statement],
+  ];
+  return (
+    <nav className="tabs" aria-label="Transactions">
+      {items.map(([label, to, active]) => (
+        <Link key={to} to={to} className={`tab${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} preventScrollReset>
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
 }
 
 export default function TransactionsPage() {
+  const data = useLoaderData<typeof loader>();
+  if (data.view === 'statement') {
+    return (
+      <section className="stack">
+        <h1>My Transactions</h1>
+        <VendorTabs statement />
+        <VendorStatement list={data.list as ListPage<StatementLine> | null} />
+        {data.paged ? (
+          <Link to="/transactions" className="small">
+            {MSG.orders.newest}
+          </Link>
+        ) : null}
+      </section>
+    );
+  }
+  return <Purchases vendor={data.view === 'purchases'} />;
+}
+
+function Purchases({ vendor }: { vendor: boolean }) {
   const { paged, list } = useLoaderData<typeof loader>() as { paged: boolean; list: ListPage<Order> | null };
-  const { items, more } = useLoadMore<Order>(list, (next) => `/transactions?${next}`);
+  const { items, more } = useLoadMore<Order>(list, (next) => `/transactions?${vendor ? 'view=purchases&' : ''}${next}`);
   const rows = transactionRows(items);
   return (
     <section className="stack">
       <h1>My Transactions</h1>
+      {vendor ? <VendorTabs statement={false} /> : null}
       {!list ? (
         <p className="form-error" role="alert">
           {MSG.common.serverError}
@@ -76,7 +118,7 @@ export default function TransactionsPage() {
         </>
       )}
       {paged ? (
-        <Link to="/transactions" className="small">
+        <Link to={vendor ? '/transactions?view=purchases' : '/transactions'} className="small">
           Back to the newest purchases
         </Link>
       ) : null}
