@@ -39,9 +39,17 @@ test.describe("a vendor's own place", () => {
     const id = stamp();
     const vendor = await freshVendor(`Adaeze Crafts ${id}`);
     const lamp = await createProduct(vendor.session.token, { name: `E2E Brass Lamp ${id}`, price: '2000', stock: 3 });
-    const kettle = await createProduct(vendor.session.token, { name: `E2E Steel Kettle ${id}`, price: '10000', stock: 20 });
+    const kettle = await createProduct(vendor.session.token, {
+      name: `E2E Steel Kettle ${id}`,
+      price: '10000',
+      stock: 20,
+    });
     const hidden = await createProduct(vendor.session.token, { name: `E2E Old Basket ${id}`, price: '1500', stock: 9 });
-    const off = await api(`/products/${hidden.id}`, { method: 'PUT', token: vendor.session.token, body: { status: 0 } });
+    const off = await api(`/products/${hidden.id}`, {
+      method: 'PUT',
+      token: vendor.session.token,
+      body: { status: 0 },
+    });
     expect(off.status).toBe(200);
     const demoVendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
     const fan = await createProduct(demoVendor.token, { name: `E2E Standing Fan ${id}`, price: '30000', stock: 5 });
@@ -101,7 +109,10 @@ test.describe("a vendor's own place", () => {
     await expect(page.getByText(fan.name)).toHaveCount(0);
     await page.goto('/notifications');
     await expect(
-      page.getByTestId('notification').filter({ hasText: MSG.orders.soldText(mixed.order_no) }).locator('.unread-dot'),
+      page
+        .getByTestId('notification')
+        .filter({ hasText: MSG.orders.soldText(mixed.order_no) })
+        .locator('.unread-dot'),
     ).toHaveCount(0);
     // The bell opens the other order.
     await page.locator('.notification-bell summary').click();
@@ -119,7 +130,10 @@ test.describe("a vendor's own place", () => {
     expect(received.status).toBe(ORDER_STATUS.TO_REVIEW);
     const lampSplit = splitCommission(200_000, COMMISSION_BPS);
     await page.goto('/transactions');
-    await expect(page.getByRole('link', { name: MSG.vendor.statement, exact: true }).first()).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: MSG.vendor.statement, exact: true }).first()).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const rows = page.getByTestId('statement-row');
     await expect(rows).toHaveCount(2);
     const lampRow = rows.filter({ hasText: lamp.name });
@@ -164,7 +178,9 @@ test.describe("a vendor's own place", () => {
 
     await login(page, user.email, user.password);
     await page.goto('/notifications');
-    const placed = page.getByTestId('notification').filter({ hasText: MSG.orders.placedText(order.order_no, formatNaira(order.total_minor)) });
+    const placed = page
+      .getByTestId('notification')
+      .filter({ hasText: MSG.orders.placedText(order.order_no, formatNaira(order.total_minor)) });
     await expect(placed).toBeVisible();
     await snap(page, 'buyer-notifications');
     await placed.getByRole('button', { name: `View: ${MSG.orders.placedTitle}` }).click();

@@ -542,7 +542,7 @@ export const MSG = {
     loadFailed: 'Failed to load your shop figures.',
     myPurchases: 'My purchases',
     statementIntro:
-      'Each product you sold in a paid order: what the buyer paid, Jara\'s commission and your credit. A credit is pending until the return window ends, then available in your wallet.',
+      "Each product you sold in a paid order: what the buyer paid, Jara's commission and your credit. A credit is pending until the return window ends, then available in your wallet.",
     statementCaption: 'Your sales, newest order first',
     statementEmpty: 'No sales yet.',
     availableFrom: (date: string) => `Available from ${date}`,

@@ -10,7 +10,19 @@ export const VENDOR_LINKS = {
   wallet: '/fund',
 } as const;
 
-function Figure({ label, value, hint, to, testId }: { label: string; value: string; hint: string; to?: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  hint,
+  to,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  to?: string;
+  testId: string;
+}) {
   const body = (
     <>
       <span className="vendor-figure-label">{label}</span>
@@ -51,7 +63,13 @@ export function VendorDashboardView({ dashboard }: { dashboard: VendorDashboard 
               hint={V.ordersCount(dashboard.sales_week.orders)}
               testId="sales-week"
             />
-            <Figure label={V.toFulfil} value={String(dashboard.to_fulfil)} hint={V.toFulfilHint} to={VENDOR_LINKS.toFulfil} testId="to-fulfil" />
+            <Figure
+              label={V.toFulfil}
+              value={String(dashboard.to_fulfil)}
+              hint={V.toFulfilHint}
+              to={VENDOR_LINKS.toFulfil}
+              testId="to-fulfil"
+            />
             <Figure
               label={V.pendingEarnings}
               value={formatNaira(dashboard.pending_earnings_minor)}
@@ -112,7 +130,11 @@ export function VendorDashboardView({ dashboard }: { dashboard: VendorDashboard 
                         {product.stock_quantity}
                       </td>
                       <td className="row-action">
-                        <Link to={VENDOR_LINKS.editProduct(product.id)} className="btn btn-ghost btn-small" aria-label={`${V.restock}: ${product.name}`}>
+                        <Link
+                          to={VENDOR_LINKS.editProduct(product.id)}
+                          className="btn btn-ghost btn-small"
+                          aria-label={`${V.restock}: ${product.name}`}
+                        >
                           {V.restock}
                         </Link>
                       </td>

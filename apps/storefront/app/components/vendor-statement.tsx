@@ -1,5 +1,12 @@
 import { Link } from '@remix-run/react';
-import { MSG, formatDate, formatNaira, type StatementCreditStatus, type StatementLine, type StatusTone } from '@jara/contracts';
+import {
+  MSG,
+  formatDate,
+  formatNaira,
+  type StatementCreditStatus,
+  type StatementLine,
+  type StatusTone,
+} from '@jara/contracts';
 import type { ListPage } from '~/lib/orders';
 import { StatusPill } from './money';
 import { useLoadMore } from './orders';
@@ -55,7 +62,9 @@ export function VendorStatement({ list }: { list: ListPage<StatementLine> | null
                     <span className="muted small block">{formatDate(line.created_at)}</span>
                   </div>
                 </td>
-                <td data-label="Product">{line.quantity > 1 ? `${line.quantity} × ${line.product_name}` : line.product_name}</td>
+                <td data-label="Product">
+                  {line.quantity > 1 ? `${line.quantity} × ${line.product_name}` : line.product_name}
+                </td>
                 <td data-label="Gross" className="num">
                   {formatNaira(line.gross_minor)}
                 </td>
@@ -69,7 +78,9 @@ export function VendorStatement({ list }: { list: ListPage<StatementLine> | null
                   <div>
                     <StatusPill label={line.credit_status_label} tone={TONES[line.credit_status]} />
                     {line.available_from ? (
-                      <span className="muted small block">{MSG.vendor.availableFrom(formatDate(line.available_from))}</span>
+                      <span className="muted small block">
+                        {MSG.vendor.availableFrom(formatDate(line.available_from))}
+                      </span>
                     ) : null}
                   </div>
                 </td>
