@@ -48,9 +48,14 @@ export type NigerianState = (typeof NIGERIAN_STATES)[number];
 /** The state as listed (case and spacing forgiven, 'FCT' and 'Abuja' read as the Federal Capital Territory), or null. */
 export function nigerianState(input: unknown): NigerianState | null {
   if (typeof input !== 'string') return null;
-  const key = input.trim().replace(/\s+/g, ' ').replace(/ state$/i, '').toLowerCase();
+  const key = input
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/ state$/i, '')
+    .toLowerCase();
   if (!key) return null;
-  if (key === 'fct' || key === 'abuja' || key === 'fct abuja' || key === 'abuja fct') return 'Federal Capital Territory';
+  if (key === 'fct' || key === 'abuja' || key === 'fct abuja' || key === 'abuja fct')
+    return 'Federal Capital Territory';
   return NIGERIAN_STATES.find((state) => state.toLowerCase() === key) ?? null;
 }
 
