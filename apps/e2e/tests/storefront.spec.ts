@@ -320,7 +320,7 @@ test.describe('sign-in flows', () => {
     await page.getByLabel('Password').fill(DEMO.customer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(`${E2E.storefront}/dashboard`, { timeout: SIGNED_IN_PAGES_TIMEOUT });
-    await expect(page.locator('.hi')).toHaveText('Hi Adeyemi');
+    await expect(page.locator('.hi')).toHaveText('Hi Chioma');
   });
 });
 
@@ -333,7 +333,7 @@ test.describe('signed-in shell', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_PAGES_TIMEOUT });
 
-    await expect(page.locator('.hi')).toHaveText('Hi Adeyemi');
+    await expect(page.locator('.hi')).toHaveText('Hi Chioma');
     await expect(page.locator('.greeting-line')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} · Good (Morning|Afternoon|Evening)$/);
     const sidebar = page.getByRole('complementary', { name: 'Account' });
     await expect(sidebar.getByRole('link', { name: 'My Orders' })).toBeAttached();
@@ -420,7 +420,7 @@ test.describe('signed-in shell', () => {
   test('vendor sees Manage Products; admins are sent to the back office', async ({ page }) => {
     await login(page, DEMO.vendor.email, DEMO.vendor.password);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_PAGES_TIMEOUT });
-    await expect(page.locator('.hi')).toHaveText('Hi Balogun');
+    await expect(page.locator('.hi')).toHaveText('Hi Emeka');
     const sidebar = page.getByRole('complementary', { name: 'Account' });
     await expect(sidebar.getByRole('link', { name: 'Manage Products' })).toBeAttached();
     await expect(sidebar.getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
