@@ -140,6 +140,14 @@ test.describe('a checkout for Nigeria', () => {
     const read = await api<ItemResponse<Order>>(`/orders/${placed?.id}`, { token: buyer.token });
     expect(read.body.data.phone).toBe('+2347035550199');
 
+    // The buyer's order summary shows the whole address, the phone grouped.
+    await complete.getByRole('link', { name: MSG.checkout.viewSummary }).click();
+    const address = page.getByTestId('order-address');
+    await expect(address).toContainText('Opposite Falomo Shopping Centre');
+    await expect(address).toContainText('Eti-Osa, Lagos');
+    await expect(address).toContainText('+234 703 555 0199');
+    await snap(page, 'ng-order-summary');
+
     // My Orders opens on All, newest first; on a phone the tabs stay on one line and scroll.
     await page.goto('/my-orders');
     await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
