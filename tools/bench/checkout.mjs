@@ -99,7 +99,9 @@ const COUNTER = join(ROOT, 'tools/bench/sql-counter.cjs');
 const LOAD = join(ROOT, 'tools/bench/load.mjs');
 const ADDRESS = {
   full_name: 'Chioma Adeyemi',
+  phone: '08031234567',
   street_address: '12 Allen Avenue',
+  state: 'Lagos',
   city: 'Ikeja',
   postal_code: '100271',
   country: 'Nigeria',

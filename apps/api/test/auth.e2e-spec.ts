@@ -88,6 +88,35 @@ describe('Auth (e2e)', () => {
     expect(res.body.token).toBeUndefined();
   });
 
+  it('keeps the name given at sign-up and signs the account in when its code is verified', async () => {
+    const email = uniqueEmail('named');
+    await t
+      .http()
+      .post('/api/v1/auth/register')
+      .send({ email, password: 'secret123', name: '  Ngozi   Okafor ' })
+      .expect(201);
+    expect((await users().findOneByOrFail({ email })).name).toBe('Ngozi Okafor');
+    const verified = await t
+      .http()
+      .post('/api/v1/auth/verify-otp')
+      .send({ otp: readCodeFromOutbox(t, email), email })
+      .expect(200);
+    expect(verified.body).toMatchObject({ message: MSG.auth.otpVerified, user: { email, name: 'Ngozi Okafor' } });
+    const me = await t.http().get('/api/v1/user').set('Authorization', `Bearer ${verified.body.token}`).expect(200);
+    expect(me.body.data.email).toBe(email);
+    // The spec's body (no name) still registers, named by the e-mail's handle; an inactive account gets no token.
+    const plain = uniqueEmail('plain');
+    await t.http().post('/api/v1/auth/register').send({ email: plain, password: 'secret123' }).expect(201);
+    expect((await users().findOneByOrFail({ email: plain })).name).toBe(plain.split('@')[0]);
+    await users().update({ email: plain }, { status: '0' });
+    const inactive = await t
+      .http()
+      .post('/api/v1/auth/verify-otp')
+      .send({ otp: readCodeFromOutbox(t, plain), email: plain })
+      .expect(200);
+    expect(inactive.body).toEqual({ message: MSG.auth.otpVerified });
+  });
+
   it('verifies with the code from the outbox, then logs in with the documented shape', async () => {
     const email = uniqueEmail('verify');
     await t.http().post('/api/v1/auth/register').send({ email, password: 'secret123' }).expect(201);

@@ -62,6 +62,7 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
         notes: 'Call before delivery',
         invoice: { status: 'paid', type: 'order' },
         ...ADDRESS,
+        phone: '+2348031234567',
       });
       expect(order.order_no).toMatch(/^JR-\d{6}-[A-Z2-9]{6}$/);
       expect(order.items.map((i) => [i.product_name, i.unit_price_minor, i.quantity, i.line_total_minor])).toEqual([
@@ -143,7 +144,8 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
         'full_name',
         'items.0.quantity',
         'payment_method',
-        'postal_code',
+        'phone',
+        'state',
         'street_address',
       ]);
       expect(bad.body.errors.full_name).toEqual([MSG.checkout.required.full_name]);
@@ -174,6 +176,73 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       }
       await moveOrder(t, buyer.token, 1, '1; DROP TABLE orders' as never).expect(422);
       await placeOrder(t, admin.token, [{ product_id: mine.id, quantity: 1 }]).expect(403);
+    });
+
+    it('takes a Nigerian address: the phone kept as +234, the state checked, the postal code and landmark optional', async () => {
+      const yam = await product(vendor, { name: 'Order Yam Tuber', price: 1500, stock_quantity: 10 });
+      await creditWallet(t, admin.token, buyer.user.id, '10000');
+      const { postal_code: _postal, landmark: _landmark, ...withoutOptional } = ADDRESS;
+      for (const [phone, state] of [
+        ['0703-123-4567', 'FCT'],
+        ['+234 909 876 5432', 'rivers'],
+        ['2348112345678', 'Akwa Ibom'],
+      ]) {
+        const res = await t
+          .http()
+          .post('/api/v1/orders')
+          .set(bearer(buyer.token))
+          .send({
+            ...withoutOptional,
+            phone,
+            state,
+            payment_method: 'wallet',
+            items: [{ product_id: yam.id, quantity: 1 }],
+          })
+          .expect(201);
+        const order = res.body.data as Order;
+        expect(order.phone).toMatch(/^\+234[789][01]\d{8}$/);
+        expect([order.postal_code, order.landmark]).toEqual([null, null]);
+        const read = (await t.http().get(`/api/v1/orders/${order.id}`).set(bearer(buyer.token)).expect(200)).body.data;
+        expect([read.phone, read.state]).toEqual([order.phone, order.state]);
+      }
+      const phones = await t.db.query(
+        'SELECT phone, state FROM orders WHERE phone IS NOT NULL ORDER BY id DESC LIMIT 3',
+      );
+      expect(phones.map((r: { phone: string; state: string }) => [r.phone, r.state])).toEqual([
+        ['+2348112345678', 'Akwa Ibom'],
+        ['+2349098765432', 'Rivers'],
+        ['+2347031234567', 'Federal Capital Territory'],
+      ]);
+      const before = await countRows(t.db, 'SELECT COUNT(*) AS n FROM orders');
+      const bad = await t
+        .http()
+        .post('/api/v1/orders')
+        .set(bearer(buyer.token))
+        .send({
+          ...ADDRESS,
+          phone: '+44 7700 900123',
+          state: 'Greater Accra',
+          payment_method: 'wallet',
+          items: [{ product_id: yam.id, quantity: 1 }],
+        })
+        .expect(422);
+      expect(bad.body.errors.phone).toEqual([MSG.checkout.phoneInvalid]);
+      expect(bad.body.errors.state).toEqual([MSG.checkout.stateInvalid]);
+      const missing = await t
+        .http()
+        .post('/api/v1/orders')
+        .set(bearer(buyer.token))
+        .send({
+          ...ADDRESS,
+          phone: ' ',
+          state: '',
+          payment_method: 'wallet',
+          items: [{ product_id: yam.id, quantity: 1 }],
+        })
+        .expect(422);
+      expect(missing.body.errors.phone).toEqual([MSG.checkout.required.phone]);
+      expect(missing.body.errors.state).toEqual([MSG.checkout.required.state]);
+      expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM orders')).toBe(before);
     });
 
     it('leaves a bank-transfer order To Pay with the account to pay into; an admin confirms the transfer', async () => {

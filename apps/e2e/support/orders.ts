@@ -43,7 +43,12 @@ export async function apiSession(email: string, password: string): Promise<ApiSe
  * An admin wallet adjustment (POST /wallets/{userId}/adjustments): credits `amount` in `currency` (naira by default,
  * e.g. '50000'; 'USD' for the dollar wallet that pays cargo fees).
  */
-export async function fundWallet(userId: number, amount: string, reason = 'e2e: order journey funds', currency: 'NGN' | 'USD' = 'NGN'): Promise<void> {
+export async function fundWallet(
+  userId: number,
+  amount: string,
+  reason = 'e2e: order journey funds',
+  currency: 'NGN' | 'USD' = 'NGN',
+): Promise<void> {
   const admin = await apiLogin(DEMO.admin.email, DEMO.admin.password);
   const res = await api(`/wallets/${userId}/adjustments`, {
     token: admin,
@@ -120,8 +125,11 @@ export async function readProduct(productId: number): Promise<ApiProduct> {
 
 export const E2E_ADDRESS = {
   full_name: 'Chioma Adeyemi',
+  phone: '08031234567',
   street_address: '12 Allen Avenue',
+  state: 'Lagos',
   city: 'Ikeja',
+  landmark: 'Opposite Computer Village',
   postal_code: '100271',
   country: 'Nigeria' as CheckoutCountry,
 };

@@ -160,20 +160,25 @@ test.describe('request ids', () => {
 });
 
 test.describe('sign-in flows', () => {
-  test('sign-up, code from the outbox, verify, login and the welcome notification', async ({ page }) => {
+  test('sign-up with a name, code from the outbox, verify signs in, greeting by first name, welcome notification', async ({
+    page,
+  }) => {
     const email = uniqueEmail('signup');
     const password = 'secret123';
 
     await page.goto('/sign_up');
     await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByText('Please enter your name.')).toBeVisible();
     await expect(page.getByText('Please enter your email.')).toBeVisible();
     await expect(page.getByText('Please enter your password.')).toBeVisible();
+    await page.getByLabel('Full name').fill('Adaeze Nwosu');
     await page.getByLabel('E-mail').fill(email);
     await expect(page.getByText('Please enter your email.')).toHaveCount(0);
     await page.getByLabel('Password').fill('123');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page.getByText('Password must be at least 6 letters.')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('placeholder', 'At least 6 characters');
     await expect(page.getByRole('main').getByRole('link', { name: 'Get help signing in' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Continue with/ })).toBeVisible();
     await snap(page, 'storefront-sign-up');
@@ -196,6 +201,7 @@ test.describe('sign-in flows', () => {
     // The duplicate address is refused with the server's field error under the e-mail field.
     const dup = await page.context().newPage();
     await dup.goto('/sign_up');
+    await dup.getByLabel('Full name').fill('Adaeze Nwosu');
     await dup.getByLabel('E-mail').fill(email);
     await dup.getByLabel('Password').fill(password);
     await dup.getByRole('button', { name: 'Sign Up', exact: true }).click();
@@ -205,16 +211,12 @@ test.describe('sign-in flows', () => {
     const code = await readCode(email);
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await expectToast(page, 'Your account has been verified!');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingVerificationEmail'))).toBeNull();
-
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // Verified means signed in (issue 22): the dashboard, greeted by the first name; one toast, the stale error gone.
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_PAGES_TIMEOUT });
-    await expectToast(page, 'Login successful!');
-    await expect(page.locator('.hi')).toHaveText('Hi User');
+    await expectToast(page, 'Your account has been verified!');
+    await expect(page.locator('.toast')).toHaveCount(1);
+    await expect(page.locator('.hi')).toHaveText('Hi Adaeze');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingVerificationEmail'))).toBeNull();
     await expectNoTokenInBrowser(page);
 
     // A public page now shows 'My Account' instead of Sign In / Sign Up.
@@ -318,7 +320,7 @@ test.describe('sign-in flows', () => {
     await page.getByLabel('Password').fill(DEMO.customer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(`${E2E.storefront}/dashboard`, { timeout: SIGNED_IN_PAGES_TIMEOUT });
-    await expect(page.locator('.hi')).toHaveText('Hi Adeyemi');
+    await expect(page.locator('.hi')).toHaveText('Hi Chioma');
   });
 });
 
@@ -331,7 +333,7 @@ test.describe('signed-in shell', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_PAGES_TIMEOUT });
 
-    await expect(page.locator('.hi')).toHaveText('Hi Adeyemi');
+    await expect(page.locator('.hi')).toHaveText('Hi Chioma');
     await expect(page.locator('.greeting-line')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} · Good (Morning|Afternoon|Evening)$/);
     const sidebar = page.getByRole('complementary', { name: 'Account' });
     await expect(sidebar.getByRole('link', { name: 'My Orders' })).toBeAttached();
@@ -418,7 +420,7 @@ test.describe('signed-in shell', () => {
   test('vendor sees Manage Products; admins are sent to the back office', async ({ page }) => {
     await login(page, DEMO.vendor.email, DEMO.vendor.password);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_PAGES_TIMEOUT });
-    await expect(page.locator('.hi')).toHaveText('Hi Balogun');
+    await expect(page.locator('.hi')).toHaveText('Hi Emeka');
     const sidebar = page.getByRole('complementary', { name: 'Account' });
     await expect(sidebar.getByRole('link', { name: 'Manage Products' })).toBeAttached();
     await expect(sidebar.getByRole('link', { name: 'Manage Users' })).toHaveCount(0);

@@ -11,6 +11,7 @@ export * from './catalogue';
 export * from './countdown';
 export * from './wallet';
 export * from './orders';
+export * from './address';
 export * from './logistics';
 export * from './care';
 export * from './audit';

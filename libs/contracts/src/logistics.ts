@@ -261,6 +261,9 @@ export const DELIVERY_VOYAGE_STATUSES: readonly DeliveryStatus[] = [
   DELIVERY_STATUS.ARRIVED_DESTINATION,
 ];
 
+/** The hint of every tracking-number field: the real format, JT-XXXX-XXXX (issue 22). */
+export const TRACKING_NO_EXAMPLE = 'JT-7K3M-9QX2';
+
 /** A tracking number as people type it: trimmed, upper case ('jr-7k3m-9qx2 ' -> 'JR-7K3M-9QX2'). */
 export function normalizeTrackingNo(raw: unknown): string {
   return typeof raw === 'string' ? raw.trim().toUpperCase() : '';

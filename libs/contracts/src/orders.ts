@@ -54,9 +54,16 @@ export interface CreateOrderLineInput {
 export interface CreateOrderInput {
   items: CreateOrderLineInput[];
   full_name: string;
+  /** A Nigerian phone number (080..., +234...); the API keeps it as +234XXXXXXXXXX. */
+  phone: string;
   street_address: string;
+  /** One of NIGERIAN_STATES. */
+  state: string;
+  /** The city or local government area. */
   city: string;
-  postal_code: string;
+  landmark?: string | null;
+  /** Optional (rarely used in Nigeria). */
+  postal_code?: string | null;
   country: CheckoutCountry;
   payment_method: OrderPaymentMethod;
   notes?: string | null;
@@ -115,9 +122,14 @@ export interface Order {
   total_minor: number;
   payment_method: OrderPaymentMethod;
   full_name: string;
+  /** +234XXXXXXXXXX; null on orders placed before the checkout asked for it. */
+  phone: string | null;
   street_address: string;
+  /** Null on orders placed before the checkout asked for it. */
+  state: string | null;
   city: string;
-  postal_code: string;
+  landmark: string | null;
+  postal_code: string | null;
   country: string;
   notes: string | null;
   invoice: OrderInvoiceRef | null;

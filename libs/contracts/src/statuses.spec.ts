@@ -12,7 +12,7 @@ import {
   supportStatusLabel,
   userStatusLabel,
 } from './statuses';
-import { emailHandle, headerName } from './user';
+import { emailHandle, firstName, headerName } from './user';
 import { timeOfDay } from './greeting';
 
 describe('status codes and labels (spec section 4)', () => {
@@ -52,6 +52,13 @@ describe('status codes and labels (spec section 4)', () => {
     expect(headerName('Chioma')).toBe('User');
     expect(headerName(null)).toBe('User');
     expect(emailHandle('ada.obi@example.com')).toBe('ada.obi');
+  });
+
+  it('greets by the first name', () => {
+    expect(firstName('Chioma Adeyemi')).toBe('Chioma');
+    expect(firstName('  Ada  ')).toBe('Ada');
+    expect(firstName('')).toBe('User');
+    expect(firstName(null)).toBe('User');
   });
 
   it('picks the time-of-day word at the boundaries', () => {

@@ -78,6 +78,8 @@ export function orderStatusLabel(code: unknown): string {
 
 /** 4 and 5 are grouped on the tabbed orders screen as 'Returns & Cancellations'. */
 export const ORDER_TABS = [
+  // Issue 22: My Orders opens on every order, newest first (an empty To Pay told a new buyer nothing).
+  { key: 'all', label: 'All', statuses: [], empty: 'You have no orders yet.' },
   { key: 'to-pay', label: 'To Pay', statuses: [0], empty: 'No orders to pay.' },
   { key: 'to-ship', label: 'To Ship', statuses: [1], empty: 'No orders to ship.' },
   { key: 'to-receive', label: 'To Receive', statuses: [2], empty: 'No orders to receive.' },

@@ -36,6 +36,8 @@ export interface LoginResponse {
 export interface RegisterRequest {
   email: string;
   password: string;
+  /** The storefront's sign-up asks for it (issue 22); the spec's body has none, so the API takes it as optional. */
+  name?: string;
 }
 export interface VerifyOtpRequest {
   email: string;
@@ -91,6 +93,12 @@ export interface AdminUpdateUserRequest {
 export function headerName(name: string | null | undefined): string {
   const second = (name ?? '').trim().split(/\s+/)[1];
   return second ? second : 'User';
+}
+
+/** The greeting's name (issue 22): the first word of the user's name, else 'User' ('Hi Chioma', never the surname). */
+export function firstName(name: string | null | undefined): string {
+  const first = (name ?? '').trim().split(/\s+/)[0];
+  return first ? first : 'User';
 }
 
 /** The part of the e-mail before the @ (the profile handle, spec 2.22). */

@@ -706,7 +706,9 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
         body: {
           items: [{ product_id: role === 'vendor' ? w.product2 : w.product, quantity: 1 }],
           full_name: 'Chioma Adeyemi',
+          phone: '08031234567',
           street_address: '12 Admiralty Way',
+          state: 'Lagos',
           city: 'Lagos',
           postal_code: '105102',
           country: 'Nigeria',

@@ -4,8 +4,11 @@ import type { TestApp } from './test-app';
 
 export const ADDRESS = {
   full_name: 'Chioma Adeyemi',
+  phone: '0803 123 4567',
   street_address: '12 Admiralty Way, Lekki Phase 1',
-  city: 'Lagos',
+  state: 'Lagos',
+  city: 'Eti-Osa',
+  landmark: 'Opposite the Lekki toll gate',
   postal_code: '105102',
   country: 'Nigeria',
 } as const;

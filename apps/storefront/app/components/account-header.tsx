@@ -5,7 +5,7 @@ import {
   MSG,
   NOTIFICATION_STATUS,
   greetingLine,
-  headerName,
+  firstName,
   notificationLink,
   type NotificationItem,
   type PublicUser,
@@ -147,7 +147,7 @@ export function AccountHeader({ user, unread }: { user: PublicUser; unread: numb
     <header className="account-header">
       <MenuToggle htmlFor="account-menu-toggle" className="menu-button account-menu-button" label="Open menu" glyph="☰" />
       <div className="account-title">
-        <p className="hi">{`Hi ${headerName(user.name)}`}</p>
+        <p className="hi">{`Hi ${firstName(user.name)}`}</p>
         <Greeting />
       </div>
       <div className="account-actions">

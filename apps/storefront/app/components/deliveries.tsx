@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {
   MSG,
   SHIPPING_TYPES,
+  TRACKING_NO_EXAMPLE,
   deliveryStatusDetailLabel,
   formatLongDateTime,
   type DeliveryType,
@@ -317,7 +318,7 @@ export function TrackerForm({ action, initial }: { action: string; initial: stri
             value={value}
             onChange={(event) => setValue(event.target.value)}
             onBlur={() => setValue((current) => current.trim())}
-            placeholder="e.g. JR-7K3M-9QX2"
+            placeholder={`e.g. ${TRACKING_NO_EXAMPLE}`}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

@@ -8,7 +8,10 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi>({ show: () => undefined });
 
-/** Holds the toasts at the top right. `flash` is the session flash of the root loader (survives redirects). */
+/**
+ * Holds the toast at the top right: one at a time, a new one replaces the one showing (issue 22: a stale error stayed
+ * above the success that followed it). `flash` is the session flash of the root loader (survives redirects).
+ */
 export function ToastProvider({ flash, children }: { flash: ToastMessage | null; children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastMessage[]>(() => (flash ? [flash] : []));
   const seen = useRef(new Set<string>(flash ? [flash.id] : []));
@@ -16,7 +19,7 @@ export function ToastProvider({ flash, children }: { flash: ToastMessage | null;
   const show = useCallback((toast: ToastMessage) => {
     if (seen.current.has(toast.id)) return;
     seen.current.add(toast.id);
-    setToasts((current) => [...current, toast]);
+    setToasts([toast]);
   }, []);
 
   const close = useCallback((id: string) => {

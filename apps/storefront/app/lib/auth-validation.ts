@@ -9,9 +9,16 @@ export function validateLogin(email: string, password: string): Errors {
   return errors;
 }
 
-/** Spec 5, sign-up: both non-empty, password at least 6 characters. */
-export function validateSignUp(email: string, password: string): Errors {
+/** Longest name the API keeps. */
+export const NAME_MAX_LENGTH = 120;
+
+/** Spec 5, sign-up: both non-empty, password at least 6 characters; the storefront also asks for a name (issue 22). */
+export function validateSignUp(email: string, password: string, name?: string): Errors {
   const errors: Errors = {};
+  if (name !== undefined) {
+    if (!name.trim()) errors.name = MSG.auth.enterName;
+    else if (name.trim().length > NAME_MAX_LENGTH) errors.name = `At most ${NAME_MAX_LENGTH} characters.`;
+  }
   if (!email.trim()) errors.email = MSG.auth.enterEmail;
   if (!password) errors.password = MSG.auth.enterPassword;
   else if (password.length < PASSWORD_MIN_LENGTH) errors.password = MSG.auth.passwordMin;

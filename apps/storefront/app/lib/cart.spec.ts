@@ -1,5 +1,5 @@
 import { formatNaira } from '@jara/contracts';
-import { boundQuantity, cartLine, cartLineKobo, cartTotalKobo, orderLines, refreshCart, type CartItem } from './cart';
+import { boundQuantity, cartLine, cartLineImage, cartLineKobo, cartTotalKobo, orderLines, refreshCart, type CartItem } from './cart';
 
 describe('cart amounts', () => {
   it('stores the exact kobo price on the line, not a naira float', () => {
@@ -62,6 +62,17 @@ describe('cart refresh (issue 10)', () => {
     const result = refreshCart([{ id: 2, name: 'Shea butter', quantity: 1, price_ngn: 3000.5 }], products);
     expect(result.changed).toBe(false);
     expect(result.items[0].price_kobo).toBe(300050);
+  });
+
+  it('keeps the product image current and shows only a site or http(s) image', () => {
+    const refreshed = refreshCart(
+      [{ id: 9, name: 'Kettle', quantity: 1, price_kobo: 500, image_card_url: '/old.webp' }],
+      [{ id: 9, name: 'Kettle', price_kobo: 500, price_ngn: 5, stock_quantity: 4, image_card_url: '/media/kettle-card.webp' }],
+    );
+    expect(cartLineImage(refreshed.items[0])).toBe('/media/kettle-card.webp');
+    expect(refreshed.changed).toBe(false);
+    expect(cartLineImage({ id: 1, name: 'x', quantity: 1, image_card_url: 'javascript:alert(1)' })).toBeNull();
+    expect(cartLineImage({ id: 1, name: 'x', quantity: 1 })).toBeNull();
   });
 
   it('bounds quantities from 1 to the known stock', () => {

@@ -96,6 +96,12 @@ export function addToCart(product: { id: number; name: string; price_kobo: numbe
   return next;
 }
 
+/** The line's card-size image (copied from the product when added, kept current by the refresh), or null. */
+export function cartLineImage(item: CartItem): string | null {
+  const url = item.image_card_url;
+  return typeof url === 'string' && (url.startsWith('/') || /^https?:\/\//.test(url)) ? url : null;
+}
+
 /** The stock a line last read from the API (refreshCart stores it), or null when unknown. */
 export function cartLineStock(item: Pick<CartItem, 'stock_quantity'>): number | null {
   const stock = item.stock_quantity;
@@ -128,6 +134,8 @@ export interface CartProduct {
   price_kobo: number;
   price_ngn: number;
   stock_quantity: number | null;
+  /** The product's card-size image (the cart shows it, issue 22); absent or null when it has none. */
+  image_card_url?: string | null;
 }
 
 export interface CartRefresh {
@@ -159,7 +167,8 @@ export function refreshCart(items: readonly CartItem[], products: readonly CartP
     const quantity = lineQuantity(item) || 1;
     const bounded = stock === null ? quantity : Math.min(quantity, stock);
     if (bounded !== quantity || cartLineKobo(item) !== product.price_kobo) changed = true;
-    next.push({ ...item, name: product.name, price_kobo: product.price_kobo, price_ngn: product.price_ngn, stock_quantity: stock, quantity: bounded });
+    const image = product.image_card_url === undefined ? {} : { image_card_url: product.image_card_url };
+    next.push({ ...item, name: product.name, price_kobo: product.price_kobo, price_ngn: product.price_ngn, stock_quantity: stock, quantity: bounded, ...image });
   }
   return { items: next, changed, gone };
 }

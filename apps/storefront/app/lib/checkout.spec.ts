@@ -9,8 +9,11 @@ function form(fields: Record<string, string>): FormData {
 
 const complete = {
   full_name: ' Chioma Adeyemi ',
+  phone: '0803 123 4567',
   street_address: '12 Allen Avenue',
+  state: 'Lagos',
   city: 'Ikeja',
+  landmark: ' Opposite Computer Village ',
   postal_code: '100271',
   country: 'Nigeria',
   payment_method: 'wallet',
@@ -25,9 +28,10 @@ describe('checkout form', () => {
     if (result.ok) return;
     expect(result.errors).toEqual({
       full_name: MSG.checkout.required.full_name,
+      phone: MSG.checkout.required.phone,
       street_address: MSG.checkout.required.street_address,
+      state: MSG.checkout.required.state,
       city: MSG.checkout.required.city,
-      postal_code: MSG.checkout.required.postal_code,
       country: MSG.checkout.required.country,
       payment_method: MSG.checkout.required.payment_method,
     });
@@ -47,14 +51,31 @@ describe('checkout form', () => {
       input: {
         items: [{ product_id: 3, quantity: 2 }],
         full_name: 'Chioma Adeyemi',
+        phone: '+2348031234567',
         street_address: '12 Allen Avenue',
+        state: 'Lagos',
         city: 'Ikeja',
+        landmark: 'Opposite Computer Village',
         postal_code: '100271',
         country: 'Nigeria',
         payment_method: 'wallet',
         notes: null,
       },
     });
+  });
+
+  it('keeps the phone as +234, reads the state, and leaves postal code and landmark optional', () => {
+    const result = parseCheckout(
+      form({ ...complete, phone: '+234 (0) 703-123-4567', state: 'fct', postal_code: '', landmark: '' }),
+    );
+    expect(result.ok && result.input).toMatchObject({
+      phone: '+2347031234567',
+      state: 'Federal Capital Territory',
+      postal_code: null,
+      landmark: null,
+    });
+    const bad = parseCheckout(form({ ...complete, phone: '+44 7700 900123', state: 'Ashanti' }));
+    expect(bad.ok ? null : bad.errors).toEqual({ phone: MSG.checkout.phoneInvalid, state: MSG.checkout.required.state });
   });
 
   it('reads only whole, positive lines within the limits', () => {
@@ -74,8 +95,18 @@ describe('checkout form', () => {
   });
 
   it('fills saved details, a country only when it is in the list', () => {
-    expect(savedDetails({ name: 'Ada', address: '1 Marina', city: 'Lagos', postal_code: null, country: 'nigeria' })).toEqual({
+    expect(
+      savedDetails({
+        name: 'Ada',
+        phone: '+2348010000003',
+        address: '1 Marina',
+        city: 'Lagos',
+        postal_code: null,
+        country: 'nigeria',
+      }),
+    ).toEqual({
       full_name: 'Ada',
+      phone: '+234 801 000 0003',
       street_address: '1 Marina',
       city: 'Lagos',
       postal_code: '',

@@ -2,6 +2,10 @@ import {
   CHECKOUT_COUNTRIES,
   MSG,
   ORDER_LIMITS,
+  PHONE_INPUT_MAX,
+  formatNigerianPhone,
+  nigerianState,
+  normaliseNigerianPhone,
   ORDER_PAYMENT_METHOD_VALUES,
   type CheckoutCountry,
   type CreateOrderInput,
@@ -14,7 +18,18 @@ import {
  * API), with the contracts' messages. The cart's lines travel in the hidden field `items` as JSON.
  */
 
-export const CHECKOUT_FIELDS = ['full_name', 'street_address', 'city', 'postal_code', 'country', 'payment_method', 'notes'] as const;
+export const CHECKOUT_FIELDS = [
+  'full_name',
+  'phone',
+  'street_address',
+  'state',
+  'city',
+  'landmark',
+  'postal_code',
+  'country',
+  'payment_method',
+  'notes',
+] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutValues = Record<CheckoutField, string>;
 export type CheckoutErrors = Partial<Record<CheckoutField | 'items', string>>;
@@ -22,10 +37,12 @@ export type CheckoutErrors = Partial<Record<CheckoutField | 'items', string>>;
 export const ITEMS_FIELD = 'items';
 
 /** Limits of the text fields (the API's own; longer input is refused here with a clear message). */
-export const CHECKOUT_MAX_LENGTH: Record<Exclude<CheckoutField, 'country' | 'payment_method'>, number> = {
+export const CHECKOUT_MAX_LENGTH: Record<Exclude<CheckoutField, 'country' | 'payment_method' | 'state'>, number> = {
   full_name: 120,
+  phone: PHONE_INPUT_MAX,
   street_address: 255,
   city: 100,
+  landmark: 160,
   postal_code: 20,
   notes: ORDER_LIMITS.notesMax,
 };
@@ -72,10 +89,18 @@ export function parseCheckout(form: FormData): CheckoutParse {
   const values = checkoutValues(form);
   const errors: CheckoutErrors = {};
   const trimmed = (field: CheckoutField) => values[field].trim();
-  for (const field of ['full_name', 'street_address', 'city', 'postal_code'] as const) {
+  for (const field of ['full_name', 'street_address', 'city'] as const) {
     if (!trimmed(field)) errors[field] = MSG.checkout.required[field];
     else if (trimmed(field).length > CHECKOUT_MAX_LENGTH[field]) errors[field] = tooLong(CHECKOUT_MAX_LENGTH[field]);
   }
+  for (const field of ['landmark', 'postal_code'] as const) {
+    if (trimmed(field).length > CHECKOUT_MAX_LENGTH[field]) errors[field] = tooLong(CHECKOUT_MAX_LENGTH[field]);
+  }
+  const phone = normaliseNigerianPhone(trimmed('phone'));
+  if (!trimmed('phone')) errors.phone = MSG.checkout.required.phone;
+  else if (!phone) errors.phone = MSG.checkout.phoneInvalid;
+  const state = nigerianState(trimmed('state'));
+  if (!state) errors.state = MSG.checkout.required.state;
   if (!(CHECKOUT_COUNTRIES as readonly string[]).includes(trimmed('country'))) errors.country = MSG.checkout.required.country;
   if (!(ORDER_PAYMENT_METHOD_VALUES as readonly string[]).includes(trimmed('payment_method'))) {
     errors.payment_method = MSG.checkout.required.payment_method;
@@ -83,15 +108,18 @@ export function parseCheckout(form: FormData): CheckoutParse {
   if (trimmed('notes').length > CHECKOUT_MAX_LENGTH.notes) errors.notes = tooLong(CHECKOUT_MAX_LENGTH.notes);
   const items = parseItems(value(form, ITEMS_FIELD));
   if (!items) errors.items = MSG.orders.itemsRequired;
-  if (Object.keys(errors).length || !items) return { ok: false, errors, values };
+  if (Object.keys(errors).length || !items || !phone || !state) return { ok: false, errors, values };
   return {
     ok: true,
     input: {
       items,
       full_name: trimmed('full_name'),
+      phone,
       street_address: trimmed('street_address'),
+      state,
       city: trimmed('city'),
-      postal_code: trimmed('postal_code'),
+      landmark: trimmed('landmark') || null,
+      postal_code: trimmed('postal_code') || null,
       country: trimmed('country') as CheckoutCountry,
       payment_method: trimmed('payment_method') as OrderPaymentMethod,
       notes: trimmed('notes') || null,
@@ -118,11 +146,27 @@ export function checkoutApiErrors(errors: Record<string, string[] | undefined> |
   return out;
 }
 
-/** The saved account details the 'Use saved account details' box fills in (a country outside the list is left empty). */
-export function savedDetails(user: { name: string | null; address: string | null; city: string | null; postal_code: string | null; country: string | null }) {
+/** The address fields 'Use saved account details' fills (every one the account holds). */
+export const SAVED_FIELDS = ['full_name', 'phone', 'street_address', 'city', 'postal_code', 'country'] as const;
+export type SavedDetails = Record<(typeof SAVED_FIELDS)[number], string>;
+
+/**
+ * The saved account details the 'Use saved account details' box fills in: name, phone (shown grouped when it is a
+ * Nigerian number), street (the account's address), city, postal code and country (one outside the list is left empty).
+ */
+export function savedDetails(user: {
+  name: string | null;
+  phone?: string | null;
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  country: string | null;
+}): SavedDetails {
   const country = CHECKOUT_COUNTRIES.find((c) => c.toLowerCase() === (user.country ?? '').trim().toLowerCase()) ?? '';
+  const phone = normaliseNigerianPhone(user.phone ?? '');
   return {
     full_name: user.name ?? '',
+    phone: phone ? formatNigerianPhone(phone) : (user.phone ?? ''),
     street_address: user.address ?? '',
     city: user.city ?? '',
     postal_code: user.postal_code ?? '',

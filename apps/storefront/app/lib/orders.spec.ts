@@ -27,8 +27,10 @@ describe('order screens', () => {
   it('reads the tab, To Pay by default', () => {
     expect(readOrderTab('to-review').statuses).toEqual([3]);
     expect(readOrderTab('returns').statuses).toEqual([4, 5]);
-    expect(readOrderTab('nope').key).toBe('to-pay');
-    expect(readOrderTab(null).label).toBe('To Pay');
+    expect(readOrderTab('to-pay').statuses).toEqual([0]);
+    expect(readOrderTab('nope').key).toBe('all');
+    expect(readOrderTab(null).label).toBe('All');
+    expect(readOrderTab('all').statuses).toEqual([]);
   });
 
   it('asks the API with repeated status and the cursor', () => {

@@ -17,7 +17,7 @@ export const ORDERS_PAGE_SIZE = 10;
 export type OrderTab = (typeof ORDER_TABS)[number];
 export type OrderTabKey = OrderTab['key'];
 
-/** The tab named by ?tab= (To Pay when missing or unknown). */
+/** The tab named by ?tab= (All, every order newest first, when missing or unknown). */
 export function readOrderTab(value: string | null | undefined): OrderTab {
   return ORDER_TABS.find((tab) => tab.key === value) ?? ORDER_TABS[0];
 }

@@ -139,7 +139,8 @@ export async function checkoutRedirect(
   start: PaymentStart,
   details: Omit<TestCheckout, 'reference'>,
 ): Promise<Response> {
-  if (!isTestCheckout(target)) return redirect(target);
+  // The session is committed either way: the caller may have noted where to come back to (fundReturn).
+  if (!isTestCheckout(target)) return redirect(target, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   auth.session.set('testCheckout', { reference: start.reference, ...details });
   return redirect(target, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
 }

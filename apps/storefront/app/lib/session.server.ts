@@ -16,6 +16,8 @@ export interface SessionData {
   googleVerifier: string;
   /** The payment this browser last started in test mode: what the test checkout (/pay/test) shows. */
   testCheckout: TestCheckout;
+  /** A funding started from the checkout's wallet shortfall: where to come back to once it is credited. */
+  fundReturn: '/checkout';
 }
 
 export interface TestCheckout {

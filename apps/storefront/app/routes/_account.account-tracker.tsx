@@ -38,9 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const no = (params.get('no') ?? '').trim();
   const answer: LookupAnswer | null = params.has('no') ? await lookupTracking(request, no) : null;
-  if (auth.role !== 'admin')
-    return json({ admin: false as const, no, answer, table: null, offered: await loadOfferedRequests(request, auth) });
   const query = readTrackingTableQuery(params);
+  if (auth.role !== 'admin') {
+    // Issue 22: a customer or vendor also sees their own parcels (GET /trackings answers only theirs).
+    const [offered, mine] = await Promise.all([loadOfferedRequests(request, auth), loadTrackingTable(request, auth, query)]);
+    return json({ admin: false as const, no, answer, table: { query, ...mine }, offered });
+  }
   const { list, error } = await loadTrackingTable(request, auth, query);
   return json({ admin: true as const, no, answer, table: { query, list, error }, offered: [] as Delivery[] });
 }
@@ -152,17 +155,20 @@ function TrackingTable({
   query,
   list,
   error,
+  mine = false,
 }: {
   query: TrackingTableQuery;
   list: DeliveryPage | null;
   error: string | null;
+  /** A customer's or vendor's own parcels: no user column or user filter. */
+  mine?: boolean;
 }) {
   const loading = useTableLoading(PATH, ['tracking_no_like', 'name_like', 'status', 'sort', 'order', 'page']);
   const pages = list ? pageCount(list.total, TRACKING_TABLE_PAGE_SIZE) : 1;
   const filtered = Boolean(query.tracking_no_like || query.name_like || query.status);
   return (
     <section className="stack" aria-labelledby="tracking-table-title">
-      <h2 id="tracking-table-title">All trackings</h2>
+      <h2 id="tracking-table-title">{mine ? 'My parcels' : 'All trackings'}</h2>
       <Form
         method="get"
         action={PATH}
@@ -186,10 +192,12 @@ function TrackingTable({
             autoComplete="off"
           />
         </div>
-        <div className="field">
-          <label htmlFor="filter-name">User name</label>
-          <input id="filter-name" name="name_like" defaultValue={query.name_like} maxLength={100} autoComplete="off" />
-        </div>
+        {mine ? null : (
+          <div className="field">
+            <label htmlFor="filter-name">User name</label>
+            <input id="filter-name" name="name_like" defaultValue={query.name_like} maxLength={100} autoComplete="off" />
+          </div>
+        )}
         <div className="field">
           <label htmlFor="filter-status">Status</label>
           <select id="filter-status" name="status" defaultValue={query.status}>
@@ -217,7 +225,9 @@ function TrackingTable({
           {error}
         </p>
       ) : !list || (list.items.length === 0 && !loading) ? (
-        <p className="empty-state">{MSG.tracking.empty}</p>
+        <p className="empty-state" data-testid="tracking-table-empty">
+          {mine && !filtered ? 'You have no parcels yet.' : MSG.tracking.empty}
+        </p>
       ) : (
         <>
           <table className="data-table tracking-table" data-testid="tracking-table" aria-busy={loading || undefined}>
@@ -225,7 +235,7 @@ function TrackingTable({
             <thead>
               <tr>
                 <th scope="col">Tracking No</th>
-                <th scope="col">User</th>
+                {mine ? null : <th scope="col">User</th>}
                 <th scope="col">Warehouse</th>
                 <th scope="col">Shipping location</th>
                 <SortHeader label="Weight" field="weight" query={query} numeric />
@@ -235,7 +245,7 @@ function TrackingTable({
             </thead>
             <tbody>
               {loading ? (
-                <SkeletonRows columns={7} rows={Math.max(1, Math.min(TRACKING_TABLE_PAGE_SIZE, list.items.length))} />
+                <SkeletonRows columns={mine ? 6 : 7} rows={Math.max(1, Math.min(TRACKING_TABLE_PAGE_SIZE, list.items.length))} />
               ) : (
                 list.items.map((row: Delivery) => (
                   <tr key={row.id}>
@@ -244,7 +254,7 @@ function TrackingTable({
                         {row.tracking_no}
                       </Link>
                     </td>
-                    <td data-label="User">{row.user?.name || row.name || '—'}</td>
+                    {mine ? null : <td data-label="User">{row.user?.name || row.name || '—'}</td>}
                     <td data-label="Warehouse">
                       {row.warehouse
                         ? `${row.warehouse.name}${row.warehouse.location ? ` (${row.warehouse.location.name})` : ''}`
@@ -311,7 +321,7 @@ export default function AccountTrackerPage() {
           ) : null}
         </>
       ) : null}
-      {admin && table ? <TrackingTable query={table.query} list={table.list} error={table.error} /> : null}
+      {table ? <TrackingTable query={table.query} list={table.list} error={table.error} mine={!admin} /> : null}
     </section>
   );
 }

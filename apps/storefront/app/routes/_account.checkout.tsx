@@ -5,6 +5,7 @@ import {
   CHECKOUT_COUNTRIES,
   CHECKOUT_SUMMARY,
   MSG,
+  NIGERIAN_STATES,
   ORDER_PAYMENT_METHODS,
   checkoutSavingsMinor,
   formatNaira,
@@ -20,11 +21,13 @@ import { loadCurrentUser } from '~/lib/account.server';
 import { api, serverMessage } from '~/lib/api.server';
 import { cartLineTotalKobo, cartTotalKobo, clearCart, orderLines, readCart, type CartItem } from '~/lib/cart';
 import {
+  CHECKOUT_FIELDS,
   CHECKOUT_MAX_LENGTH,
   ITEMS_FIELD,
   checkoutApiErrors,
   checkoutValues,
   parseCheckout,
+  SAVED_FIELDS,
   savedDetails,
   type CheckoutErrors,
   type CheckoutField,
@@ -73,7 +76,36 @@ type CheckoutActionData =
       key: string;
     };
 
-const EMPTY_VALUES: CheckoutValues = { full_name: '', street_address: '', city: '', postal_code: '', country: '', payment_method: '', notes: '' };
+const EMPTY_VALUES: CheckoutValues = {
+  full_name: '',
+  phone: '',
+  street_address: '',
+  state: '',
+  city: '',
+  landmark: '',
+  postal_code: '',
+  country: 'Nigeria',
+  payment_method: '',
+  notes: '',
+};
+
+/**
+ * Paying from the wallet with less than the total: say so before the customer submits, with a link that funds the
+ * shortfall (whole naira, rounded up: the funding form takes naira) and comes back to this checkout.
+ */
+function WalletShortfall({ walletMinor, totalMinor }: { walletMinor: number; totalMinor: number }) {
+  const short = totalMinor - walletMinor;
+  if (short <= 0) return null;
+  const naira = Math.ceil(short / 100);
+  return (
+    <p className="form-warning" role="status" data-testid="checkout-shortfall">
+      {MSG.checkout.shortfall(formatNaira(walletMinor), formatNaira(short))}{' '}
+      <Link to={`/fund?amount=${naira}&return=checkout`} className="btn btn-primary btn-small">
+        {MSG.checkout.fundShortfall(formatNaira(naira * 100))}
+      </Link>
+    </p>
+  );
+}
 
 /** POST /orders with the cart's lines (product and quantity only: the API prices them) and the form's Idempotency-Key. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -143,12 +175,6 @@ function Summary({ items }: { items: CartItem[] }) {
   const savings = checkoutSavingsMinor(total);
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-title">
-      <p className="checkout-step">
-        <span>{CHECKOUT_SUMMARY.step}</span>
-        <span className="step-bar" aria-hidden="true">
-          <span />
-        </span>
-      </p>
       <h2 id="summary-title">Order summary</h2>
       <ul className="order-lines" data-testid="checkout-items">
         {items.map((item) => (
@@ -238,13 +264,17 @@ function TextInput({
   error,
   autoComplete,
   onChange,
+  type = 'text',
+  hint,
 }: {
-  name: Exclude<CheckoutField, 'country' | 'payment_method' | 'notes'>;
+  name: Exclude<CheckoutField, 'country' | 'payment_method' | 'notes' | 'state'>;
   label: string;
   value: string;
   error?: string;
   autoComplete: string;
   onChange: (name: CheckoutField, value: string) => void;
+  type?: 'text' | 'tel';
+  hint?: string;
 }) {
   const id = `checkout-${name}`;
   return (
@@ -253,13 +283,20 @@ function TextInput({
       <input
         id={id}
         name={name}
+        type={type}
+        inputMode={type === 'tel' ? 'tel' : undefined}
         value={value}
         autoComplete={autoComplete}
         maxLength={CHECKOUT_MAX_LENGTH[name]}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
         onChange={(event) => onChange(name, event.currentTarget.value)}
       />
+      {hint ? (
+        <p className="muted small" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" id={`${id}-error`}>
           {error}
@@ -318,15 +355,17 @@ export default function CheckoutPage() {
     setUseSaved(checked);
     if (checked) {
       before.current = values;
-      setValues((current) => ({
-        ...current,
-        full_name: saved.full_name || current.full_name,
-        street_address: saved.street_address || current.street_address,
-        city: saved.city || current.city,
-        postal_code: saved.postal_code || current.postal_code,
-        country: saved.country || current.country,
-      }));
-      setErrors((current) => ({ ...current, full_name: undefined, street_address: undefined, city: undefined, postal_code: undefined, country: undefined }));
+      // Every field the account holds: name, phone, street, city, postal code, country.
+      setValues((current) => {
+        const next = { ...current };
+        for (const field of SAVED_FIELDS) next[field] = saved[field] || current[field];
+        return next;
+      });
+      setErrors((current) => {
+        const next = { ...current };
+        for (const field of SAVED_FIELDS) if (saved[field]) next[field] = undefined;
+        return next;
+      });
     } else if (before.current) {
       const previous = before.current;
       setValues((current) => ({ ...current, ...previous, payment_method: current.payment_method, notes: current.notes }));
@@ -340,7 +379,7 @@ export default function CheckoutPage() {
     if (check.ok) return;
     event.preventDefault();
     setErrors(check.errors);
-    const first = (['full_name', 'street_address', 'city', 'postal_code', 'country', 'payment_method', 'notes'] as const).find((f) => check.errors[f]);
+    const first = CHECKOUT_FIELDS.find((f) => check.errors[f]);
     const target = first ? formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
     target?.focus();
   };
@@ -393,6 +432,16 @@ export default function CheckoutPage() {
               </label>
               <TextInput name="full_name" label="Full name" autoComplete="name" value={values.full_name} error={errors.full_name} onChange={change} />
               <TextInput
+                name="phone"
+                label="Phone number"
+                type="tel"
+                autoComplete="tel"
+                hint="e.g. 0803 123 4567 or +234 803 123 4567"
+                value={values.phone}
+                error={errors.phone}
+                onChange={change}
+              />
+              <TextInput
                 name="street_address"
                 label="Street address"
                 autoComplete="street-address"
@@ -401,16 +450,49 @@ export default function CheckoutPage() {
                 onChange={change}
               />
               <div className="form-pair">
-                <TextInput name="city" label="City" autoComplete="address-level2" value={values.city} error={errors.city} onChange={change} />
-                <TextInput
-                  name="postal_code"
-                  label="Postal code"
-                  autoComplete="postal-code"
-                  value={values.postal_code}
-                  error={errors.postal_code}
-                  onChange={change}
-                />
+                <div className={`field${errors.state ? ' field-invalid' : ''}`}>
+                  <label htmlFor="checkout-state">State</label>
+                  <select
+                    id="checkout-state"
+                    name="state"
+                    value={values.state}
+                    autoComplete="address-level1"
+                    aria-invalid={errors.state ? true : undefined}
+                    aria-describedby={errors.state ? 'checkout-state-error' : undefined}
+                    onChange={(event) => change('state', event.currentTarget.value)}
+                  >
+                    <option value="">Select a state</option>
+                    {NIGERIAN_STATES.map((state) => (
+                      <option key={state} value={state}>
+                        {state}
+                      </option>
+                    ))}
+                  </select>
+                  {errors.state ? (
+                    <p className="field-error" id="checkout-state-error">
+                      {errors.state}
+                    </p>
+                  ) : null}
+                </div>
+                <TextInput name="city" label="City or LGA" autoComplete="address-level2" value={values.city} error={errors.city} onChange={change} />
               </div>
+              <TextInput
+                name="landmark"
+                label="Landmark (optional)"
+                autoComplete="off"
+                hint="e.g. Opposite the filling station"
+                value={values.landmark}
+                error={errors.landmark}
+                onChange={change}
+              />
+              <TextInput
+                name="postal_code"
+                label="Postal code (optional)"
+                autoComplete="postal-code"
+                value={values.postal_code}
+                error={errors.postal_code}
+                onChange={change}
+              />
               <div className={`field${errors.country ? ' field-invalid' : ''}`}>
                 <label htmlFor="checkout-country">Country</label>
                 <select
@@ -459,6 +541,9 @@ export default function CheckoutPage() {
                   <p className="field-error" id="checkout-payment-error">
                     {errors.payment_method}
                   </p>
+                ) : null}
+                {values.payment_method === 'wallet' && walletMinor !== null ? (
+                  <WalletShortfall walletMinor={walletMinor} totalMinor={cartTotalKobo(items)} />
                 ) : null}
               </fieldset>
               <TextAreaField

@@ -22,7 +22,7 @@ import { CurrencySelect, InvoiceStatus, WalletStatus } from '~/components/money'
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import type { CurrencyOption } from '~/lib/converter';
-import { useFieldErrors, type Errors } from '~/lib/form';
+import { text, useFieldErrors, type Errors } from '~/lib/form';
 import { ALL_ROLES } from '~/lib/navigation';
 import { checkoutRedirect, parseFundForm, paymentRedirect, readReference } from '~/lib/payments.server';
 import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
@@ -51,6 +51,13 @@ interface WalletTabData {
   local: string;
   percent: string;
   direction: PercentDirection;
+  /** From the checkout's wallet shortfall (?amount=&return=checkout): the amount to fund, and the way back. */
+  prefill: { amount: string; returnTo: 'checkout' | null };
+}
+
+/** ?amount= of a link from the checkout: whole naira from 1 to 100,000,000, else empty. */
+function readPrefillAmount(value: string | null): string {
+  return value && /^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000_000 ? String(Number(value)) : '';
 }
 
 interface InvoicesTabData {
@@ -68,11 +75,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const result = reference ? await verifyFunding(auth, reference) : null;
     if (result?.status === 401) return signOutAndRedirect(request, auth.session);
     const status = result?.ok ? result.data?.data?.status : null;
+    // Funded from the checkout's shortfall: back to the checkout once the money is in (the cart is still there).
+    const back = auth.session.get('fundReturn') === '/checkout' && status === 'completed' ? '/checkout' : '/fund';
+    auth.session.unset('fundReturn');
     if (status === 'completed') flashToast(auth.session, { kind: 'success', message: MSG.walletScreen.funded });
     else if (status === 'pending') flashToast(auth.session, { kind: 'info', message: MSG.walletScreen.fundPending });
     else if (status) flashToast(auth.session, { kind: 'error', message: MSG.walletScreen.fundFailed });
     else flashToast(auth.session, { kind: 'error', message: serverMessage(result?.error ?? null) ?? MSG.walletScreen.verifyFailed });
-    throw redirect('/fund', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
+    throw redirect(back, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }
   const tab: Tab = url.searchParams.get('tab') === 'invoices' ? 'invoices' : 'wallet';
   const after = readCursor(url.searchParams.get('after'));
@@ -95,6 +105,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     percent: (url.searchParams.get('percent') ?? '').trim().slice(0, 20),
     // The no-JS swap button sends swap=1 with the current direction.
     direction: url.searchParams.get('swap') === '1' ? swapDirection(readDirection(url.searchParams.get('direction'))) : readDirection(url.searchParams.get('direction')),
+    prefill: {
+      amount: readPrefillAmount(url.searchParams.get('amount')),
+      returnTo: url.searchParams.get('return') === 'checkout' ? 'checkout' : null,
+    },
   });
 }
 
@@ -125,6 +139,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const start = result.data?.data;
   const target = paymentRedirect(start?.authorization_url, siteOriginsFor(request));
   if (!start || !target) return json<FundActionData>({ errors: {}, values, toast: toast('error', MSG.walletScreen.fundStartFailed) }, { status: 502 });
+  if (text(form.get('return_to')) === 'checkout' && parsed.currency === 'NGN') auth.session.set('fundReturn', '/checkout');
+  else auth.session.unset('fundReturn');
   return checkoutRedirect(request, auth, target, start, { amount_minor: parsed.minor, currency: parsed.currency, description: 'Wallet funding' });
 }
 
@@ -269,7 +285,7 @@ function Balances({ data }: { data: WalletTabData }) {
   );
 }
 
-function FundWallet({ actionData }: { actionData: FundActionData | undefined }) {
+function FundWallet({ actionData, prefill }: { actionData: FundActionData | undefined; prefill?: WalletTabData['prefill'] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction?.startsWith('/fund');
   const { errors, clear } = useFieldErrors(actionData?.errors);
@@ -279,7 +295,13 @@ function FundWallet({ actionData }: { actionData: FundActionData | undefined }) 
       <p className="muted small">
         {`You will be taken to our payment partner to pay, then brought back here. From ${formatWalletMoney(WALLET_FUNDING_LIMITS.NGN.min, 'NGN')} or ${formatWalletMoney(WALLET_FUNDING_LIMITS.USD.min, 'USD')}.`}
       </p>
+      {prefill?.returnTo === 'checkout' ? (
+        <p className="muted small" data-testid="fund-return-note">
+          After the payment you will be taken back to your checkout.
+        </p>
+      ) : null}
       <Form method="post" noValidate className="fund-form">
+        {prefill?.returnTo === 'checkout' ? <input type="hidden" name="return_to" value="checkout" /> : null}
         <fieldset disabled={busy} className="fund-fields">
           <Field
             name="amount"
@@ -289,7 +311,7 @@ function FundWallet({ actionData }: { actionData: FundActionData | undefined }) 
             min={0.01}
             step={0.01}
             required
-            defaultValue={actionData?.values.amount}
+            defaultValue={actionData?.values.amount ?? prefill?.amount}
             error={errors.amount}
             onChange={() => clear('amount')}
           />
@@ -457,7 +479,7 @@ export default function FundPage() {
       {data.tab === 'wallet' ? (
         <div className="stack" key={location.search}>
           <Balances data={data} />
-          <FundWallet actionData={actionData} />
+          <FundWallet actionData={actionData} prefill={data.prefill} />
           <History data={data} />
         </div>
       ) : (

@@ -6,6 +6,7 @@ import {
   ORDER_STATUS,
   formatLongDateTime,
   formatNaira,
+  formatNigerianPhone,
   orderPaymentMethodLabel,
   orderStatusLabel,
   type Order,
@@ -134,9 +135,21 @@ export default function OrderSummaryPage() {
               <br />
               {order.street_address}
               <br />
-              {[order.city, order.postal_code].filter(Boolean).join(' ')}
+              {order.landmark ? (
+                <>
+                  {order.landmark}
+                  <br />
+                </>
+              ) : null}
+              {[order.city, order.state, order.postal_code].filter(Boolean).join(', ')}
               <br />
               {order.country}
+              {order.phone ? (
+                <>
+                  <br />
+                  {formatNigerianPhone(order.phone)}
+                </>
+              ) : null}
             </address>
             {order.notes ? (
               <p className="small">

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { normalizeRole, type PublicUser } from '@jara/contracts';
+import { PENDING_VERIFICATION_EMAIL_KEY, normalizeRole, type PublicUser } from '@jara/contracts';
 import { AccountHeader } from '~/components/account-header';
 import { AccountSidebar } from '~/components/account-sidebar';
 import { loadCurrentUser } from '~/lib/account.server';
@@ -28,6 +28,10 @@ export default function AccountLayout() {
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false;
   }, [location.pathname, location.search]);
+  // Signed in (a verified code now signs the account in): no verification is pending any more.
+  useEffect(() => {
+    window.localStorage.removeItem(PENDING_VERIFICATION_EMAIL_KEY);
+  }, []);
 
   return (
     <div className="account-shell">

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { MSG } from '@jara/contracts';
+import { MSG, TRACKING_NO_EXAMPLE } from '@jara/contracts';
 import { Carousel } from '~/components/carousel';
 import { Countdown } from '~/components/countdown';
 import { Newsletter } from '~/components/newsletter';
@@ -164,7 +164,7 @@ export default function Home() {
             </div>
             <div className="field">
               <label htmlFor="tracking-id">Tracking ID</label>
-              <input id="tracking-id" name="id" required placeholder="e.g. JR123456789" autoComplete="off" />
+              <input id="tracking-id" name="id" required placeholder={`e.g. ${TRACKING_NO_EXAMPLE}`} autoComplete="off" />
             </div>
             <button type="submit" className="btn btn-primary">
               Track

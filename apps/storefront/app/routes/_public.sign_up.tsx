@@ -3,10 +3,10 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { MSG } from '@jara/contracts';
 import { AuthLayout, GoogleButton, OrDivider } from '~/components/auth-layout';
-import { CredentialFields } from '~/components/field';
+import { CredentialFields, Field } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { validateSignUp } from '~/lib/auth-validation';
+import { NAME_MAX_LENGTH, validateSignUp } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
 import { startGoogleLogin } from '~/lib/google.server';
 import { commitSession, flashToast, getSession, redirectIfSignedIn } from '~/lib/session.server';
@@ -21,6 +21,7 @@ interface SignUpActionData {
   errors: Errors;
   toast?: ToastMessage;
   email?: string;
+  name?: string;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,12 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (text(form.get('intent')) === 'google') return startGoogleLogin(request);
 
+  const name = text(form.get('name')).trim().replace(/\s+/g, ' ');
   const email = text(form.get('email')).trim();
   const password = text(form.get('password'));
-  const errors = validateSignUp(email, password);
-  if (hasErrors(errors)) return json<SignUpActionData>({ errors, email }, { status: 400 });
+  const errors = validateSignUp(email, password, name);
+  if (hasErrors(errors)) return json<SignUpActionData>({ errors, email, name }, { status: 400 });
 
-  const result = await api<{ message: string }>('/auth/register', { json: { email, password } });
+  const result = await api<{ message: string }>('/auth/register', { json: { name, email, password } });
   if (result.ok) {
     const session = await getSession(request);
     session.set('pendingEmail', email);
@@ -41,10 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
     throw redirect('/verify_otp', { headers: { 'Set-Cookie': await commitSession(request, session) } });
   }
 
-  const fields = fieldErrors(result.error, ['email', 'password']);
-  if (hasErrors(fields)) return json<SignUpActionData>({ errors: fields, email }, { status: 422 });
+  const fields = fieldErrors(result.error, ['name', 'email', 'password']);
+  if (hasErrors(fields)) return json<SignUpActionData>({ errors: fields, email, name }, { status: 422 });
   return json<SignUpActionData>(
-    { errors: {}, email, toast: toast('error', serverMessage(result.error) || MSG.auth.registrationFailed) },
+    { errors: {}, email, name, toast: toast('error', serverMessage(result.error) || MSG.auth.registrationFailed) },
     { status: result.status || 502 },
   );
 }
@@ -58,7 +60,7 @@ export default function SignUpPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
-    const found = validateSignUp(text(data.get('email')), text(data.get('password')));
+    const found = validateSignUp(text(data.get('email')), text(data.get('password')), text(data.get('name')));
     if (hasErrors(found)) {
       event.preventDefault();
       setErrors(found);
@@ -72,12 +74,22 @@ export default function SignUpPage() {
       <Form method="post" noValidate onSubmit={onSubmit} className="stack">
         <input type="hidden" name="intent" value="register" />
         <fieldset disabled={pending} className="stack">
+          <Field
+            name="name"
+            label="Full name"
+            autoComplete="name"
+            placeholder="e.g. Chioma Adeyemi"
+            maxLength={NAME_MAX_LENGTH}
+            defaultValue={actionData?.name}
+            error={errors.name}
+            onChange={() => clear('name')}
+          />
           <CredentialFields
             email={actionData?.email}
             errors={errors}
             clear={clear}
             passwordAutoComplete="new-password"
-            passwordPlaceholder="At least 6 characters"
+            passwordPlaceholder={MSG.auth.passwordHint}
           />
           <button type="submit" className="btn btn-primary btn-block">
             {pending ? 'Signing up…' : 'Sign Up'}

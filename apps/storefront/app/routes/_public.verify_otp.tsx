@@ -1,14 +1,14 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { MSG, OTP_LENGTH, PENDING_VERIFICATION_EMAIL_KEY } from '@jara/contracts';
+import { MSG, OTP_LENGTH, PENDING_VERIFICATION_EMAIL_KEY, type LoginResponse } from '@jara/contracts';
 import { AuthLayout } from '~/components/auth-layout';
 import { Field } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, serverMessage } from '~/lib/api.server';
 import { validateOtp } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
-import { commitSession, flashToast, getSession } from '~/lib/session.server';
+import { commitSession, flashToast, getSession, signIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 
@@ -50,10 +50,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const errors = validateOtp(otp);
   if (hasErrors(errors)) return json<VerifyActionData>({ errors }, { status: 400 });
 
-  const result = await api<{ message?: string }>('/auth/verify-otp', { json: { email, otp } });
+  const result = await api<Partial<LoginResponse> & { message?: string }>('/auth/verify-otp', { json: { email, otp } });
   if (result.ok) {
     session.unset('pendingEmail');
     flashToast(session, { kind: 'success', message: result.data?.message || MSG.auth.otpVerified });
+    // The API signs a verified, active account in (issue 22): straight to the dashboard, no second login.
+    const signedIn = result.data?.token && result.data.user ? result.data : null;
+    if (signedIn?.token && signedIn.user) {
+      signIn(session, signedIn.token, signedIn.user);
+      const maxAge = Number(signedIn.expires_in) > 0 ? Number(signedIn.expires_in) : undefined;
+      throw redirect('/dashboard', { headers: { 'Set-Cookie': await commitSession(request, session, maxAge) } });
+    }
     throw redirect('/login?verified=1', { headers: { 'Set-Cookie': await commitSession(request, session) } });
   }
   const error = result.error as { message?: string; error?: string } | null;

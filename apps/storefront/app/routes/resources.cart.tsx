@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     price_kobo: p.price_kobo,
     price_ngn: p.price_ngn,
     stock_quantity: typeof p.stock_quantity === 'number' ? p.stock_quantity : null,
+    image_card_url: p.image_card_url ?? null,
   }));
   return json({ products, error: false }, { headers });
 }

@@ -21,7 +21,18 @@ const DAY = 86_400_000;
 
 /** Final statuses of the demo orders, most of them delivered. */
 const FINAL: OrderStatus[] = [3, 3, 3, 3, 2, 2, 1, 1, 0, 5, 4];
-const CITIES = ['Lagos', 'Abuja', 'Ibadan', 'Port Harcourt', 'Kano', 'Enugu', 'Benin City'];
+const place = (p: (typeof PLACES)[number]) => ({ city: p.city, state: p.state, landmark: p.landmark });
+
+/** Delivery places: the city or LGA, its state (NIGERIAN_STATES) and a landmark, as the checkout asks for them. */
+const PLACES = [
+  { city: 'Ikeja', state: 'Lagos', landmark: 'Opposite Ikeja City Mall' },
+  { city: 'Garki', state: 'Federal Capital Territory', landmark: 'Near Area 11 Shopping Centre' },
+  { city: 'Ibadan North', state: 'Oyo', landmark: 'Beside Bodija Market' },
+  { city: 'Port Harcourt', state: 'Rivers', landmark: 'Close to Garrison Junction' },
+  { city: 'Kano Municipal', state: 'Kano', landmark: null },
+  { city: 'Enugu East', state: 'Enugu', landmark: 'Behind Abakpa Police Station' },
+  { city: 'Benin City', state: 'Edo', landmark: 'Near Ring Road' },
+] as const;
 
 /**
  * Demo order history (the last 30 days) for the catalogue's reviewer accounts, so the back office's orders and
@@ -73,9 +84,10 @@ export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ o
         total_minor: total,
         payment_method: final === ORDER_STATUS.TO_PAY ? 'bank_transfer' : 'card',
         full_name: buyer.name ?? 'Jara Buyer',
+        phone: `+23480${String(31_000_000 + n).padStart(8, '0')}`,
         street_address: `${10 + n} Adeola Odeku Street`,
-        city: pick(CITIES),
-        postal_code: '101241',
+        ...place(pick(PLACES)),
+        postal_code: n % 3 === 0 ? '101241' : null,
         country: 'Nigeria',
         notes: n % 4 === 0 ? 'Please call on arrival.' : null,
         invoice_id: null,

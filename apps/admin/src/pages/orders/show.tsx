@@ -12,6 +12,7 @@ import {
   formatDate,
   formatLongDateTime,
   formatNaira,
+  formatNigerianPhone,
   orderPaymentMethodLabel,
   orderStatusLabel,
   type Order,
@@ -325,9 +326,23 @@ export default function OrderShow() {
                   <br />
                   {order.street_address}
                   <br />
-                  {[order.city, order.postal_code].filter(Boolean).join(' ')}
+                  {order.landmark ? (
+                    <>
+                      {order.landmark}
+                      <br />
+                    </>
+                  ) : null}
+                  {[order.city, order.state, order.postal_code].filter(Boolean).join(', ')}
                   <br />
                   {order.country}
+                  {order.phone ? (
+                    <>
+                      <br />
+                      <a href={`tel:${order.phone}`} data-testid="order-phone">
+                        {formatNigerianPhone(order.phone)}
+                      </a>
+                    </>
+                  ) : null}
                 </address>
               </Card>
             </Col>

@@ -48,14 +48,26 @@ export class Order extends BaseEntity {
   @Column({ type: 'varchar', length: 120 })
   full_name!: string;
 
+  /** +234XXXXXXXXXX; null on orders placed before the checkout asked for it (issue 22). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  phone!: string | null;
+
   @Column({ type: 'varchar', length: 255 })
   street_address!: string;
 
+  /** One of the 36 states or the FCT; null on older orders. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  state!: string | null;
+
+  /** City or LGA. */
   @Column({ type: 'varchar', length: 100 })
   city!: string;
 
-  @Column({ type: 'varchar', length: 20 })
-  postal_code!: string;
+  @Column({ type: 'varchar', length: 160, nullable: true })
+  landmark!: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  postal_code!: string | null;
 
   @Column({ type: 'varchar', length: 60 })
   country!: string;

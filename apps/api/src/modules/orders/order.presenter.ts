@@ -87,9 +87,12 @@ export function presentOrder(view: OrderView, storage: StorageService, returnWin
     total_minor: mine ?? order.total_minor,
     payment_method: order.payment_method,
     full_name: order.full_name,
+    phone: order.phone ?? null,
     street_address: order.street_address,
+    state: order.state ?? null,
     city: order.city,
-    postal_code: order.postal_code,
+    landmark: order.landmark ?? null,
+    postal_code: order.postal_code ?? null,
     country: order.country,
     notes: order.notes,
     invoice: view.invoice

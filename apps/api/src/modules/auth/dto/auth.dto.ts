@@ -15,6 +15,14 @@ export class EmailDto {
 }
 
 export class RegisterDto extends EmailDto {
+  /** The storefront's sign-up asks for it (issue 22); the spec's body has none, so without it the e-mail's handle is used. */
+  @ApiPropertyOptional({ example: 'Chioma Adeyemi', maxLength: 120 })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') || undefined : value))
+  @IsOptional()
+  @IsString({ message: MSG.auth.enterName })
+  @MaxLength(120, { message: 'Name must be at most 120 characters.' })
+  name?: string;
+
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
   @IsNotEmpty({ message: MSG.auth.enterPassword })
   @IsString({ message: MSG.auth.enterPassword })

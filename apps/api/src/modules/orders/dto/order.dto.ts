@@ -11,6 +11,7 @@ import {
   IsOptional,
   IsString,
   Max,
+  Matches,
   MaxLength,
   Min,
   ValidateNested,
@@ -18,6 +19,10 @@ import {
 import {
   CHECKOUT_COUNTRIES,
   MSG,
+  NIGERIAN_STATES,
+  PHONE_INPUT_MAX,
+  nigerianState,
+  normaliseNigerianPhone,
   ORDER_LIMITS,
   ORDER_PAYMENT_METHOD_VALUES,
   ORDER_STATUSES,
@@ -26,6 +31,17 @@ import {
   type OrderStatus,
 } from '@jara/contracts';
 import { text, whole } from '../../../common/http/dto-transforms';
+
+/** A phone in a Nigerian format becomes +234XXXXXXXXXX; anything else stays as typed and fails the Matches check. */
+const phone = ({ value }: { value: unknown }): unknown => {
+  const trimmed = text({ value });
+  return typeof trimmed === 'string' ? (normaliseNigerianPhone(trimmed) ?? trimmed) : trimmed;
+};
+/** A state written loosely ('lagos', 'FCT') becomes the listed name; anything else stays and fails IsIn. */
+const state = ({ value }: { value: unknown }): unknown => {
+  const trimmed = text({ value });
+  return typeof trimmed === 'string' ? (nigerianState(trimmed) ?? trimmed) : trimmed;
+};
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${ORDER_LIMITS.maxQuantity}.`;
 
@@ -63,6 +79,17 @@ export class CreateOrderDto {
   @MaxLength(120)
   full_name!: string;
 
+  @ApiProperty({
+    description: 'A Nigerian phone number: 080..., 0703..., +234..., 234...; kept as +234XXXXXXXXXX',
+    example: '08031234567',
+  })
+  @Transform(phone)
+  @IsNotEmpty({ message: MSG.checkout.required.phone })
+  @IsString({ message: MSG.checkout.phoneInvalid })
+  @MaxLength(PHONE_INPUT_MAX, { message: MSG.checkout.phoneInvalid })
+  @Matches(/^\+234[789][01]\d{8}$/, { message: MSG.checkout.phoneInvalid })
+  phone!: string;
+
   @ApiProperty()
   @Transform(text)
   @IsNotEmpty({ message: MSG.checkout.required.street_address })
@@ -77,12 +104,25 @@ export class CreateOrderDto {
   @MaxLength(100)
   city!: string;
 
-  @ApiProperty()
+  @ApiProperty({ enum: NIGERIAN_STATES, description: 'One of the 36 states or the Federal Capital Territory' })
+  @Transform(state)
+  @IsNotEmpty({ message: MSG.checkout.required.state })
+  @IsIn(NIGERIAN_STATES, { message: MSG.checkout.stateInvalid })
+  state!: string;
+
+  @ApiPropertyOptional({ description: 'A landmark near the address (e.g. opposite the filling station)' })
   @Transform(text)
-  @IsNotEmpty({ message: MSG.checkout.required.postal_code })
-  @IsString({ message: MSG.checkout.required.postal_code })
+  @IsOptional()
+  @IsString()
+  @MaxLength(160)
+  landmark?: string;
+
+  @ApiPropertyOptional({ description: 'Optional: rarely used in Nigeria' })
+  @Transform(text)
+  @IsOptional()
+  @IsString()
   @MaxLength(20)
-  postal_code!: string;
+  postal_code?: string;
 
   @ApiProperty({ enum: CHECKOUT_COUNTRIES })
   @Transform(text)
