@@ -430,7 +430,11 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
       const everyone = await t.http().get('/api/v1/wallets').set(bearer(admin.token)).expect(200);
       expect(everyone.body.meta.total).toBe(3);
       // Largest naira balance first by default (issue 22); the admin without a wallet last.
-      expect(everyone.body.data.map((a: { id: number }) => a.id)).toEqual([amaka.user.id, tunde.user.id, admin.user.id]);
+      expect(everyone.body.data.map((a: { id: number }) => a.id)).toEqual([
+        amaka.user.id,
+        tunde.user.id,
+        admin.user.id,
+      ]);
       const byDollars = await t
         .http()
         .get('/api/v1/wallets?_sort=usd_minor&_order=desc')
