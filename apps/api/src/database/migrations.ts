@@ -16,6 +16,7 @@ import { OrdersMoney1763910000000 } from '../migrations/1763910000000-OrdersMone
 import { DeliveryClaims1763920000000 } from '../migrations/1763920000000-DeliveryClaims';
 import { ReconciliationIndexes1763930000000 } from '../migrations/1763930000000-ReconciliationIndexes';
 import { WalletBalanceIndexes1764030000000 } from '../migrations/1764030000000-WalletBalanceIndexes';
+import { ShippingMoveIndex1764031000000 } from '../migrations/1764031000000-ShippingMoveIndex';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   DeliveryClaims1763920000000,
   ReconciliationIndexes1763930000000,
   WalletBalanceIndexes1764030000000,
+  ShippingMoveIndex1764031000000,
 ];
