@@ -393,6 +393,10 @@ export const MSG = {
   },
   /** Back office: invoices (raise a manual invoice, cancel a pending one). */
   invoices: {
+    // Issue 22: the lines and addresses of a printed invoice.
+    shippingLine: 'Shipping',
+    cargoFeeLine: (trackingNo: string, detail: string) => `Cargo fee: ${trackingNo}${detail ? ` (${detail})` : ''}`,
+    pickupAt: (place: string) => `Pickup at ${place}`,
     raised: 'Invoice raised successfully',
     raiseFailed: 'Failed to raise invoice',
     cancelled: 'Invoice cancelled',

@@ -45,9 +45,16 @@ export default function InvoiceList() {
       {
         title: TEXT.reference,
         dataIndex: 'reference',
+        // A reference on one line (issue 22): it is wider than it looks, and Description gives way instead.
+        width: compact ? undefined : 180,
         render: (_, invoice) => (
           <Space direction="vertical" size={0}>
-            <Typography.Link strong onClick={() => show('invoices', invoice.id)}>
+            <Typography.Link
+              strong
+              className="jara-num"
+              style={compact ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
+              onClick={() => show('invoices', invoice.id)}
+            >
               {invoice.reference}
             </Typography.Link>
             {compact && (
