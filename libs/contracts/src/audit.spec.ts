@@ -31,6 +31,9 @@ describe('the audit log in words (issue 22)', () => {
     expect(formatAuditValue('usd_minor', 1700, { entityType: 'wallet' })).toMatch(/^\$17(\.00)?$/);
     expect(formatAuditValue('amount_minor', 500000, { entityType: 'invoice', currency: 'NGN' })).toBe('₦5,000');
     expect(formatAuditValue('amount_minor', 500, { entityType: 'invoice', currency: 'USD' })).toMatch(/^\$5(\.00)?$/);
+    expect(formatAuditValue('amount_minor', 2125, { entityType: 'delivery' })).toMatch(/^\$21\.25$/);
+    expect(formatAuditValue('amount_minor', 2125, { entityType: 'order' })).toBe('₦21.25');
+    expect(auditFieldLabel('invoice_id')).toBe('Invoice');
     expect(formatAuditValue('status', 5, { entityType: 'delivery' })).toBe('Shipped (In Transit)');
     expect(formatAuditValue('status', 1, { entityType: 'category' })).toBe('Active');
     expect(formatAuditValue('from_jara', true, { entityType: 'support' })).toBe('Yes');

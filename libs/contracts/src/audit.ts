@@ -166,6 +166,9 @@ export const AUDIT_FIELD_LABELS: Record<string, { label: string; kind?: AuditVal
   location_id: { label: 'Location' },
   category_id: { label: 'Category' },
   user_id: { label: 'User' },
+  invoice_id: { label: 'Invoice' },
+  order_id: { label: 'Order' },
+  product_id: { label: 'Product' },
   shipping_type: { label: 'Shipping type' },
   stock_quantity: { label: 'Stock' },
   payment_method: { label: 'Payment method' },
@@ -269,8 +272,12 @@ export function formatAuditValue(
       if (Number.isFinite(n)) return formatDollars(n);
       break;
     case 'money':
-      if (Number.isFinite(n))
-        return typeof context.currency === 'string' ? formatWalletMoney(n, context.currency) : formatNaira(n);
+      if (Number.isFinite(n)) {
+        // A delivery's cargo fee is in dollars (Delivery.currency); other records say their currency or are naira.
+        const currency =
+          typeof context.currency === 'string' ? context.currency : context.entityType === 'delivery' ? 'USD' : 'NGN';
+        return formatWalletMoney(n, currency);
+      }
       break;
     case 'status':
       return statusLabel(context.entityType, value);
