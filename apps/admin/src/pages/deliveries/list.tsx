@@ -103,7 +103,7 @@ export default function DeliveryList() {
       {
         title: TEXT.customer,
         key: 'customer',
-        width: wide ? 140 : 150,
+        width: 140,
         render: (_, d) => (
           <Space direction="vertical" size={0}>
             <span style={{ overflowWrap: 'anywhere' }}>{d.name || d.user?.name || TEXT.none}</span>
@@ -125,7 +125,7 @@ export default function DeliveryList() {
       {
         title: TEXT.trackingId,
         dataIndex: 'tracking_no',
-        width: 128,
+        width: 124,
         render: (v: string, d) => (
           <Link
             to={showUrl(DELIVERIES, d.id)}
@@ -140,13 +140,13 @@ export default function DeliveryList() {
       {
         title: TEXT.externalId,
         dataIndex: 'external_no',
-        width: 120,
+        width: 110,
         render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
       },
       {
         title: TEXT.warehouse,
         key: 'warehouse',
-        width: 130,
+        width: 120,
         render: (_, d) => (
           <Space direction="vertical" size={0}>
             <span>{d.warehouse?.name ?? TEXT.none}</span>
@@ -161,7 +161,7 @@ export default function DeliveryList() {
       {
         title: TEXT.shippingType,
         dataIndex: 'shipping_type',
-        width: 100,
+        width: 96,
         render: (v: string | null, d) => (
           <Space direction="vertical" size={0}>
             <span style={{ whiteSpace: 'nowrap' }}>{shippingTypeLabel(v, d.type)}</span>
@@ -174,25 +174,25 @@ export default function DeliveryList() {
       {
         title: TEXT.status,
         dataIndex: 'status',
-        width: 120,
+        width: 118,
         render: (v: number) => <DeliveryStatusTag status={v} />,
       },
       {
         title: TEXT.action,
         key: 'action',
-        width: 130,
+        width: 118,
         render: (_, d) => <DeliveryAction delivery={d} onConfirm={onConfirm} onProceed={onProceed} />,
       },
       {
         title: TEXT.payment,
         key: 'payment',
-        width: 92,
+        width: 88,
         render: (_, d) => <PaymentCell delivery={d} />,
       },
       {
         title: TEXT.date,
         dataIndex: 'created_at',
-        width: 112,
+        width: 108,
         render: (v: string) => formatLongDateTime(v),
       },
     ],

@@ -75,11 +75,12 @@ export default function InvoiceList() {
       {
         title: TEXT.user,
         key: 'user',
+        width: 230,
         responsive: ['md'],
         render: (_, invoice) => (
           <Space direction="vertical" size={0}>
             <span>{invoice.user?.name || TEXT.none}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
               {invoice.user?.email}
             </Typography.Text>
           </Space>
