@@ -213,6 +213,7 @@ export default function AuditLogList() {
       {
         title: TEXT.actor,
         key: 'actor',
+        width: 180,
         responsive: ['md'],
         render: (_, e) => <span style={{ overflowWrap: 'anywhere' }}>{e.actor.email}</span>,
       },

@@ -170,12 +170,20 @@ function InvoiceParties({ invoice, details }: { invoice: Invoice; details: Invoi
             render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
           },
           { title: TEXT.quantity, dataIndex: 'quantity', align: 'right', width: 72 },
-          { title: TEXT.unitPrice, dataIndex: 'unit_minor', align: 'right', width: 130, render: money },
+          // On phones the unit price gives way so the line's amount stays in view.
+          {
+            title: TEXT.unitPrice,
+            dataIndex: 'unit_minor',
+            align: 'right',
+            width: 130,
+            render: money,
+            responsive: ['sm'],
+          },
           { title: TEXT.lineTotal, dataIndex: 'total_minor', align: 'right', width: 130, render: money },
         ]}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={3}>
+            <Table.Summary.Cell index={0} colSpan={screens.sm ? 3 : 2}>
               <Typography.Text strong>{TEXT.total}</Typography.Text>
             </Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right">
