@@ -8,6 +8,7 @@ import {
   type Delivery,
   type DeliveryStatus,
   type Location,
+  type ShippingMovePreview,
   type ShippingTitle,
   type TrackingLookup,
   type Warehouse,
@@ -532,6 +533,28 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
     await post(`/shippings/${title.id}/assign`, { delivery_ids: [ready[0].id] }, customer.token).expect(403);
     const assigned = await post(`/shippings/${title.id}/assign`, { delivery_ids: ready.map((d) => d.id) }).expect(201);
     expect(assigned.body.data).toEqual({ assigned: 3, moved: 3 }); // the new title is Loading: 3 -> 4
+    // Before a status change the admin learns what it will move, and what stays and why (issue 22).
+    const preview = async (status: unknown) =>
+      (await get(`/shippings/${title.id}/moves?status=${status}`).expect(200)).body.data as ShippingMovePreview;
+    expect(await preview(2)).toEqual({ status: 2, target: 5, moving: 3, staying: [] });
+    expect(await preview(3)).toEqual({
+      status: 3,
+      target: 6,
+      moving: 0,
+      staying: [{ status: 4, count: 3, reason: MSG.shipping.stayNotOnWay('Shipped (In Transit)') }],
+    });
+    expect(await preview(1)).toEqual({
+      status: 1,
+      target: 4,
+      moving: 0,
+      staying: [{ status: 4, count: 3, reason: MSG.shipping.stayAlready }],
+    });
+    expect((await get(`/shippings/${title.id}/moves?status=9`).expect(422)).body.errors.status).toEqual([
+      MSG.shipping.statusInvalid,
+    ]);
+    await get(`/shippings/${title.id}/moves`).expect(422);
+    await get(`/shippings/999999/moves?status=2`).expect(404);
+    await get(`/shippings/${title.id}/moves?status=2`, customer.token).expect(403);
     await put(`/shippings/${title.id}`, { status: 2 }).expect(200);
     const moved = ((await get(`/trackings?shipping_id=${title.id}`).expect(200)).body.data as Delivery[]).map(
       (d) => d.status,
@@ -542,13 +565,31 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
     expect(arrived.status).toBe(6);
     expect(arrived.history?.map((h) => h.to_status)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(arrived.history?.at(-1)).toMatchObject({ note: 'Shipping title Container GZ-9', location: 'Lagos' });
+    // The label's TO block (issue 22): the pickup location (the title's destination) while the customer has no
+    // address on their account, then their address.
+    expect(arrived.destination).toEqual({ kind: 'pickup', text: 'Lagos' });
+    await t.db.query('UPDATE users SET address = ?, city = ?, country = ? WHERE id = ?', [
+      '12 Allen Avenue',
+      'Ikeja',
+      'Nigeria',
+      customer.user.id,
+    ]);
+    expect(((await get(`/trackings/${ready[0].id}`).expect(200)).body.data as Delivery).destination).toEqual({
+      kind: 'address',
+      text: '12 Allen Avenue, Ikeja, Nigeria',
+    });
+    await t.db.query('UPDATE users SET address = NULL, city = NULL, country = NULL WHERE id = ?', [customer.user.id]);
     // A title that left (Arrived) takes no more goods.
     const late = await request(customer.token, { warehouse_id: sea.id, shipping_type: 'sea_cargo' });
     await patch(`/trackings/${late.id}/status`, { status: 2 }).expect(200);
     expect(
       (await post(`/shippings/${title.id}/assign`, { delivery_ids: [late.id] }).expect(422)).body.errors.delivery_ids,
     ).toEqual([MSG.deliveries.titleNotLoading]);
-    // Back to Loading moves nothing backwards.
+    // Back to Loading moves nothing backwards, and says so.
+    expect(await preview(1)).toMatchObject({
+      moving: 0,
+      staying: [{ status: 6, count: 3, reason: MSG.shipping.stayFurther }],
+    });
     await put(`/shippings/${title.id}`, { status: 1 }).expect(200);
     expect(((await get(`/trackings/${ready[1].id}`).expect(200)).body.data as Delivery).status).toBe(6);
     // A title or warehouse that deliveries use cannot be deleted.

@@ -1,4 +1,4 @@
-import { MSG, TEST_CHECKOUT_PATH, type Invoice } from '@jara/contracts';
+import { INVOICE_SELLER, MSG, TEST_CHECKOUT_PATH, type Invoice } from '@jara/contracts';
 import { balances, bearer, ledgerDrift, notificationTitles } from './support/money';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -96,6 +96,16 @@ describe('Money: test mode without Paystack keys (e2e)', () => {
       .set(bearer(ada.token))
       .expect(200);
     expect(after.body.data).toMatchObject({ status: 'paid', payment_method: 'paystack' });
+    // The invoice says how it was really paid (issue 22): the demo's test checkout, not a card; Jara sells, Ada buys.
+    const shown = (await t.http().get(`/api/v1/invoices/${invoice.id}`).set(bearer(admin.token)).expect(200)).body
+      .data as Invoice;
+    expect(shown.details).toEqual({
+      seller: INVOICE_SELLER,
+      buyer: { name: expect.any(String), email: ada.email },
+      delivery_address: null,
+      lines: [{ description: 'Customs', quantity: 1, unit_minor: 75_000, total_minor: 75_000 }],
+      payment_label: 'Test checkout',
+    });
     expect(await balances(t.db, ada.user.id)).toEqual({ ngn: 500_000, usd: 0 }); // a card payment leaves the wallet alone
     expect(await ledgerDrift(t.db)).toEqual([]);
   });

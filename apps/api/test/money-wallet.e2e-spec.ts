@@ -429,6 +429,21 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
       ]);
       const everyone = await t.http().get('/api/v1/wallets').set(bearer(admin.token)).expect(200);
       expect(everyone.body.meta.total).toBe(3);
+      // Largest naira balance first by default (issue 22); the admin without a wallet last.
+      expect(everyone.body.data.map((a: { id: number }) => a.id)).toEqual([
+        amaka.user.id,
+        tunde.user.id,
+        admin.user.id,
+      ]);
+      const byDollars = await t
+        .http()
+        .get('/api/v1/wallets?_sort=usd_minor&_order=desc')
+        .set(bearer(admin.token))
+        .expect(200);
+      expect(byDollars.body.data[0]).toMatchObject({ id: tunde.user.id, usd_minor: 700 });
+      const ascending = await t.http().get('/api/v1/wallets?_sort=ngn_minor&_order=asc').set(bearer(admin.token));
+      expect(ascending.status).toBe(200);
+      expect(ascending.body.data.at(-1)).toMatchObject({ id: amaka.user.id });
       expect(everyone.body.data.find((a: { id: number }) => a.id === admin.user.id)).toMatchObject({
         ngn_minor: 0,
         usd_minor: 0,

@@ -69,6 +69,21 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
         ['Order Kettle', 1_250_050, 2, 2_500_100],
         ['Order Fan', 3_000_000, 1, 3_000_000],
       ]);
+      // Its invoice lists the lines, the seller, the buyer and where it goes (issue 22).
+      const invoiceId = (order.invoice as { id: number }).id;
+      const invoice = (await t.http().get(`/api/v1/invoices/${invoiceId}`).set(bearer(buyer.token)).expect(200)).body
+        .data;
+      expect(invoice.details).toMatchObject({
+        seller: { name: 'Jara' },
+        buyer: { email: buyer.email },
+        lines: [
+          { description: 'Order Kettle', quantity: 2, unit_minor: 1_250_050, total_minor: 2_500_100 },
+          { description: 'Order Fan', quantity: 1, unit_minor: 3_000_000, total_minor: 3_000_000 },
+        ],
+        payment_label: 'Wallet',
+      });
+      expect(invoice.details.delivery_address).toContain(order.street_address);
+      expect(invoice.details.delivery_address).toContain(order.city);
       expect(await stock(kettle.id)).toBe(3);
       expect(await stock(fan.id)).toBe(2);
       expect((await balances(t.db, buyer.user.id)).ngn).toBe(10_000_000 - 5_500_100);

@@ -64,20 +64,21 @@ test('an admin renames a category and sees the change, before and after, in the 
   for (const header of ['When', 'Admin', 'Action', 'Record', 'Changed fields', 'Details']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
-  await expect(page.locator('tr.ant-table-row').first()).toContainText('category.update');
+  // In words (issue 22): the action's label, the record by its own name, never a raw code.
+  await expect(page.locator('tr.ant-table-row').first()).toContainText('Updated a category');
+  await expect(page.locator('tr.ant-table-row').first()).not.toContainText('category.update');
   await snap(page, 'admin-audit-log');
 
-  const search = page.getByPlaceholder('Action, e.g. category.update');
-  await search.fill('category.update');
-  await search.press('Enter');
+  await page.getByRole('combobox', { name: 'Filter by action' }).fill('Updated a category');
+  await page.locator('.ant-select-item-option', { hasText: 'Updated a category' }).first().click();
   await expect(page).toHaveURL(/action/);
-  const entry = row(page, `category #${category.id}`);
+  const entry = row(page, `Category ${name} renamed`);
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(DEMO.admin.email);
-  await expect(entry.locator('.ant-tag', { hasText: 'name' })).toBeVisible();
+  await expect(entry.locator('.ant-tag', { hasText: 'Name' })).toBeVisible();
   // Every row on the filtered page is a category.update.
   for (const text of await page.locator('tr.ant-table-row td:nth-child(3)').allTextContents())
-    expect(text).toBe('category.update');
+    expect(text).toBe('Updated a category');
 
   // The detail drawer: who, what, and the name before and after.
   await entry.getByRole('button', { name: /View audit entry/ }).click();
@@ -86,7 +87,7 @@ test('an admin renames a category and sees the change, before and after, in the 
   await expect(drawer).toContainText(DEMO.admin.email);
   await expect(drawer).toContainText(`PUT /api/v1/categories/${category.id}`);
   const changes = drawer.getByTestId('audit-changes');
-  const nameRow = changes.locator('tr', { hasText: 'name' });
+  const nameRow = changes.locator('tr', { has: page.getByRole('cell', { name: 'Name', exact: true }) });
   await expect(nameRow.locator('td').nth(1)).toHaveText(name);
   await expect(nameRow.locator('td').nth(2)).toHaveText(`${name} renamed`);
   await snap(page, 'admin-audit-entry');

@@ -1,11 +1,13 @@
 /** Logistics reference data (issue 11): locations, warehouses, shipping titles and the cargo rates. */
 import {
   DELIVERY_STATUS,
+  deliveryStatusLabel,
   type DeliveryStatus,
   type DeliveryType,
   type ShippingTitleStatus,
   type ShippingType,
 } from './statuses';
+import { MSG } from './messages';
 
 export const WAREHOUSE_TYPES = [
   { value: 'sea_cargo', label: 'Sea Cargo' },
@@ -135,6 +137,11 @@ export interface Delivery {
     status: ShippingTitleStatus;
     location: { id: number; name: string } | null;
   } | null;
+  /**
+   * Where the parcel goes (the label's TO block, issue 22): the customer's address on their account, or without
+   * one the pickup location (the shipping title's destination, else the warehouse); null when neither is known.
+   */
+  destination: { kind: 'address' | 'pickup'; text: string } | null;
   status: DeliveryStatus;
   /** The detail label ('Pending' for an unknown code). */
   status_label: string;
@@ -243,6 +250,39 @@ export const SHIPPING_TITLE_MOVES: Readonly<Record<ShippingTitleStatus, Delivery
   2: DELIVERY_STATUS.SHIPPED,
   3: DELIVERY_STATUS.ARRIVED_DESTINATION,
 };
+
+/**
+ * The delivery statuses a title's new status moves forward (only the moves of DELIVERY_MOVES that name 'title'):
+ * Loading takes Ready for Shipping to Loaded; Transit takes Ready or Loaded to Shipped; Arrived takes Shipped on.
+ */
+export function shippingTitleMoveSources(titleStatus: unknown): DeliveryStatus[] {
+  const target = SHIPPING_TITLE_MOVES[titleStatus as ShippingTitleStatus];
+  if (target === undefined) return [];
+  return DELIVERY_VOYAGE_STATUSES.filter((s) => s < target && deliveryMove(s, target)?.by.includes('title'));
+}
+
+/**
+ * GET /shippings/{id}/moves?status= (admin): what changing a title's status would do to its parcels, asked before
+ * the admin confirms: how many move to `target`, and the others by their status (each with why it stays).
+ */
+export interface ShippingMovePreview {
+  status: ShippingTitleStatus;
+  /** The delivery status the moving parcels take. */
+  target: DeliveryStatus;
+  moving: number;
+  staying: Array<{ status: DeliveryStatus; count: number; reason: string }>;
+}
+
+/** Why a parcel at `from` does not follow its title to `target` (MSG.shipping wording). */
+export function shippingStayReason(from: DeliveryStatus, target: DeliveryStatus): string {
+  if (from === DELIVERY_STATUS.CANCELLED) return MSG.shipping.stayCancelled;
+  if (from === DELIVERY_STATUS.RETURNED) return MSG.shipping.stayReturned;
+  if (from < DELIVERY_STATUS.READY_FOR_SHIPPING) return MSG.shipping.stayNotReady;
+  if (from === target) return MSG.shipping.stayAlready;
+  if (from > target) return MSG.shipping.stayFurther;
+  const sources = DELIVERY_VOYAGE_STATUSES.filter((s) => s < target && deliveryMove(s, target)?.by.includes('title'));
+  return MSG.shipping.stayNotOnWay(sources.map((s) => deliveryStatusLabel(s)).join(' or '));
+}
 
 /**
  * Assign Goods to Shipping: only a title that is still Loading takes goods, and only foreign deliveries of its type

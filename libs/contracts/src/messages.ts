@@ -355,6 +355,23 @@ export const MSG = {
     statusInvalid: 'Status must be 1 (Loading), 2 (Transit) or 3 (Arrived).',
     typeInvalid: 'Type must be sea_cargo or air_cargo.',
     inUse: 'Deliveries are assigned to this shipping title; it cannot be deleted.',
+    // Issue 22: a title's status change is confirmed with what it does to its parcels.
+    moveConfirmTitle: (name: string, status: string) => `Change ${name} to ${status}?`,
+    moveCount: (count: number, status: string) =>
+      count === 0
+        ? `No parcel will move to ${status}.`
+        : `${count} ${count === 1 ? 'parcel' : 'parcels'} will move to ${status}.`,
+    moveStaying: (count: number, status: string, reason: string) =>
+      `${count} ${count === 1 ? 'parcel' : 'parcels'} at ${status} will not move: ${reason}`,
+    moveNoParcels: 'No parcels are assigned to this shipping title.',
+    moveConfirm: 'Change status',
+    movePreviewFailed: 'Could not work out which parcels would move. Please try again.',
+    stayNotReady: 'only parcels that are Ready for Shipping (their cargo fee paid) move with the title.',
+    stayAlready: 'they are already there.',
+    stayFurther: 'they are already further along.',
+    stayNotOnWay: (statuses: string) => `only parcels at ${statuses} move with this status.`,
+    stayCancelled: 'they were cancelled.',
+    stayReturned: 'they were returned.',
   },
   locations: {
     nameRequired: 'Location name is required.',
@@ -378,6 +395,10 @@ export const MSG = {
   },
   /** Back office: invoices (raise a manual invoice, cancel a pending one). */
   invoices: {
+    // Issue 22: the lines and addresses of a printed invoice.
+    shippingLine: 'Shipping',
+    cargoFeeLine: (trackingNo: string, detail: string) => `Cargo fee: ${trackingNo}${detail ? ` (${detail})` : ''}`,
+    pickupAt: (place: string) => `Pickup at ${place}`,
     raised: 'Invoice raised successfully',
     raiseFailed: 'Failed to raise invoice',
     cancelled: 'Invoice cancelled',

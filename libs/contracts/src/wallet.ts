@@ -228,6 +228,43 @@ export interface Invoice {
    * invoice could no longer take it (paid meanwhile, cancelled or re-priced), so it was credited to the wallet.
    */
   payment?: { reference: string; status: InvoicePaymentStatus };
+  /** GET /invoices/{id} only (issue 22): what a printed invoice shows. */
+  details?: InvoiceDetails;
+}
+
+/** How an invoice was paid, as recorded (the test-mode gateway is the demo's "Test checkout"). */
+export const INVOICE_PAYMENT_LABELS = {
+  wallet: 'Wallet',
+  paystack: 'Card (Paystack)',
+  test: 'Test checkout',
+  transfer: 'Bank transfer',
+} as const;
+
+/** An invoice's seller, buyer, delivery address, lines and how it was paid (GET /invoices/{id}). */
+export interface InvoiceDetails {
+  seller: { name: string; address: string };
+  buyer: { name: string; email: string };
+  /** An order's delivery address; a parcel's pickup location; null for a manual invoice. */
+  delivery_address: string | null;
+  /** Each line in the invoice's currency (minor units); the lines add up to the invoice's amount. */
+  lines: Array<{ description: string; quantity: number; unit_minor: number; total_minor: number }>;
+  /** INVOICE_PAYMENT_LABELS of how it was paid; null while it is not paid. */
+  payment_label: string | null;
+}
+
+/** The seller named on every invoice. */
+export const INVOICE_SELLER = { name: 'Jara', address: 'Jara Marketplace, Lagos, Nigeria' } as const;
+
+/**
+ * What an invoice is for, said once: 'Order JR-…' (the label already names it), 'Delivery JT-…' for a label that
+ * does not, or the invoice's type for a manual one. Never "Order: Order …".
+ */
+export function invoiceSubjectText(invoice: Pick<Invoice, 'type' | 'subject'>): string {
+  if (!invoice.subject) return invoiceTypeLabel(invoice.type);
+  const kind = invoiceTypeLabel(invoice.subject.type);
+  return invoice.subject.label.toLowerCase().startsWith(kind.toLowerCase())
+    ? invoice.subject.label
+    : `${kind} ${invoice.subject.label}`;
 }
 
 /** A card payment of an invoice: see docs/decisions/021-payments-settle-what-the-invoice-is.md. */

@@ -18,6 +18,8 @@ import { ReconciliationIndexes1763930000000 } from '../migrations/1763930000000-
 import { OrderAddressNigeria1764010000000 } from '../migrations/1764010000000-OrderAddressNigeria';
 import { NotificationLinks1764020000000 } from '../migrations/1764020000000-NotificationLinks';
 import { VendorPlace1764021000000 } from '../migrations/1764021000000-VendorPlace';
+import { WalletBalanceIndexes1764030000000 } from '../migrations/1764030000000-WalletBalanceIndexes';
+import { ShippingMoveIndex1764031000000 } from '../migrations/1764031000000-ShippingMoveIndex';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   OrderAddressNigeria1764010000000,
   NotificationLinks1764020000000,
   VendorPlace1764021000000,
+  WalletBalanceIndexes1764030000000,
+  ShippingMoveIndex1764031000000,
 ];

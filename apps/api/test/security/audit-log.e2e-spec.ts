@@ -191,6 +191,14 @@ describe('Audit log of admin writes (e2e)', () => {
       size: 1,
     }).expect(200);
     const proceeded = await latest('delivery.proceed', delivery.id);
+    // The delivery is named by its own tracking number (issue 22), the title by its name.
+    const tracking = (await api('get', `/trackings/${delivery.id}`, admin.token).expect(200)).body.data.tracking_no;
+    expect(proceeded.entity_ref).toBe(tracking);
+    expect((await api('get', `/audit-logs/${proceeded.id}`, admin.token).expect(200)).body.data.entity_ref).toBe(
+      tracking,
+    );
+    expect((await latest('shipping.create', title.id)).entity_ref).toBe('Audit Flight');
+    expect(settings.entity_ref).toBeNull();
     expect(proceeded.before).toMatchObject({ weight_hundredths: null, invoice_id: null });
     expect(proceeded.after).toMatchObject({ weight_hundredths: 200, size_hundredths: 100 });
     expect(proceeded.after?.invoice_id).toEqual(expect.any(Number));
@@ -287,11 +295,15 @@ describe('Audit log of admin writes (e2e)', () => {
     ).body.data as { id: number; status: number };
     expect(order.status).toBe(0);
     await moveOrder(t, admin.token, order.id, 1).expect(200);
+    const orderNo = (await t.db.query('SELECT order_no FROM orders WHERE id = ?', [order.id]))[0].order_no as string;
+    expect(orderNo).toBeTruthy();
     expect(await latest('order.status', order.id)).toMatchObject({
       entity_type: 'order',
+      entity_ref: orderNo,
       before: { status: 0 },
       after: { status: 1 },
     });
+    expect((await latest('wallet.adjust', customer.user.id)).entity_ref).toBe(customer.email);
   });
 
   it("does not record customers' and vendors' own writes", async () => {

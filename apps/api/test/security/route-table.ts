@@ -865,6 +865,11 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
   },
   'GET /api/v1/shippings': { who: 'public', status: 200 },
   'GET /api/v1/shippings/:id': { who: 'public', status: 200, call: (w) => ({ path: P(`/shippings/${w.shipping}`) }) },
+  'GET /api/v1/shippings/:id/moves': {
+    who: ADMIN,
+    status: 200,
+    call: (w) => ({ path: P(`/shippings/${w.shipping}/moves?status=2`) }),
+  },
   'POST /api/v1/shippings': {
     who: ADMIN,
     status: 201,

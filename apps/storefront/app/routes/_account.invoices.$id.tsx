@@ -5,6 +5,7 @@ import {
   MSG,
   formatLongDateTime,
   formatWalletMoney,
+  invoiceSubjectText,
   invoiceTypeLabel,
   type Invoice,
   type ItemResponse,
@@ -148,7 +149,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       </header>
       <dl className="details-list invoice-details">
         <dt>Pays for</dt>
-        <dd>{invoice.subject ? `${invoiceTypeLabel(invoice.subject.type)}: ${invoice.subject.label}` : invoiceTypeLabel(invoice.type)}</dd>
+        <dd>{invoiceSubjectText(invoice)}</dd>
         {invoice.description && invoice.description !== paysFor ? (
           <>
             <dt>Description</dt>
@@ -170,7 +171,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         {invoice.paid_at ? (
           <>
             <dt>Paid</dt>
-            <dd>{`${formatLongDateTime(invoice.paid_at)}${invoice.payment_method ? ` (${invoice.payment_method === 'wallet' ? 'wallet' : 'Paystack'})` : ''}`}</dd>
+            <dd>{`${formatLongDateTime(invoice.paid_at)}${invoice.details?.payment_label ? ` (${invoice.details.payment_label})` : invoice.payment_method ? ` (${invoice.payment_method === 'wallet' ? 'wallet' : 'Paystack'})` : ''}`}</dd>
           </>
         ) : null}
       </dl>

@@ -15,8 +15,19 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import { AUDIT_ENTITY_TYPES, formatLongDateTime, type AuditLogEntry, type PublicUser } from '@jara/contracts';
-import { ListSearch } from '../../components/list-search';
+import { Link } from 'react-router';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_TYPES,
+  auditActionLabel,
+  auditEntityLabel,
+  auditEntityPath,
+  auditFieldLabel,
+  formatAuditValue,
+  formatLongDateTime,
+  type AuditLogEntry,
+  type PublicUser,
+} from '@jara/contracts';
 import { CreatedBetween, filterValue } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
@@ -24,10 +35,31 @@ import { AUDIT_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 20;
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return TEXT.none;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/** Every known action by its label, for the action filter (a code typed in the address bar still filters). */
+const ACTION_OPTIONS = [...new Set(Object.keys(AUDIT_ACTION_LABELS))]
+  .map((value) => ({ value, label: auditActionLabel(value) }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+/** A field's value in words and units (kg, money, status names), in the record's currency where it has one. */
+function show(entry: AuditLogEntry, field: string, value: unknown): string {
+  const currency = entry.after?.currency ?? entry.before?.currency ?? entry.body?.currency;
+  return formatAuditValue(field, value, { entityType: entry.entity_type, currency });
+}
+
+/** The record an entry is about: its type and own number (order_no, tracking_no, reference...), linked to its page. */
+function RecordName({ entry }: { entry: AuditLogEntry }) {
+  const name =
+    entry.entity_id === null
+      ? auditEntityLabel(entry.entity_type)
+      : `${auditEntityLabel(entry.entity_type)} ${entry.entity_ref ?? `#${entry.entity_id}`}`;
+  const path = auditEntityPath(entry.entity_type, entry.entity_id);
+  return path ? (
+    <Link to={path} style={{ overflowWrap: 'anywhere' }}>
+      {name}
+    </Link>
+  ) : (
+    <span style={{ overflowWrap: 'anywhere' }}>{name}</span>
+  );
 }
 
 /** The changed fields of an entry: one row per field with its value before and after. */
@@ -50,12 +82,24 @@ function ChangesTable({ entry }: { entry: AuditLogEntry }) {
         dataSource={rows}
         data-testid="audit-changes"
         columns={[
-          { title: TEXT.field, dataIndex: 'field', width: 160, render: (v: string) => <code>{v}</code> },
+          { title: TEXT.field, dataIndex: 'field', width: 180, render: (v: string) => auditFieldLabel(v) },
           ...(entry.before
-            ? [{ title: TEXT.before, key: 'before', render: (_: unknown, r: { before: unknown }) => show(r.before) }]
+            ? [
+                {
+                  title: TEXT.before,
+                  key: 'before',
+                  render: (_: unknown, r: { field: string; before: unknown }) => show(entry, r.field, r.before),
+                },
+              ]
             : []),
           ...(entry.after
-            ? [{ title: TEXT.after, key: 'after', render: (_: unknown, r: { after: unknown }) => show(r.after) }]
+            ? [
+                {
+                  title: TEXT.after,
+                  key: 'after',
+                  render: (_: unknown, r: { field: string; after: unknown }) => show(entry, r.field, r.after),
+                },
+              ]
             : []),
         ]}
         scroll={{ x: true }}
@@ -81,12 +125,9 @@ function EntryDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose:
             <Descriptions.Item label={TEXT.actor}>
               <span style={{ overflowWrap: 'anywhere' }}>{entry.actor.email}</span> (#{entry.actor.id})
             </Descriptions.Item>
-            <Descriptions.Item label={TEXT.action}>
-              <code>{entry.action}</code>
-            </Descriptions.Item>
+            <Descriptions.Item label={TEXT.action}>{auditActionLabel(entry.action)}</Descriptions.Item>
             <Descriptions.Item label={TEXT.entity}>
-              {entry.entity_type}
-              {entry.entity_id !== null ? ` #${entry.entity_id}` : ''}
+              <RecordName entry={entry} />
             </Descriptions.Item>
             <Descriptions.Item label={TEXT.request}>
               <code style={{ overflowWrap: 'anywhere' }}>
@@ -123,10 +164,7 @@ function EntryDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose:
 export default function AuditLogList() {
   const compact = !Grid.useBreakpoint().md;
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
-  const table = useTable<
-    AuditLogEntry,
-    HttpError
-  >({
+  const table = useTable<AuditLogEntry, HttpError>({
     resource: 'audit-logs',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
@@ -162,7 +200,8 @@ export default function AuditLogList() {
             <span>{formatLongDateTime(v)}</span>
             {compact && (
               <>
-                <code>{e.action}</code>
+                <span>{auditActionLabel(e.action)}</span>
+                <RecordName entry={e} />
                 <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
                   {e.actor.email}
                 </Typography.Text>
@@ -174,6 +213,7 @@ export default function AuditLogList() {
       {
         title: TEXT.actor,
         key: 'actor',
+        width: 180,
         responsive: ['md'],
         render: (_, e) => <span style={{ overflowWrap: 'anywhere' }}>{e.actor.email}</span>,
       },
@@ -181,13 +221,13 @@ export default function AuditLogList() {
         title: TEXT.action,
         dataIndex: 'action',
         responsive: ['md'],
-        render: (v: string) => <code>{v}</code>,
+        render: (v: string) => auditActionLabel(v),
       },
       {
         title: TEXT.entity,
         key: 'entity',
-        responsive: ['lg'],
-        render: (_, e) => `${e.entity_type}${e.entity_id !== null ? ` #${e.entity_id}` : ''}`,
+        responsive: ['md'],
+        render: (_, e) => <RecordName entry={e} />,
       },
       {
         title: TEXT.changes,
@@ -198,7 +238,7 @@ export default function AuditLogList() {
             {changedFields(e)
               .slice(0, 4)
               .map((c) => (
-                <Tag key={c.field}>{c.field}</Tag>
+                <Tag key={c.field}>{auditFieldLabel(c.field)}</Tag>
               ))}
           </Flex>
         ),
@@ -211,7 +251,7 @@ export default function AuditLogList() {
           <Button
             size="small"
             icon={<EyeOutlined />}
-            aria-label={TEXT.viewOf(e.action, e.id)}
+            aria-label={TEXT.viewOf(auditActionLabel(e.action), e.id)}
             onClick={() => setOpen(e)}
           >
             {TEXT.view}
@@ -243,14 +283,19 @@ export default function AuditLogList() {
           placeholder={TEXT.allTypes}
           value={filterValue(filters, 'entity_type')}
           onChange={(value?: string) => apply('entity_type', value)}
-          options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: type }))}
+          options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: auditEntityLabel(type) }))}
           style={{ flex: '0 1 200px' }}
         />
-        <ListSearch
-          placeholder={TEXT.actionSearch}
-          initial={filterValue(filters, 'action') ?? ''}
-          onApply={(value) => apply('action', value)}
-          style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 280 }}
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label={TEXT.actionFilter}
+          placeholder={TEXT.allActions}
+          value={filterValue(filters, 'action')}
+          onChange={(value?: string) => apply('action', value)}
+          options={ACTION_OPTIONS}
+          style={{ flex: '1 1 240px', maxWidth: compact ? undefined : 300 }}
         />
         <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
       </Flex>

@@ -71,6 +71,13 @@ function ParcelLabel({ delivery }: { delivery: Delivery }) {
             {delivery.name || delivery.user?.name || TEXT.none}
           </div>
           <div className="jara-num">{delivery.phone || TEXT.none}</div>
+          <div className="jara-label__address" data-testid="label-destination">
+            {delivery.destination
+              ? delivery.destination.kind === 'address'
+                ? delivery.destination.text
+                : TEXT.pickupAt(delivery.destination.text)
+              : TEXT.noDestination}
+          </div>
         </div>
       </section>
       <section className="jara-label__middle">

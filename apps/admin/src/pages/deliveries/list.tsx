@@ -37,10 +37,8 @@ export default function DeliveryList() {
   const { showUrl } = useNavigation();
   const screens = Grid.useBreakpoint();
   const compact = !screens.md;
-  const table = useTable<
-    Delivery,
-    HttpError
-  >({
+  const wide = !!screens.xxl;
+  const table = useTable<Delivery, HttpError>({
     resource: DELIVERIES,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
@@ -97,26 +95,42 @@ export default function DeliveryList() {
     [showUrl, onConfirm, onProceed],
   );
 
-  // Desktop: the spec's columns. The table scrolls sideways inside itself when the screen is narrow, with Status,
-  // Action, Payment and Date kept in view at the right.
+  // Desktop: the spec's columns, sized to fit beside the sider at 1280 px (issue 22): nothing is fixed over the
+  // others any more (fixed columns hid Warehouse and Shipping Type and cut the external ID). Below 1600 px the
+  // phone shows under the customer's name; its own column comes back on wider screens.
   const columns = useMemo<TableColumnsType<Delivery>>(
     () => [
-      { title: TEXT.customer, key: 'customer', width: 120, render: (_, d) => d.name || d.user?.name || TEXT.none },
+      {
+        title: TEXT.customer,
+        key: 'customer',
+        width: 140,
+        render: (_, d) => (
+          <Space direction="vertical" size={0}>
+            <span style={{ overflowWrap: 'anywhere' }}>{d.name || d.user?.name || TEXT.none}</span>
+            {!wide && (
+              <Typography.Text type="secondary" className="jara-num" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {d.phone || TEXT.none}
+              </Typography.Text>
+            )}
+          </Space>
+        ),
+      },
       {
         title: TEXT.phone,
         dataIndex: 'phone',
-        width: 125,
+        width: 130,
+        responsive: ['xxl'],
         render: (v: string | null) => <span className="jara-num">{v || TEXT.none}</span>,
       },
       {
         title: TEXT.trackingId,
         dataIndex: 'tracking_no',
-        width: 135,
+        width: 124,
         render: (v: string, d) => (
           <Link
             to={showUrl(DELIVERIES, d.id)}
             className="jara-num"
-            style={{ fontWeight: 600 }}
+            style={{ fontWeight: 600, whiteSpace: 'nowrap' }}
             aria-label={TEXT.viewDelivery(v)}
           >
             {v}
@@ -126,13 +140,13 @@ export default function DeliveryList() {
       {
         title: TEXT.externalId,
         dataIndex: 'external_no',
-        width: 120,
+        width: 110,
         render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
       },
       {
         title: TEXT.warehouse,
         key: 'warehouse',
-        width: 160,
+        width: 120,
         render: (_, d) => (
           <Space direction="vertical" size={0}>
             <span>{d.warehouse?.name ?? TEXT.none}</span>
@@ -147,7 +161,7 @@ export default function DeliveryList() {
       {
         title: TEXT.shippingType,
         dataIndex: 'shipping_type',
-        width: 120,
+        width: 96,
         render: (v: string | null, d) => (
           <Space direction="vertical" size={0}>
             <span style={{ whiteSpace: 'nowrap' }}>{shippingTypeLabel(v, d.type)}</span>
@@ -160,33 +174,29 @@ export default function DeliveryList() {
       {
         title: TEXT.status,
         dataIndex: 'status',
-        width: 165,
-        fixed: 'right',
+        width: 118,
         render: (v: number) => <DeliveryStatusTag status={v} />,
       },
       {
         title: TEXT.action,
         key: 'action',
-        width: 195,
-        fixed: 'right',
+        width: 118,
         render: (_, d) => <DeliveryAction delivery={d} onConfirm={onConfirm} onProceed={onProceed} />,
       },
       {
         title: TEXT.payment,
         key: 'payment',
-        width: 100,
-        fixed: 'right',
+        width: 88,
         render: (_, d) => <PaymentCell delivery={d} />,
       },
       {
         title: TEXT.date,
         dataIndex: 'created_at',
-        width: 120,
-        fixed: 'right',
+        width: 108,
         render: (v: string) => formatLongDateTime(v),
       },
     ],
-    [showUrl, onConfirm, onProceed],
+    [showUrl, onConfirm, onProceed, wide],
   );
 
   return (
@@ -232,7 +242,7 @@ export default function DeliveryList() {
         rowKey="id"
         className={compact ? undefined : 'jara-wide-table'}
         columns={compact ? compactColumns : columns}
-        scroll={compact ? undefined : { x: 1360 }}
+        scroll={compact ? undefined : { x: 'max-content' }}
       />
       {dialogs}
     </div>

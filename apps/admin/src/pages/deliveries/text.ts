@@ -113,6 +113,8 @@ export const DELIVERY_TEXT = {
   backToDelivery: 'Back to the delivery',
   from: 'From',
   to: 'To',
+  pickupAt: (place: string) => `Pickup at ${place}`,
+  noDestination: 'Destination not set yet',
   jara: 'Jara',
   measure: 'Weight / size',
   notMeasured: 'Not measured yet',

@@ -45,9 +45,16 @@ export default function InvoiceList() {
       {
         title: TEXT.reference,
         dataIndex: 'reference',
+        // A reference on one line (issue 22): it is wider than it looks, and Description gives way instead.
+        width: compact ? undefined : 180,
         render: (_, invoice) => (
           <Space direction="vertical" size={0}>
-            <Typography.Link strong onClick={() => show('invoices', invoice.id)}>
+            <Typography.Link
+              strong
+              className="jara-num"
+              style={compact ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
+              onClick={() => show('invoices', invoice.id)}
+            >
               {invoice.reference}
             </Typography.Link>
             {compact && (
@@ -68,11 +75,12 @@ export default function InvoiceList() {
       {
         title: TEXT.user,
         key: 'user',
+        width: 230,
         responsive: ['md'],
         render: (_, invoice) => (
           <Space direction="vertical" size={0}>
             <span>{invoice.user?.name || TEXT.none}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
               {invoice.user?.email}
             </Typography.Text>
           </Space>

@@ -1,8 +1,16 @@
 import { useCustomMutation, useInvalidate, useShow, type HttpError } from '@refinedev/core';
 import { Show } from '@refinedev/antd';
-import { Alert, Button, Descriptions, Grid, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Grid, Popconfirm, Space, Table, Typography } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
-import { INVOICE_STATUSES, MSG, formatLongDateTime, invoiceTypeLabel, type Invoice } from '@jara/contracts';
+import {
+  INVOICE_STATUSES,
+  MSG,
+  formatLongDateTime,
+  invoiceSubjectText,
+  invoiceTypeLabel,
+  type Invoice,
+  type InvoiceDetails,
+} from '@jara/contracts';
 import { StatusTag, formatMoney } from '../../components/money';
 import { INVOICE_TEXT as TEXT, PAYMENT_METHOD_LABELS } from './text';
 
@@ -25,7 +33,11 @@ export default function InvoiceShow() {
         values: {},
         successNotification: () => ({ message: MSG.invoices.cancelled, type: 'success' }),
         // Refine's antd notifications show `description` as the heading and `message` as the text.
-        errorNotification: (error) => ({ description: MSG.invoices.cancelFailed, message: error?.message ?? MSG.invoices.cancelFailed, type: 'error' }),
+        errorNotification: (error) => ({
+          description: MSG.invoices.cancelFailed,
+          message: error?.message ?? MSG.invoices.cancelFailed,
+          type: 'error',
+        }),
       },
       { onSuccess: () => invalidate({ resource: 'invoices', invalidates: ['list', 'detail'], id: invoice.id }) },
     );
@@ -73,7 +85,9 @@ export default function InvoiceShow() {
             <StatusTag rows={INVOICE_STATUSES} status={invoice.status} />
           </Descriptions.Item>
           <Descriptions.Item label={TEXT.type}>{invoiceTypeLabel(invoice.type)}</Descriptions.Item>
-          <Descriptions.Item label={TEXT.subject}>{invoice.subject?.label ?? TEXT.none}</Descriptions.Item>
+          <Descriptions.Item label={TEXT.subject}>
+            {invoice.subject ? invoiceSubjectText(invoice) : TEXT.none}
+          </Descriptions.Item>
           <Descriptions.Item label={TEXT.user}>{invoice.user?.name || TEXT.none}</Descriptions.Item>
           <Descriptions.Item label={TEXT.email}>{invoice.user?.email ?? TEXT.none}</Descriptions.Item>
           <Descriptions.Item label={TEXT.amount}>
@@ -83,15 +97,101 @@ export default function InvoiceShow() {
           </Descriptions.Item>
           <Descriptions.Item label={TEXT.currency}>{invoice.currency}</Descriptions.Item>
           <Descriptions.Item label={TEXT.paymentMethod}>
-            {invoice.payment_method ? (PAYMENT_METHOD_LABELS[invoice.payment_method] ?? invoice.payment_method) : TEXT.none}
+            {invoice.details?.payment_label ??
+              (invoice.payment_method
+                ? (PAYMENT_METHOD_LABELS[invoice.payment_method] ?? invoice.payment_method)
+                : TEXT.none)}
           </Descriptions.Item>
-          <Descriptions.Item label={TEXT.paidAt}>{invoice.paid_at ? formatLongDateTime(invoice.paid_at) : TEXT.none}</Descriptions.Item>
+          <Descriptions.Item label={TEXT.paidAt}>
+            {invoice.paid_at ? formatLongDateTime(invoice.paid_at) : TEXT.none}
+          </Descriptions.Item>
           <Descriptions.Item label={TEXT.created}>{formatLongDateTime(invoice.created_at)}</Descriptions.Item>
           <Descriptions.Item label={TEXT.description} span={screens.lg ? 2 : 1}>
-            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }}>{invoice.description || TEXT.none}</Typography.Paragraph>
+            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }}>
+              {invoice.description || TEXT.none}
+            </Typography.Paragraph>
           </Descriptions.Item>
         </Descriptions>
       ) : null}
+      {invoice?.details && <InvoiceParties invoice={invoice} details={invoice.details} />}
     </Show>
+  );
+}
+
+/** Seller, buyer and delivery address, then the lines adding up to the total (issue 22). */
+function InvoiceParties({ invoice, details }: { invoice: Invoice; details: InvoiceDetails }) {
+  const screens = Grid.useBreakpoint();
+  const money = (minor: number) => <span className="jara-num">{formatMoney(minor, invoice.currency)}</span>;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
+      <Descriptions
+        bordered
+        size="small"
+        column={screens.lg ? 3 : 1}
+        layout="vertical"
+        data-testid="invoice-parties"
+        items={[
+          {
+            key: 'seller',
+            label: TEXT.seller,
+            children: (
+              <>
+                <Typography.Text strong>{details.seller.name}</Typography.Text>
+                <br />
+                {details.seller.address}
+              </>
+            ),
+          },
+          {
+            key: 'buyer',
+            label: TEXT.buyer,
+            children: (
+              <>
+                <Typography.Text strong>{details.buyer.name || TEXT.none}</Typography.Text>
+                <br />
+                <span style={{ overflowWrap: 'anywhere' }}>{details.buyer.email}</span>
+              </>
+            ),
+          },
+          { key: 'address', label: TEXT.deliveryAddress, children: details.delivery_address ?? TEXT.none },
+        ]}
+      />
+      <Table
+        rowKey={(_, index) => String(index)}
+        size="small"
+        pagination={false}
+        dataSource={details.lines}
+        data-testid="invoice-lines"
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            title: TEXT.item,
+            dataIndex: 'description',
+            render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
+          },
+          { title: TEXT.quantity, dataIndex: 'quantity', align: 'right', width: 72 },
+          // On phones the unit price gives way so the line's amount stays in view.
+          {
+            title: TEXT.unitPrice,
+            dataIndex: 'unit_minor',
+            align: 'right',
+            width: 130,
+            render: money,
+            responsive: ['sm'],
+          },
+          { title: TEXT.lineTotal, dataIndex: 'total_minor', align: 'right', width: 130, render: money },
+        ]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={screens.sm ? 3 : 2}>
+              <Typography.Text strong>{TEXT.total}</Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              <Typography.Text strong>{money(invoice.amount_minor)}</Typography.Text>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+    </Space>
   );
 }

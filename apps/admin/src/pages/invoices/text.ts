@@ -4,7 +4,8 @@ export const INVOICE_TEXT = {
   invoice: 'Invoice',
   raise: 'Raise invoice',
   raiseTitle: 'Raise an invoice',
-  raiseHint: 'A manual invoice for a storage, customs or other charge agreed with the customer. The customer pays it from the wallet or by card.',
+  raiseHint:
+    'A manual invoice for a storage, customs or other charge agreed with the customer. The customer pays it from the wallet or by card.',
   reference: 'Reference',
   type: 'Type',
   user: 'Customer',
@@ -34,6 +35,19 @@ export const INVOICE_TEXT = {
   amountPlaceholder: 'e.g. 5000',
   submit: 'Raise invoice',
   none: '—',
+  // Issue 22: the invoice's parties and lines.
+  seller: 'Seller',
+  buyer: 'Buyer',
+  deliveryAddress: 'Delivery address',
+  item: 'Item',
+  quantity: 'Qty',
+  unitPrice: 'Unit price',
+  lineTotal: 'Amount',
+  total: 'Total',
 } as const;
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { wallet: 'Wallet', paystack: 'Card (Paystack)' };
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  wallet: 'Wallet',
+  paystack: 'Card (Paystack)',
+  transfer: 'Bank transfer',
+};

@@ -1,9 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useNotification, useUpdate, type HttpError } from '@refinedev/core';
 import { useForm, useTable } from '@refinedev/antd';
-import { Button, Card, Flex, Form, Grid, Input, Select, Space, Typography, type TableColumnsType } from 'antd';
-import { NotificationOutlined } from '@ant-design/icons';
-import { MSG, type ShippingTitle, type ShippingTitleStatus, type ShippingType } from '@jara/contracts';
+import { App, Button, Card, Flex, Form, Grid, Input, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import {
+  deliveryStatusLabel,
+  MSG,
+  shippingTitleStatusLabel,
+  type ShippingMovePreview,
+  type ShippingTitle,
+  type ShippingTitleStatus,
+  type ShippingType,
+} from '@jara/contracts';
+import { API_URL } from '../../providers/config';
+import { http, toHttpError } from '../../providers/http';
 import { ListSearch } from '../../components/list-search';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
@@ -21,10 +31,71 @@ interface ShippingRequest {
   status?: ShippingTitleStatus;
 }
 
+/**
+ * A status change moves the title's parcels (issue 22): first ask the API what it would move, then confirm with
+ * the number that will move and, by status, the ones that will not and why.
+ */
+function useStatusMoveConfirm() {
+  const [previewingId, setPreviewingId] = useState<number | undefined>(undefined);
+  const { modal } = App.useApp();
+  const { open: notify } = useNotification();
+
+  const confirmStatus = async (
+    shipping: Pick<ShippingTitle, 'id' | 'name'>,
+    status: ShippingTitleStatus,
+    onOk: () => void,
+  ) => {
+    setPreviewingId(shipping.id);
+    let preview: ShippingMovePreview;
+    try {
+      preview = (
+        await http.get<{ data: ShippingMovePreview }>(`${API_URL}/shippings/${shipping.id}/moves`, {
+          params: { status },
+        })
+      ).data.data;
+    } catch (error) {
+      notify?.({ type: 'error', message: toHttpError(error).message, description: MSG.shipping.movePreviewFailed });
+      return;
+    } finally {
+      setPreviewingId(undefined);
+    }
+    const target = deliveryStatusLabel(preview.target);
+    const none = preview.moving === 0 && preview.staying.length === 0;
+    modal.confirm({
+      title: MSG.shipping.moveConfirmTitle(shipping.name, shippingTitleStatusLabel(status)),
+      content: (
+        <div data-testid="shipping-move-preview">
+          {none ? (
+            <Typography.Paragraph>{MSG.shipping.moveNoParcels}</Typography.Paragraph>
+          ) : (
+            <>
+              <Typography.Paragraph strong>{MSG.shipping.moveCount(preview.moving, target)}</Typography.Paragraph>
+              {preview.staying.length > 0 && (
+                <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+                  {preview.staying.map((row) => (
+                    <li key={row.status}>
+                      {MSG.shipping.moveStaying(row.count, deliveryStatusLabel(row.status), row.reason)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+      ),
+      okText: MSG.shipping.moveConfirm,
+      cancelText: TEXT.cancelEdit,
+      onOk,
+    });
+  };
+  return { confirmStatus, previewingId };
+}
+
 /** Create (name, location, type) or edit (also the status); every field is needed ('Please fill all fields'). */
 function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
   const editing = id !== undefined;
   const { open } = useNotification();
+  const { confirmStatus } = useStatusMoveConfirm();
   const locationSelect = useLocationSelect();
   const { formProps, saveButtonProps, form, formLoading } = useForm<ShippingTitle, HttpError, ShippingRequest>({
     resource: 'shippings',
@@ -59,14 +130,20 @@ function ShippingForm({ id, onDone }: { id?: number; onDone: () => void }) {
         {...formProps}
         layout="vertical"
         initialValues={editing ? formProps.initialValues : { type: 'sea_cargo' }}
-        onFinish={(values) =>
-          formProps.onFinish?.({
-            name: values.name.trim(),
-            location_id: Number(values.location_id),
-            type: values.type,
-            ...(editing ? { status: values.status } : {}),
-          })
-        }
+        onFinish={(values) => {
+          const save = () =>
+            formProps.onFinish?.({
+              name: values.name.trim(),
+              location_id: Number(values.location_id),
+              type: values.type,
+              ...(editing ? { status: values.status } : {}),
+            });
+          const before = (formProps.initialValues as Partial<ShippingTitle> | undefined)?.status;
+          // A new status moves parcels: confirmed like the table's dropdown (issue 22).
+          if (id !== undefined && values.status !== undefined && values.status !== before)
+            void confirmStatus({ id, name: values.name.trim() }, values.status, () => void save());
+          else void save();
+        }}
         // The spec's 'Error' toast besides the messages under the fields.
         onFinishFailed={() => open?.({ type: 'error', description: TEXT.error, message: fill, key: 'shipping-fill' })}
         aria-label={title}
@@ -139,10 +216,7 @@ export default function ShippingList() {
   const [broadcasting, setBroadcasting] = useState<ShippingTitle | null>(null);
   const refreshDeliveries = useDeliveryRefresh();
   const compact = !Grid.useBreakpoint().sm;
-  const table = useTable<
-    ShippingTitle,
-    HttpError
-  >({
+  const table = useTable<ShippingTitle, HttpError>({
     resource: 'shippings',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { permanent: [{ field: 'id', order: 'desc' }] },
@@ -154,7 +228,8 @@ export default function ShippingList() {
   const initialSearch = current && 'value' in current && current.value ? String(current.value) : '';
 
   const { mutate: update, mutation: updating } = useUpdate<ShippingTitle, HttpError, { status: ShippingTitleStatus }>();
-  const updatingId = updating.isPending ? updating.variables?.id : undefined;
+  const { confirmStatus, previewingId } = useStatusMoveConfirm();
+  const updatingId = updating.isPending ? updating.variables?.id : previewingId;
   const changeStatus = (shipping: ShippingTitle, status: ShippingTitleStatus) =>
     update(
       {
@@ -191,7 +266,7 @@ export default function ShippingList() {
             value={v}
             options={SHIPPING_STATUS_OPTIONS as { value: ShippingTitleStatus; label: string }[]}
             loading={updatingId === shipping.id}
-            onChange={(status) => changeStatus(shipping, status)}
+            onChange={(status) => void confirmStatus(shipping, status, () => changeStatus(shipping, status))}
             style={{ width: 120 }}
           />
         ),
@@ -211,7 +286,7 @@ export default function ShippingList() {
             />
             <Button
               size="small"
-              icon={<NotificationOutlined />}
+              icon={<InboxOutlined />}
               aria-label={TEXT.broadcastFor(shipping.name)}
               title={shipping.status === 1 ? TEXT.broadcast : MSG.deliveries.titleNotLoading}
               disabled={shipping.status !== 1}

@@ -45,8 +45,9 @@ export const LOGISTICS_TEXT = {
   shippingSearch: 'Search Shipping Titles...',
   shippingEmpty: 'No shipping titles found.',
   statusOf: (name: string) => `Status of ${name}`,
-  broadcast: 'Broadcast',
-  broadcastFor: (name: string) => `Broadcast ${name}: assign goods`,
+  // Labelled by what it does (issue 22): it opens 'Assign Goods to Shipping' (the spec's Broadcast action).
+  broadcast: 'Assign goods',
+  broadcastFor: (name: string) => `Assign goods to ${name}`,
 
   warehousesTitle: 'Warehouses',
   warehouseCreateTitle: 'Add warehouse',

@@ -19,6 +19,8 @@ export default function WalletList() {
   const table = useTable<WalletAccount, HttpError>({
     resource: 'wallets',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    // The largest naira balance first (issue 22): not the newest accounts, most of which hold nothing.
+    sorters: { initial: [{ field: 'ngn_minor', order: 'desc' }] },
     filters: { defaultBehavior: 'merge' },
     syncWithLocation: true,
     errorNotification: false,

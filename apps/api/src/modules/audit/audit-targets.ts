@@ -34,6 +34,25 @@ export const AUDIT_TARGETS: Record<string, AuditTarget> = {
 };
 
 /**
+ * The record's own number or name shown beside an entry (issue 22): which column of which table, by entity type.
+ * A wallet's key is its user's id, so it is named by the user's e-mail.
+ */
+export const AUDIT_REFS: Record<string, { table: string; column: string }> = {
+  order: { table: 'orders', column: 'order_no' },
+  delivery: { table: 'deliveries', column: 'tracking_no' },
+  invoice: { table: 'invoices', column: 'reference' },
+  user: { table: 'users', column: 'email' },
+  wallet: { table: 'users', column: 'email' },
+  product: { table: 'products', column: 'name' },
+  category: { table: 'categories', column: 'name' },
+  currency: { table: 'currencies', column: 'code' },
+  location: { table: 'locations', column: 'name' },
+  warehouse: { table: 'warehouses', column: 'name' },
+  shipping: { table: 'shipping_titles', column: 'name' },
+  support: { table: 'supports', column: 'subject' },
+};
+
+/**
  * An admin's personal writes that are not administration (reading their notifications, their wishlist): not
  * recorded. Signing in is not an admin request yet (no token), so it is not recorded either.
  */

@@ -17,7 +17,7 @@ import {
 import { addTransactionHook, inTransaction, type TransactionHook } from '../../database/transaction';
 import type { User } from '../users/user.entity';
 import { AuditLog } from './audit-log.entity';
-import { AUDIT_TARGETS, diff, redact, type AuditTarget } from './audit-targets';
+import { AUDIT_REFS, AUDIT_TARGETS, diff, redact, type AuditTarget } from './audit-targets';
 
 export const AUDIT_COUNTS = 'audit_logs';
 
@@ -76,6 +76,10 @@ function numericKey(raw: unknown): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
+function refKey(row: Pick<AuditLog, 'entity_type' | 'entity_id'>): string {
+  return `${row.entity_type}:${row.entity_id}`;
+}
+
 function parseJson(text: string | null): Row | null {
   if (!text) return null;
   try {
@@ -85,7 +89,7 @@ function parseJson(text: string | null): Row | null {
   }
 }
 
-export function presentAuditLog(row: AuditLog): AuditLogEntry {
+export function presentAuditLog(row: AuditLog, entityRef: string | null = null): AuditLogEntry {
   return {
     id: row.id,
     created_at: new Date(row.created_at).toISOString(),
@@ -94,6 +98,7 @@ export function presentAuditLog(row: AuditLog): AuditLogEntry {
     action: row.action,
     entity_type: row.entity_type,
     entity_id: row.entity_id,
+    entity_ref: entityRef,
     method: row.method,
     path: row.path,
     before: parseJson(row.before),
@@ -120,13 +125,42 @@ export class AuditService {
     const qb = this.db.getRepository(AuditLog).createQueryBuilder('a');
     const rest = applyDateRange(qb, query, 'a.created_at');
     const page = await paginate(qb, rest, AUDIT_SPEC);
-    return page.map(presentAuditLog);
+    const refs = await this.refs(page.data);
+    return page.map((row) => presentAuditLog(row, refs.get(refKey(row)) ?? null));
   }
 
   async get(id: number): Promise<AuditLogEntry> {
     const row = await this.db.getRepository(AuditLog).findOneBy({ id });
     if (!row) throw new NotFoundError('Audit log entry not found.');
-    return presentAuditLog(row);
+    return presentAuditLog(row, (await this.refs([row])).get(refKey(row)) ?? null);
+  }
+
+  /**
+   * The records' own numbers or names (an order's order_no, a delivery's tracking_no...), one statement per record
+   * type on the page (a page is at most a hundred entries).
+   */
+  private async refs(rows: AuditLog[]): Promise<Map<string, string>> {
+    const ids = new Map<string, Set<number>>();
+    for (const row of rows) {
+      if (row.entity_id === null || !AUDIT_REFS[row.entity_type]) continue;
+      const set = ids.get(row.entity_type) ?? new Set<number>();
+      set.add(row.entity_id);
+      ids.set(row.entity_type, set);
+    }
+    const out = new Map<string, string>();
+    for (const [type, set] of ids) {
+      const { table, column } = AUDIT_REFS[type];
+      const found: Array<{ id: number | string; ref: unknown }> = await this.db
+        .createQueryBuilder()
+        .select('t.id', 'id')
+        .addSelect(`t.${column}`, 'ref')
+        .from(table, 't')
+        .where('t.id IN (:...ids)', { ids: [...set] })
+        .getRawMany();
+      for (const { id, ref } of found)
+        if (ref !== null && ref !== undefined && ref !== '') out.set(`${type}:${Number(id)}`, String(ref));
+    }
+    return out;
   }
 
   /** The context of one admin write: who, where from, what it targets and the target as it was. */

@@ -2,9 +2,13 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
+  INVOICE_PAYMENT_LABELS,
+  INVOICE_SELLER,
   invoiceCallbackPath,
   MONEY_MAX_MINOR,
   MSG,
+  SHIPPING_TYPES,
+  type InvoiceDetails,
   WALLET_CURRENCIES,
   type Invoice as InvoiceDto,
   type InvoiceType,
@@ -176,7 +180,111 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     const row = await this.base().where('i.id = :id', { id }).getOne();
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id))
       throw new NotFoundError(MSG.money.invoiceNotFound);
-    return presentInvoice(row);
+    return { ...presentInvoice(row), details: await this.details(row) };
+  }
+
+  /**
+   * What a printed invoice shows (issue 22): Jara as the seller, the buyer, the delivery address, the lines (an
+   * order's items and shipping, a parcel's cargo fee, a manual charge) and how it was paid, as recorded.
+   */
+  private async details(row: Invoice): Promise<InvoiceDetails> {
+    const buyer = { name: row.user?.name ?? '', email: row.user?.email ?? '' };
+    const single = (description: string) => [
+      { description, quantity: 1, unit_minor: row.amount_minor, total_minor: row.amount_minor },
+    ];
+    let lines: InvoiceDetails['lines'] = single(row.description);
+    let address: string | null = null;
+    if (row.type === 'order' && row.subject_id !== null) {
+      const order: Record<string, unknown> | undefined = await this.db
+        .createQueryBuilder()
+        .select('o.full_name', 'full_name')
+        .addSelect('o.street_address', 'street_address')
+        .addSelect('o.city', 'city')
+        .addSelect('o.postal_code', 'postal_code')
+        .addSelect('o.country', 'country')
+        .addSelect('o.shipping_minor', 'shipping_minor')
+        .from('orders', 'o')
+        .where('o.id = :id', { id: row.subject_id })
+        .getRawOne();
+      const items: Array<Record<string, unknown>> = await this.db
+        .createQueryBuilder()
+        .select('oi.product_name', 'product_name')
+        .addSelect('oi.quantity', 'quantity')
+        .addSelect('oi.unit_price_minor', 'unit_price_minor')
+        .addSelect('oi.line_total_minor', 'line_total_minor')
+        .from('order_items', 'oi')
+        .where('oi.order_id = :id', { id: row.subject_id })
+        .orderBy('oi.id', 'ASC')
+        .getRawMany();
+      const field = (r: Record<string, unknown> | undefined, name: string) => r?.[name];
+      if (items.length) {
+        lines = items.map((item) => ({
+          description: String(field(item, 'product_name') ?? ''),
+          quantity: Number(field(item, 'quantity')),
+          unit_minor: Number(field(item, 'unit_price_minor')),
+          total_minor: Number(field(item, 'line_total_minor')),
+        }));
+        const shipping = Number(field(order, 'shipping_minor') ?? 0);
+        if (shipping > 0)
+          lines.push({
+            description: MSG.invoices.shippingLine,
+            quantity: 1,
+            unit_minor: shipping,
+            total_minor: shipping,
+          });
+      }
+      if (order)
+        address =
+          ['full_name', 'street_address', 'city', 'postal_code', 'country']
+            .map((name) => String(field(order, name) ?? '').trim())
+            .filter(Boolean)
+            .join(', ') || null;
+    } else if (row.type === 'delivery' && row.subject_id !== null) {
+      const parcel: Record<string, unknown> | undefined = await this.db
+        .createQueryBuilder()
+        .select('d.tracking_no', 'tracking_no')
+        .addSelect('d.shipping_type', 'shipping_type')
+        .addSelect('d.weight_hundredths', 'weight_hundredths')
+        .addSelect('d.size_hundredths', 'size_hundredths')
+        .addSelect('l.name', 'pickup')
+        .from('deliveries', 'd')
+        .leftJoin('shipping_titles', 's', 's.id = d.shipping_id')
+        .leftJoin('locations', 'l', 'l.id = s.location_id')
+        .where('d.id = :id', { id: row.subject_id })
+        .getRawOne();
+      if (parcel) {
+        const type = SHIPPING_TYPES.find((t) => t.value === parcel.shipping_type)?.label;
+        const weight = parcel.weight_hundredths === null ? null : Number(parcel.weight_hundredths) / 100;
+        const size = parcel.size_hundredths === null ? null : Number(parcel.size_hundredths) / 100;
+        const measure = [weight ? `${weight.toFixed(2)} kg` : null, size ? `${size.toFixed(2)} cm³` : null].filter(
+          Boolean,
+        );
+        lines = single(
+          MSG.invoices.cargoFeeLine(String(parcel.tracking_no), [type, ...measure].filter(Boolean).join(', ')),
+        );
+        address = parcel.pickup ? MSG.invoices.pickupAt(String(parcel.pickup)) : null;
+      }
+    }
+    return {
+      seller: { ...INVOICE_SELLER },
+      buyer,
+      delivery_address: address,
+      lines,
+      payment_label: row.status === 'paid' ? await this.paymentLabel(row) : null,
+    };
+  }
+
+  /** How a paid invoice was paid, as recorded: the card payment's gateway tells Paystack from the test checkout. */
+  private async paymentLabel(row: Invoice): Promise<string | null> {
+    if (row.payment_method === 'wallet') return INVOICE_PAYMENT_LABELS.wallet;
+    if (row.payment_method === 'transfer') return INVOICE_PAYMENT_LABELS.transfer;
+    if (row.payment_method === 'paystack') {
+      const payment = await this.db
+        .getRepository(InvoicePayment)
+        .findOne({ where: { invoice_id: row.id, status: 'completed' }, select: ['id', 'gateway'] });
+      return payment?.gateway === 'test' ? INVOICE_PAYMENT_LABELS.test : INVOICE_PAYMENT_LABELS.paystack;
+    }
+    return null;
   }
 
   /** POST /invoices (admin): a manual invoice for an existing user (404 otherwise). */

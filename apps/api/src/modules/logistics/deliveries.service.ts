@@ -8,7 +8,6 @@ import {
   DELIVERY_STATUS,
   DELIVERY_STATUSES,
   DELIVERY_TYPES,
-  DELIVERY_VOYAGE_STATUSES,
   deliveryMove,
   deliveryStatusDetailLabel,
   formatDollars,
@@ -17,11 +16,15 @@ import {
   normalizeTrackingNo,
   phoneKey,
   SHIPPING_TITLE_MOVES,
+  SHIPPING_TITLE_STATUSES,
   SHIPPING_TYPES,
+  shippingStayReason,
+  shippingTitleMoveSources,
   toHundredths,
   type Delivery as DeliveryDto,
   type DeliveryMoveHandler,
   type DeliveryStatus,
+  type ShippingMovePreview,
   type ShippingTitleStatus,
   type TrackingLookup,
 } from '@jara/contracts';
@@ -253,13 +256,14 @@ export class DeliveriesService {
   }
 
   private base(): SelectQueryBuilder<Delivery> {
+    // The customer's address is the parcel label's destination (issue 22).
     return this.db
       .getRepository(Delivery)
       .createQueryBuilder('d')
       .leftJoinAndSelect('d.warehouse', 'w')
       .leftJoinAndSelect('d.shipping', 's')
       .leftJoin('d.user', 'u')
-      .addSelect(['u.id', 'u.name'])
+      .addSelect(['u.id', 'u.name', 'u.address', 'u.city', 'u.country'])
       .leftJoinAndMapOne('d.invoiceRef', Invoice, 'inv', 'inv.id = d.invoice_id');
   }
 
@@ -638,6 +642,39 @@ export class DeliveriesService {
   }
 
   /**
+   * What setting a title to `status` would do (issue 22, asked before the admin confirms): how many of its
+   * deliveries follow it (as `follow` would move them) and, by status, the ones that stay and why. One grouped count
+   * on idx_deliveries_shipping_status.
+   */
+  async previewFollow(titleId: number, status: unknown): Promise<ShippingMovePreview> {
+    const value = Number(status);
+    if (!SHIPPING_TITLE_STATUSES.some((s) => s.code === value)) throw invalid('status', MSG.shipping.statusInvalid);
+    if (!(await this.db.getRepository(ShippingTitle).existsBy({ id: titleId })))
+      throw new NotFoundError(MSG.shipping.titleNotFound);
+    const titleStatus = value as ShippingTitleStatus;
+    const target = SHIPPING_TITLE_MOVES[titleStatus];
+    const sources = shippingTitleMoveSources(titleStatus);
+    const counts: Array<{ status: number | string; n: number | string }> = await this.db
+      .getRepository(Delivery)
+      .createQueryBuilder('d')
+      .select('d.status', 'status')
+      .addSelect('COUNT(*)', 'n')
+      .where('d.shipping_id = :id', { id: titleId })
+      .groupBy('d.status')
+      .orderBy('d.status', 'ASC')
+      .getRawMany();
+    let moving = 0;
+    const staying: ShippingMovePreview['staying'] = [];
+    for (const row of counts) {
+      const from = Number(row.status) as DeliveryStatus;
+      const count = Number(row.n);
+      if (sources.includes(from)) moving += count;
+      else staying.push({ status: from, count, reason: shippingStayReason(from, target) });
+    }
+    return { status: titleStatus, target, moving, staying };
+  }
+
+  /**
    * A title's status moves its deliveries on their voyage forward (Loading -> 4, Transit -> 5, Arrived -> 6), each
    * with its history entry and a notification. A delivery another admin moved meanwhile is left as it is.
    */
@@ -648,7 +685,7 @@ export class DeliveriesService {
     const target = SHIPPING_TITLE_MOVES[title.status as ShippingTitleStatus];
     if (target === undefined) return 0;
     // Only the moves of the table a title may make: Loading takes 3 to 4, Transit 3 or 4 to 5, Arrived 5 to 6.
-    const earlier = DELIVERY_VOYAGE_STATUSES.filter((s) => s < target && deliveryMove(s, target)?.by.includes('title'));
+    const earlier = shippingTitleMoveSources(title.status);
     if (!earlier.length) return 0;
     let moved = 0;
     for (;;) {

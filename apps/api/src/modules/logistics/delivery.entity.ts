@@ -21,6 +21,8 @@ import { ShippingTitle, Warehouse } from './logistics.entity';
 @Index('idx_deliveries_weight', ['weight_hundredths', 'id'])
 @Index('idx_deliveries_size', ['size_hundredths', 'id'])
 @Index('idx_deliveries_shipping', ['shipping_id', 'created_at', 'id'])
+// A title's status change counts and moves its parcels by status (issue 22).
+@Index('idx_deliveries_shipping_status', ['shipping_id', 'status', 'id'])
 @Index('idx_deliveries_warehouse', ['warehouse_id', 'id'])
 @Index('idx_deliveries_phone_key', ['phone_key'])
 @Index('idx_deliveries_email', ['email'])

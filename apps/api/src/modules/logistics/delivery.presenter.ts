@@ -31,6 +31,21 @@ export function presentHistory(h: DeliveryStatusChange): DeliveryHistoryEntry {
   };
 }
 
+/**
+ * Where the parcel goes: the customer's address (street, city, country as on their account), or the pickup
+ * location: the shipping title's destination, else the warehouse.
+ */
+function destination(d: DeliveryRow): DeliveryDto['destination'] {
+  const address = [d.user?.address, d.user?.city, d.user?.country]
+    .map((part) => (typeof part === 'string' ? part.trim() : ''))
+    .filter(Boolean);
+  if (d.user?.address?.trim()) return { kind: 'address', text: address.join(', ') };
+  if (d.shipping?.location) return { kind: 'pickup', text: d.shipping.location.name };
+  if (d.warehouse)
+    return { kind: 'pickup', text: [d.warehouse.name, d.warehouse.location?.name].filter(Boolean).join(', ') };
+  return null;
+}
+
 /** The delivery for its owner or an admin; a guest's e-mail only for an admin. */
 export function presentDelivery(d: DeliveryRow, admin: boolean, history?: DeliveryStatusChange[]): DeliveryDto {
   const invoice = d.invoiceRef ?? null;
@@ -64,6 +79,7 @@ export function presentDelivery(d: DeliveryRow, admin: boolean, history?: Delive
           location: d.shipping.location ? { id: d.shipping.location.id, name: d.shipping.location.name } : null,
         }
       : null,
+    destination: destination(d),
     status: d.status,
     status_label: deliveryStatusDetailLabel(d.status),
     weight: fromHundredths(d.weight_hundredths),

@@ -125,6 +125,17 @@ export class ShippingsController {
 
   @ApiBearerAuth()
   @Roles('admin')
+  @Get(':id/moves')
+  @ApiOperation({
+    summary:
+      'What a status change would move (admin, asked before confirming): ?status=1|2|3; moving (count), target, and staying by status with why',
+  })
+  async moves(@Param('id', ParseIntPipe) id: number, @Query('status') status: string) {
+    return { data: await this.deliveries.previewFollow(id, status) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
   @Post()
   @ApiOperation({ summary: "Create a shipping title: name and location_id required ('Please fill all fields')" })
   async create(@Body() dto: CreateShippingDto) {

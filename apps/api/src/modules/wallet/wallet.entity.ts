@@ -11,6 +11,9 @@ export const WALLET_NON_NEGATIVE_CHECK = 'chk_wallets_non_negative';
  * zero (the conditional debit, and a CHECK constraint as the last line of defence).
  */
 @Entity('wallets')
+// The admin's wallets list sorts by either balance (issue 22).
+@Index('idx_wallets_ngn_user', ['ngn_minor', 'user_id'])
+@Index('idx_wallets_usd_user', ['usd_minor', 'user_id'])
 @Check(WALLET_NON_NEGATIVE_CHECK, 'usd_minor >= 0 AND ngn_minor >= 0')
 export class Wallet extends BaseEntity {
   @Index('uq_wallets_user', { unique: true })

@@ -74,10 +74,14 @@ const ACCOUNTS_SPEC: ListSpec = {
     id: 'u.id',
     name: { expr: 'u.name', text: true },
     email: { expr: 'u.email', text: true },
+    // Balances (issue 22): the largest first by default; a user without a wallet yet (NULL) sorts as zero, last.
+    // Served by idx_wallets_ngn_user / idx_wallets_usd_user (migration 1764030000000).
+    ngn_minor: 'w.ngn_minor',
+    usd_minor: 'w.usd_minor',
   },
   filterable: { id: integerFilter('u.id', { multi: true }), role: 'u.role', name: 'u.name', email: 'u.email' },
   searchable: ['u.name', 'u.email'],
-  defaultSort: { field: 'created_at', order: 'DESC' },
+  defaultSort: { field: 'ngn_minor', order: 'DESC' },
   tiebreaker: 'u.id',
   limitOffset: true,
 };
