@@ -84,6 +84,10 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       });
       expect(invoice.details.delivery_address).toContain(order.street_address);
       expect(invoice.details.delivery_address).toContain(order.city);
+      // The whole Nigerian address the buyer gave: landmark, state and the phone to call on delivery.
+      expect(invoice.details.delivery_address).toContain(ADDRESS.landmark);
+      expect(invoice.details.delivery_address).toContain(ADDRESS.state);
+      expect(invoice.details.delivery_address).toContain('+2348031234567');
       expect(await stock(kettle.id)).toBe(3);
       expect(await stock(fan.id)).toBe(2);
       expect((await balances(t.db, buyer.user.id)).ngn).toBe(10_000_000 - 5_500_100);

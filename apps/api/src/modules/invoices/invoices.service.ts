@@ -199,8 +199,11 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
         .createQueryBuilder()
         .select('o.full_name', 'full_name')
         .addSelect('o.street_address', 'street_address')
+        .addSelect('o.landmark', 'landmark')
         .addSelect('o.city', 'city')
+        .addSelect('o.state', 'state')
         .addSelect('o.postal_code', 'postal_code')
+        .addSelect('o.phone', 'phone')
         .addSelect('o.country', 'country')
         .addSelect('o.shipping_minor', 'shipping_minor')
         .from('orders', 'o')
@@ -235,7 +238,7 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       }
       if (order)
         address =
-          ['full_name', 'street_address', 'city', 'postal_code', 'country']
+          ['full_name', 'street_address', 'landmark', 'city', 'state', 'postal_code', 'country', 'phone']
             .map((name) => String(field(order, name) ?? '').trim())
             .filter(Boolean)
             .join(', ') || null;
