@@ -245,12 +245,12 @@ test('live rates: the no-key message without breaking, then the converter and fl
   await page.getByLabel('Amount').fill('2.5');
   await expect(page.getByTestId('live-result')).toHaveText(formatNaira(375000));
   await page.getByRole('button', { name: 'Swap currencies' }).click();
-  // 2.5 NGN to USD at 1500: 0.0016... rounds to $0.
-  await expect(page.getByTestId('live-result')).toHaveText('$0');
+  // 2.5 NGN to USD at 1500: 0.0016... rounds to $0.00.
+  await expect(page.getByTestId('live-result')).toHaveText('$0.00');
   await page.getByLabel('Amount').fill('0.5');
   await expect(page.getByText(MSG.liveRates.amountMin)).toBeVisible();
   await page.getByLabel('Amount').fill('3000');
-  await expect(page.getByTestId('live-result')).toHaveText('$2');
+  await expect(page.getByTestId('live-result')).toHaveText('$2.00');
   // Flags as inline SVG (EUR shows the EU flag), next to every code.
   await expect(row(page, 'EUR').locator('svg')).toHaveCount(1);
   await expect(row(page, 'NGN').locator('svg')).toHaveCount(1);

@@ -41,7 +41,7 @@ test.describe('wallet', () => {
     await page.goto('/fund');
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet & Invoices' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Wallet', exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('usd-balance')).toHaveText('$0');
+    await expect(page.getByTestId('usd-balance')).toHaveText('$0.00');
     await expect(page.getByTestId('local-balance')).toHaveText('₦0');
     await expect(page.getByText('No transaction history found.')).toBeVisible();
 

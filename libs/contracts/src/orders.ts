@@ -1,4 +1,5 @@
 /** Orders: the checkout's input, the order as every app reads it, the lifecycle table and the dashboard's aggregates. */
+import { productPricing } from './catalogue';
 import { ORDER_STATUS, type OrderStatus } from './statuses';
 import type { PaymentStart } from './wallet';
 
@@ -39,10 +40,18 @@ export const CHECKOUT_SUMMARY = {
   savingsPercent: 10,
 } as const;
 
-/** The savings shown above the threshold (10 percent of the total, whole kobo), or null at or below it. */
-export function checkoutSavingsMinor(totalMinor: number): number | null {
-  if (!Number.isSafeInteger(totalMinor) || totalMinor <= CHECKOUT_SUMMARY.savingsThresholdMinor) return null;
-  return Math.round((totalMinor * CHECKOUT_SUMMARY.savingsPercent) / 100);
+/**
+ * "You're saving" at checkout: the real saving of the lines, each (previous price - price) x quantity from the same
+ * productPricing as the card and the product page; null when no line has a discount.
+ */
+export function checkoutSavingsMinor(lines: ReadonlyArray<{ price_kobo?: number; discount?: string | null; quantity?: unknown }>): number | null {
+  let total = 0;
+  for (const line of lines) {
+    const quantity = Number(line.quantity);
+    if (!Number.isSafeInteger(quantity) || quantity <= 0 || typeof line.price_kobo !== 'number') continue;
+    total += productPricing({ price_kobo: line.price_kobo, discount: line.discount }).saving * quantity;
+  }
+  return total > 0 ? total : null;
 }
 
 export interface CreateOrderLineInput {
