@@ -2,6 +2,7 @@ import {
   ACCEPT_RETURN_ACTION,
   canRequestReturn,
   checkoutSavingsMinor,
+  shopClaims,
   orderMovesFor,
   orderPaymentMethodLabel,
   splitCommission,
@@ -22,6 +23,12 @@ describe('orders contracts', () => {
     ).toBe(20_000_00);
     expect(checkoutSavingsMinor([{ price_kobo: 90_000_00, discount: '10%', quantity: 0 }])).toBeNull();
     expect(checkoutSavingsMinor([{ price_kobo: 90_000_00, discount: 'junk', quantity: 1 }])).toBeNull();
+  });
+
+  it('makes only the claims a rule backs: the real return window, free delivery only without a fee', () => {
+    expect(shopClaims({ return_window_days: 7, delivery_fee_minor: 0 })).toEqual({ freeDelivery: true, returns: '7-Day Returns' });
+    expect(shopClaims({ return_window_days: 0, delivery_fee_minor: 1_500_00 })).toEqual({ freeDelivery: false, returns: null });
+    expect(shopClaims(null)).toEqual({ freeDelivery: false, returns: null });
   });
 
   it('splits a line into commission and vendor share that add up exactly', () => {

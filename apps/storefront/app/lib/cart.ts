@@ -127,6 +127,8 @@ export interface CartProduct {
   name: string;
   price_kobo: number;
   price_ngn: number;
+  /** The vendor's discount (checkout's "You're saving" reads it through productPricing). */
+  discount?: string | null;
   stock_quantity: number | null;
 }
 
@@ -159,7 +161,15 @@ export function refreshCart(items: readonly CartItem[], products: readonly CartP
     const quantity = lineQuantity(item) || 1;
     const bounded = stock === null ? quantity : Math.min(quantity, stock);
     if (bounded !== quantity || cartLineKobo(item) !== product.price_kobo) changed = true;
-    next.push({ ...item, name: product.name, price_kobo: product.price_kobo, price_ngn: product.price_ngn, stock_quantity: stock, quantity: bounded });
+    next.push({
+      ...item,
+      name: product.name,
+      price_kobo: product.price_kobo,
+      price_ngn: product.price_ngn,
+      ...(product.discount !== undefined ? { discount: product.discount } : {}),
+      stock_quantity: stock,
+      quantity: bounded,
+    });
   }
   return { items: next, changed, gone };
 }
