@@ -15,6 +15,7 @@ import { Outbox1763901000000 } from '../migrations/1763901000000-Outbox';
 import { OrdersMoney1763910000000 } from '../migrations/1763910000000-OrdersMoney';
 import { DeliveryClaims1763920000000 } from '../migrations/1763920000000-DeliveryClaims';
 import { ReconciliationIndexes1763930000000 } from '../migrations/1763930000000-ReconciliationIndexes';
+import { RealisticRates1764000000000 } from '../migrations/1764000000000-RealisticRates';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   OrdersMoney1763910000000,
   DeliveryClaims1763920000000,
   ReconciliationIndexes1763930000000,
+  RealisticRates1764000000000,
 ];
