@@ -227,7 +227,7 @@ test.describe('converter', () => {
     await page.getByLabel('Amount').fill('130');
     await page.getByLabel('From').selectOption('ZAR');
     await page.getByLabel('To').selectOption('CNY');
-    await expect(page.getByTestId('converter-result').locator('output')).toHaveText('13.00 CNY');
+    await expect(page.getByTestId('converter-result').locator('output')).toHaveText('52.00 CNY');
   });
 });
 
