@@ -39,7 +39,9 @@ describe('Money: currencies and live rates (e2e)', () => {
         })),
       ).toEqual(SEED_CURRENCIES.map((c) => ({ ...c })));
       // Realistic rates (issue 22), dated with the day they were taken: the converter says "Rates as of".
-      expect(res.body.data.map((c: { updated_at: string }) => c.updated_at)).toEqual(SEED_CURRENCIES.map(() => SEED_RATES_AS_OF));
+      expect(res.body.data.map((c: { updated_at: string }) => c.updated_at)).toEqual(
+        SEED_CURRENCIES.map(() => SEED_RATES_AS_OF),
+      );
       // Stored as integer micro-units, never floats.
       const [ngn] = await t.db.query(`SELECT sell_price_micro AS v FROM currencies WHERE code = 'NGN'`);
       expect(String(ngn.v)).toBe('1500000000');
@@ -213,7 +215,12 @@ describe('Money: currencies and live rates (e2e)', () => {
       try {
         const token = (await signUp(bare, { role: 'admin' })).token;
         const res = await bare.http().get('/api/v1/currencies/live-rates').set(bearer(token)).expect(200);
-        expect(res.body).toEqual({ data: null, configured: false, message: MSG.money.liveRatesOff, setup: MSG.money.liveRatesSetup });
+        expect(res.body).toEqual({
+          data: null,
+          configured: false,
+          message: MSG.money.liveRatesOff,
+          setup: MSG.money.liveRatesSetup,
+        });
         expect(MSG.money.liveRatesSetup).toContain('EXCHANGE_RATE_API_KEY');
       } finally {
         await bare.close();

@@ -29,7 +29,9 @@ async function checkoutWith(page: Page, productId: number, quantity: number) {
 }
 
 test.describe('honest prices, stock and claims', () => {
-  test('a product without a previous price shows no percentage anywhere, and the shown stock equals the stock', async ({ page }) => {
+  test('a product without a previous price shows no percentage anywhere, and the shown stock equals the stock', async ({
+    page,
+  }) => {
     const vendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
     const name = `Plain kettle ${suffix()}`;
     const product = await createProduct(vendor.token, { name, price: '24300', stock: 35 });
@@ -71,7 +73,9 @@ test.describe('honest prices, stock and claims', () => {
     await expect(page.locator('main')).not.toContainText('% OFF');
   });
 
-  test('a discounted product shows the same previous price and percentage on the card, the page and checkout', async ({ page }) => {
+  test('a discounted product shows the same previous price and percentage on the card, the page and checkout', async ({
+    page,
+  }) => {
     const vendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
     const name = `Discounted blender ${suffix()}`;
     // 10% off: pays ₦90,000, previous price ₦100,000.
@@ -102,16 +106,28 @@ test.describe('honest prices, stock and claims', () => {
 
   test('a vendor discount needs its unit and range (a 422 with the message, not a stored "10 OFF")', async () => {
     const vendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
-    await expect(createProduct(vendor.token, { name: `Bad discount ${suffix()}`, price: '1000', stock: 1, discount: '10 OFF' })).rejects.toThrow(
-      /422.*whole percentage/,
-    );
+    await expect(
+      createProduct(vendor.token, { name: `Bad discount ${suffix()}`, price: '1000', stock: 1, discount: '10 OFF' }),
+    ).rejects.toThrow(/422.*whole percentage/);
   });
 
   test('promotions show only what can be bought', async ({ page }) => {
     const vendor = await apiSession(DEMO.vendor.email, DEMO.vendor.password);
-    const soldOut = await createProduct(vendor.token, { name: `Sold-out trend ${suffix()}`, price: '5000', stock: 0, type: 'trending' });
-    const inStock = await createProduct(vendor.token, { name: `Stocked trend ${suffix()}`, price: '5000', stock: 3, type: 'trending' });
-    const listed = await api<{ data: Array<{ id: number; stock_quantity: number }> }>('/products/active?type=trending&in_stock=1&_sort=created_at&_order=desc&per_page=8');
+    const soldOut = await createProduct(vendor.token, {
+      name: `Sold-out trend ${suffix()}`,
+      price: '5000',
+      stock: 0,
+      type: 'trending',
+    });
+    const inStock = await createProduct(vendor.token, {
+      name: `Stocked trend ${suffix()}`,
+      price: '5000',
+      stock: 3,
+      type: 'trending',
+    });
+    const listed = await api<{ data: Array<{ id: number; stock_quantity: number }> }>(
+      '/products/active?type=trending&in_stock=1&_sort=created_at&_order=desc&per_page=8',
+    );
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((p) => p.id)).toContain(inStock.id);
     expect(listed.body.data.map((p) => p.id)).not.toContain(soldOut.id);

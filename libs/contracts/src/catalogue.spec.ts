@@ -2,8 +2,18 @@ import { normalizeDiscount, parseDiscountPercent, percentOffLabel, productPricin
 
 describe('catalogue pricing and stock', () => {
   it('shows no previous price and no percentage for a product without a discount', () => {
-    expect(productPricing({ price_kobo: 243_000_00, discount: null })).toEqual({ price: 243_000_00, compareAt: null, percentOff: null, saving: 0 });
-    expect(productPricing({ price_kobo: 243_000_00 })).toEqual({ price: 243_000_00, compareAt: null, percentOff: null, saving: 0 });
+    expect(productPricing({ price_kobo: 243_000_00, discount: null })).toEqual({
+      price: 243_000_00,
+      compareAt: null,
+      percentOff: null,
+      saving: 0,
+    });
+    expect(productPricing({ price_kobo: 243_000_00 })).toEqual({
+      price: 243_000_00,
+      compareAt: null,
+      percentOff: null,
+      saving: 0,
+    });
     // Not a percentage with its unit: no claim rather than a guess.
     for (const discount of ['', '10 OFF', '0%', '95%', '12.5%', 'abc']) {
       expect(productPricing({ price_kobo: 100_00, discount }).percentOff).toBeNull();
@@ -11,9 +21,19 @@ describe('catalogue pricing and stock', () => {
   });
 
   it('derives the previous price from the discount percentage, in whole naira, integers only', () => {
-    expect(productPricing({ price_kobo: 90_000_00, discount: '10%' })).toEqual({ price: 90_000_00, compareAt: 100_000_00, percentOff: 10, saving: 10_000_00 });
+    expect(productPricing({ price_kobo: 90_000_00, discount: '10%' })).toEqual({
+      price: 90_000_00,
+      compareAt: 100_000_00,
+      percentOff: 10,
+      saving: 10_000_00,
+    });
     // 243,000 at 15% off: 285,882.35... rounded to ₦285,882.
-    expect(productPricing({ price_kobo: 243_000_00, discount: '15' })).toEqual({ price: 243_000_00, compareAt: 285_882_00, percentOff: 15, saving: 42_882_00 });
+    expect(productPricing({ price_kobo: 243_000_00, discount: '15' })).toEqual({
+      price: 243_000_00,
+      compareAt: 285_882_00,
+      percentOff: 15,
+      saving: 42_882_00,
+    });
     expect(percentOffLabel(15)).toBe('15% OFF');
   });
 

@@ -26,8 +26,14 @@ describe('orders contracts', () => {
   });
 
   it('makes only the claims a rule backs: the real return window, free delivery only without a fee', () => {
-    expect(shopClaims({ return_window_days: 7, delivery_fee_minor: 0 })).toEqual({ freeDelivery: true, returns: '7-Day Returns' });
-    expect(shopClaims({ return_window_days: 0, delivery_fee_minor: 1_500_00 })).toEqual({ freeDelivery: false, returns: null });
+    expect(shopClaims({ return_window_days: 7, delivery_fee_minor: 0 })).toEqual({
+      freeDelivery: true,
+      returns: '7-Day Returns',
+    });
+    expect(shopClaims({ return_window_days: 0, delivery_fee_minor: 1_500_00 })).toEqual({
+      freeDelivery: false,
+      returns: null,
+    });
     expect(shopClaims(null)).toEqual({ freeDelivery: false, returns: null });
   });
 

@@ -62,7 +62,10 @@ export function shopClaims(policy: ShopPolicy | null | undefined): { freeDeliver
   if (!policy) return { freeDelivery: false, returns: null };
   return {
     freeDelivery: policy.delivery_fee_minor === 0,
-    returns: Number.isSafeInteger(policy.return_window_days) && policy.return_window_days > 0 ? SHOP_CLAIM_LABELS.returns(policy.return_window_days) : null,
+    returns:
+      Number.isSafeInteger(policy.return_window_days) && policy.return_window_days > 0
+        ? SHOP_CLAIM_LABELS.returns(policy.return_window_days)
+        : null,
   };
 }
 
@@ -70,7 +73,9 @@ export function shopClaims(policy: ShopPolicy | null | undefined): { freeDeliver
  * "You're saving" at checkout: the real saving of the lines, each (previous price - price) x quantity from the same
  * productPricing as the card and the product page; null when no line has a discount.
  */
-export function checkoutSavingsMinor(lines: ReadonlyArray<{ price_kobo?: number; discount?: string | null; quantity?: unknown }>): number | null {
+export function checkoutSavingsMinor(
+  lines: ReadonlyArray<{ price_kobo?: number; discount?: string | null; quantity?: unknown }>,
+): number | null {
   let total = 0;
   for (const line of lines) {
     const quantity = Number(line.quantity);

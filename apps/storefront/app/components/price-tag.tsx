@@ -4,7 +4,13 @@ import { formatNaira, percentOffLabel, productPricing } from '@jara/contracts';
  * The price of a product, with the struck previous price and '{n}% OFF' only when the vendor set a discount
  * (productPricing: the same numbers on the card, the product page and checkout).
  */
-export function PriceTag({ product, size }: { product: { price_kobo: number; discount?: string | null }; size: 'card' | 'page' }) {
+export function PriceTag({
+  product,
+  size,
+}: {
+  product: { price_kobo: number; discount?: string | null };
+  size: 'card' | 'page';
+}) {
   const pricing = productPricing(product);
   return (
     <span className={`price-tag price-tag-${size}`}>

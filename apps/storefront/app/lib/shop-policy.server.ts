@@ -10,7 +10,9 @@ export async function loadShopPolicy(): Promise<ShopPolicy | null> {
   const policy = await publicReads.get('/shop-policy', async () => {
     const result = await api<{ data: ShopPolicy }>('/shop-policy');
     const data = result.ok ? result.data?.data : undefined;
-    return data && Number.isSafeInteger(data.return_window_days) && Number.isSafeInteger(data.delivery_fee_minor) ? data : undefined;
+    return data && Number.isSafeInteger(data.return_window_days) && Number.isSafeInteger(data.delivery_fee_minor)
+      ? data
+      : undefined;
   });
   return (policy as ShopPolicy | undefined) ?? null;
 }

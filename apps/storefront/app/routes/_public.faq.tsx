@@ -10,7 +10,8 @@ export async function loader() {
 
 function returnAnswer(days: number | null): string {
   if (days === null) return 'Start a return from My Orders while it offers Request Return, or contact support.';
-  if (days <= 0) return 'Store orders cannot be returned once received. If something is wrong with your order, contact support.';
+  if (days <= 0)
+    return 'Store orders cannot be returned once received. If something is wrong with your order, contact support.';
   return `You can return an item within ${days} day${days === 1 ? '' : 's'} of delivery if it is unused and in its original packaging. Start a return from My Orders or contact support.`;
 }
 

@@ -38,7 +38,8 @@ export class CurrenciesController {
   async liveRates(@Query() query: ListQuery): Promise<LiveRatesAnswer> {
     const base = (singleValue(query, 'base') ?? LIVE_CONVERTER_DEFAULT.from).trim().toUpperCase();
     if (!/^[A-Z]{3}$/.test(base)) throw fieldError('base', MSG.money.baseInvalid);
-    if (!this.rates.configured()) return { data: null, configured: false, message: MSG.money.liveRatesOff, setup: MSG.money.liveRatesSetup };
+    if (!this.rates.configured())
+      return { data: null, configured: false, message: MSG.money.liveRatesOff, setup: MSG.money.liveRatesSetup };
     return { data: await this.rates.latest(base), configured: true };
   }
 

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ORDER_DELIVERY_FEE_MINOR, type ShopPolicy } from '@jara/contracts';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
@@ -109,6 +121,8 @@ export class ShopPolicyController {
       'Public: return_window_days (ORDER_RETURN_WINDOW_DAYS, what Request Return allows) and delivery_fee_minor (what checkout charges for delivery: 0, every order)',
   })
   show(): { data: ShopPolicy } {
-    return { data: { return_window_days: this.config.orders.returnWindowDays, delivery_fee_minor: ORDER_DELIVERY_FEE_MINOR } };
+    return {
+      data: { return_window_days: this.config.orders.returnWindowDays, delivery_fee_minor: ORDER_DELIVERY_FEE_MINOR },
+    };
   }
 }
