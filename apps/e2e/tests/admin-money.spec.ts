@@ -237,7 +237,7 @@ test('live rates: the no-key message without breaking, then the converter and fl
     fetched_at: new Date().toISOString(),
     stale: false,
   };
-  await page.route('**/currencies/live-rates**', (route) =>
+  await page.route(`${E2E.api}/currencies/live-rates**`, (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: rates }) }),
   );
   await page.reload();
