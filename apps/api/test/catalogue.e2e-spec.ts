@@ -1,4 +1,4 @@
-import { AMOUNT_DECIMALS_MESSAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, MSG } from '@jara/contracts';
+import { AMOUNT_DECIMALS_MESSAGE, DISCOUNT_FIELD_MESSAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, MSG } from '@jara/contracts';
 import sharp from 'sharp';
 import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
@@ -117,6 +117,20 @@ describe('Catalogue (e2e)', () => {
       expect(names(await t.http().get('/api/v1/products?q=TECNO').expect(200))).toEqual(['Tecno Spark 20']);
       expect(names(await t.http().get('/api/v1/products?name_like=gown').expect(200))).toEqual(['Ankara Gown']);
       await t.http().get('/api/v1/products?min_rating=9').expect(422);
+    });
+
+    it('lists only products in stock with in_stock=1 (promotions), and refuses another value', async () => {
+      const repo = t.db.getRepository(Product);
+      await repo.update({ name: 'itel A70' }, { stock_quantity: 3 });
+      try {
+        expect(names(await t.http().get('/api/v1/products/active?in_stock=1').expect(200))).toEqual(['itel A70']);
+        expect(names(await t.http().get('/api/v1/products/active?type=trending&in_stock=1').expect(200))).toEqual(['itel A70']);
+        expect(names(await t.http().get('/api/v1/products/active?type=hot&in_stock=1').expect(200))).toEqual([]);
+        expect((await t.http().get('/api/v1/products/active?in_stock=0').expect(200)).body.meta.total).toBe(4);
+        await t.http().get('/api/v1/products/active?in_stock=yes').expect(422);
+      } finally {
+        await repo.update({ name: 'itel A70' }, { stock_quantity: 0 });
+      }
     });
 
     it('sorts by price and rating, pages, and lets a vendor list their own inactive products with mine=1', async () => {
@@ -295,6 +309,22 @@ describe('Catalogue (e2e)', () => {
       expect(cat.body.errors.category_id[0]).toBe('Please choose an active category.');
       const noPrice = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ name: 'X', type: 'new', description: 'd', status: 1, category_id: phones }).expect(422);
       expect(noPrice.body.errors.price[0]).toBe('The price is required.');
+    });
+
+    it('stores a discount as a whole percentage with its unit, and refuses anything else with a 422', async () => {
+      const created = await product(vendor.token, { name: 'Discounted kettle', price: 9000, discount: '10' });
+      const shown = await t.http().get(`/api/v1/products/${created.id}`).expect(200);
+      expect(shown.body.data.discount).toBe('10%');
+      for (const discount of ['10 OFF', '0', '95%', '12.5%']) {
+        const res = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ name: 'Bad discount', price: 10, type: 'new', description: 'x', status: 1, category_id: phones, discount }).expect(422);
+        expect(res.body.errors.discount).toEqual([DISCOUNT_FIELD_MESSAGE]);
+      }
+      await t.http().delete(`/api/v1/products/${created.id}`).set(auth(vendor.token)).expect(200);
+    });
+
+    it('serves the rules the claims quote: the return window Request Return applies and no delivery fee', async () => {
+      const res = await t.http().get('/api/v1/shop-policy').expect(200);
+      expect(res.body).toEqual({ data: { return_window_days: 7, delivery_fee_minor: 0 } });
     });
 
     it('enforces the flash-sale rules with the spec messages', async () => {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MSG, SEED_CURRENCIES } from '@jara/contracts';
+import { MSG, SEED_CURRENCIES, SEED_RATES_AS_OF } from '@jara/contracts';
 import { startFakeExchangeRates, type FakeExchangeRates } from './support/fake-exchange-rates';
 import { bearer, countRows } from './support/money';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
@@ -38,6 +38,10 @@ describe('Money: currencies and live rates (e2e)', () => {
           sell_price: c.sell_price,
         })),
       ).toEqual(SEED_CURRENCIES.map((c) => ({ ...c })));
+      // Realistic rates (issue 22), dated with the day they were taken: the converter says "Rates as of".
+      expect(res.body.data.map((c: { updated_at: string }) => c.updated_at)).toEqual(
+        SEED_CURRENCIES.map(() => SEED_RATES_AS_OF),
+      );
       // Stored as integer micro-units, never floats.
       const [ngn] = await t.db.query(`SELECT sell_price_micro AS v FROM currencies WHERE code = 'NGN'`);
       expect(String(ngn.v)).toBe('1500000000');
@@ -206,12 +210,18 @@ describe('Money: currencies and live rates (e2e)', () => {
       rates.mode = 'ok';
     });
 
-    it('answer a clear 503 when no key is configured', async () => {
+    it('say how to configure a provider when none is configured (not a bare 503)', async () => {
       const bare = await startTestApp();
       try {
         const token = (await signUp(bare, { role: 'admin' })).token;
-        const res = await bare.http().get('/api/v1/currencies/live-rates').set(bearer(token)).expect(503);
-        expect(res.body).toEqual({ message: MSG.money.liveRatesOff });
+        const res = await bare.http().get('/api/v1/currencies/live-rates').set(bearer(token)).expect(200);
+        expect(res.body).toEqual({
+          data: null,
+          configured: false,
+          message: MSG.money.liveRatesOff,
+          setup: MSG.money.liveRatesSetup,
+        });
+        expect(MSG.money.liveRatesSetup).toContain('EXCHANGE_RATE_API_KEY');
       } finally {
         await bare.close();
       }

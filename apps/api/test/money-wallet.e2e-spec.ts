@@ -75,7 +75,7 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
         [{ amount: true, currency: 'NGN' }, 'amount', MSG.money.amountInvalid],
         [{ currency: 'NGN' }, 'amount', MSG.money.amountRequired],
         [{ amount: '99.99', currency: 'NGN' }, 'amount', MSG.money.amountMin('₦100')],
-        [{ amount: '0.99', currency: 'usd' }, 'amount', MSG.money.amountMin('$1')],
+        [{ amount: '0.99', currency: 'usd' }, 'amount', MSG.money.amountMin('$1.00')],
         [{ amount: '10000000.01', currency: 'NGN' }, 'amount', MSG.money.amountMax('₦10,000,000')],
         [{ amount: '5000', currency: 'EUR' }, 'currency', MSG.money.currencyWallet],
         [{ amount: '5000', currency: ['NGN'] }, 'currency', MSG.money.currencyWallet],
@@ -308,7 +308,7 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
             reason: 'x',
           }).expect(422)
         ).body.errors.amount,
-      ).toEqual([MSG.money.amountMax('$1,000,000')]);
+      ).toEqual([MSG.money.amountMax('$1,000,000.00')]);
       await adjust(999_999, { amount: '1', currency: 'NGN', direction: 'credit', reason: 'x' }).expect(404);
       await adjust(
         amaka.user.id,

@@ -81,13 +81,14 @@ const PRODUCT_PNG = Buffer.from(
 /** POST /products (multipart, with an image) as a vendor. */
 export async function createProduct(
   vendorToken: string,
-  fields: { name: string; price: string; stock: number; description?: string },
+  fields: { name: string; price: string; stock: number; description?: string; type?: string; discount?: string },
 ): Promise<ApiProduct> {
   const form = new FormData();
   const values: Record<string, string> = {
+    ...(fields.discount ? { discount: fields.discount } : {}),
     name: fields.name,
     category_id: String(await anyCategoryId()),
-    type: 'new',
+    type: fields.type ?? 'new',
     price_ngn: fields.price,
     description: fields.description ?? `${fields.name}: made by the e2e order journey.`,
     status: '1',

@@ -41,7 +41,7 @@ test.describe('wallet', () => {
     await page.goto('/fund');
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet & Invoices' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Wallet', exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('usd-balance')).toHaveText('$0');
+    await expect(page.getByTestId('usd-balance')).toHaveText('$0.00');
     await expect(page.getByTestId('local-balance')).toHaveText('₦0');
     await expect(page.getByText('No transaction history found.')).toBeVisible();
 
@@ -227,7 +227,7 @@ test.describe('converter', () => {
     await page.getByLabel('Amount').fill('130');
     await page.getByLabel('From').selectOption('ZAR');
     await page.getByLabel('To').selectOption('CNY');
-    await expect(page.getByTestId('converter-result').locator('output')).toHaveText('13.00 CNY');
+    await expect(page.getByTestId('converter-result').locator('output')).toHaveText('52.00 CNY');
   });
 });
 

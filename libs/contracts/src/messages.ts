@@ -222,6 +222,7 @@ export const MSG = {
     duplicateCode: 'Currency with this code already exists',
     invalidRates: 'Invalid rates',
     rateNotAvailable: 'Rate not available',
+    ratesAsOf: (date: string) => `Rates as of ${date}`,
     invalidAmount: 'Please enter an amount of 0 or more.',
   },
   /** API: the wallet, payments and invoices (issue 9). */
@@ -265,6 +266,8 @@ export const MSG = {
     idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
     idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
     liveRatesOff: 'Live exchange rates are not configured on this server.',
+    liveRatesSetup:
+      "To turn them on, set EXCHANGE_RATE_API_KEY (a key from exchangerate-api.com) in the API's environment and restart the API. For another provider with the same API, also set EXCHANGE_RATE_BASE_URL.",
     liveRatesUnavailable: 'Live exchange rates are unavailable right now. Please try again later.',
     baseInvalid: 'base must be a 3-letter currency code, e.g. USD.',
     fundedTitle: 'Wallet funded',

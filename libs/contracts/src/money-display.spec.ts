@@ -4,7 +4,7 @@ describe('formatWalletMoney', () => {
   it('formats kobo as naira and cents as dollars', () => {
     expect(formatWalletMoney(750000, 'NGN')).toBe('₦7,500');
     expect(formatWalletMoney(123456750, 'NGN')).toBe('₦1,234,567.50');
-    expect(formatWalletMoney(4000, 'USD')).toBe('$40');
+    expect(formatWalletMoney(4000, 'USD')).toBe('$40.00');
     expect(formatWalletMoney(4005, 'usd')).toBe('$40.05');
   });
 });
@@ -26,7 +26,7 @@ describe('formatConversion', () => {
 describe('formatAmountIn', () => {
   it('uses the naira and dollar formatters for the wallet currencies', () => {
     expect(formatAmountIn('60000.00', 'NGN')).toBe('₦60,000');
-    expect(formatAmountIn('40.00', 'USD')).toBe('$40');
+    expect(formatAmountIn('40.00', 'USD')).toBe('$40.00');
     expect(formatAmountIn('40.5', 'usd')).toBe('$40.50');
   });
   it('falls back to the code for other currencies, and null for garbage', () => {

@@ -7,7 +7,14 @@ describe('money', () => {
     expect(formatNaira(0)).toBe('₦0');
     expect(formatNaira(99)).toBe('₦0.99');
     expect(formatNaira(-150000)).toBe('-₦1,500');
-    expect(formatDollars(3000000)).toBe('$30,000');
+  });
+
+  it('formats US dollars always with two decimals', () => {
+    expect(formatDollars(3000000)).toBe('$30,000.00');
+    expect(formatDollars(1700)).toBe('$17.00');
+    expect(formatDollars(17944)).toBe('$179.44');
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(-5)).toBe('-$0.05');
   });
 
   it('parses decimal amounts into integer minor units exactly', () => {

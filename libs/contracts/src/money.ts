@@ -61,16 +61,16 @@ export function formatNaira(kobo: number): string {
   return formatMinor(kobo, '₦');
 }
 
-/** Formats an amount given in cents as dollars: 3000000 -> '$30,000'. */
+/** Formats an amount given in cents as dollars, always with two decimals: 1700 -> '$17.00', 3000000 -> '$30,000.00'. */
 export function formatDollars(cents: number): string {
-  return formatMinor(cents, '$');
+  return formatMinor(cents, '$', true);
 }
 
-function formatMinor(minor: number, symbol: string): string {
+function formatMinor(minor: number, symbol: string, alwaysCents = false): string {
   const [whole, fraction] = fromMinorUnits(minor).split('.');
   const sign = whole.startsWith('-') ? '-' : '';
   const digits = groupThousands(whole.replace('-', ''));
-  return `${sign}${symbol}${digits}${fraction === '00' ? '' : `.${fraction}`}`;
+  return `${sign}${symbol}${digits}${fraction === '00' && !alwaysCents ? '' : `.${fraction}`}`;
 }
 
 /** Money of a wallet currency in minor units: NGN as formatNaira (kobo), USD as formatDollars (cents). */

@@ -2,6 +2,7 @@ import {
   ACCEPT_RETURN_ACTION,
   canRequestReturn,
   checkoutSavingsMinor,
+  shopClaims,
   orderMovesFor,
   orderPaymentMethodLabel,
   splitCommission,
@@ -10,12 +11,30 @@ import {
 import { ORDER_STATUS } from './statuses';
 
 describe('orders contracts', () => {
-  it('shows the savings message only above ₦50,000, at 10 percent in whole kobo', () => {
-    expect(checkoutSavingsMinor(50_000_00)).toBeNull();
-    expect(checkoutSavingsMinor(50_000_01)).toBe(5_000_00);
-    expect(checkoutSavingsMinor(123_456_78)).toBe(12_345_68);
-    expect(checkoutSavingsMinor(Number.NaN)).toBeNull();
-    expect(checkoutSavingsMinor(1.5)).toBeNull();
+  it("says You're saving only the real saving of discounted lines, from the same pricing as the product page", () => {
+    // No discount anywhere: no saving, whatever the total (the old rule invented 10% above ₦50,000).
+    expect(checkoutSavingsMinor([{ price_kobo: 243_000_00, discount: null, quantity: 3 }])).toBeNull();
+    // 10% off ₦90,000: previous ₦100,000, saving ₦10,000 a unit, x2; the undiscounted line adds nothing.
+    expect(
+      checkoutSavingsMinor([
+        { price_kobo: 90_000_00, discount: '10%', quantity: 2 },
+        { price_kobo: 5_000_00, discount: null, quantity: 1 },
+      ]),
+    ).toBe(20_000_00);
+    expect(checkoutSavingsMinor([{ price_kobo: 90_000_00, discount: '10%', quantity: 0 }])).toBeNull();
+    expect(checkoutSavingsMinor([{ price_kobo: 90_000_00, discount: 'junk', quantity: 1 }])).toBeNull();
+  });
+
+  it('makes only the claims a rule backs: the real return window, free delivery only without a fee', () => {
+    expect(shopClaims({ return_window_days: 7, delivery_fee_minor: 0 })).toEqual({
+      freeDelivery: true,
+      returns: '7-Day Returns',
+    });
+    expect(shopClaims({ return_window_days: 0, delivery_fee_minor: 1_500_00 })).toEqual({
+      freeDelivery: false,
+      returns: null,
+    });
+    expect(shopClaims(null)).toEqual({ freeDelivery: false, returns: null });
   });
 
   it('splits a line into commission and vendor share that add up exactly', () => {

@@ -1,4 +1,5 @@
 /** Orders: the checkout's input, the order as every app reads it, the lifecycle table and the dashboard's aggregates. */
+import { productPricing } from './catalogue';
 import { ORDER_STATUS, type OrderStatus } from './statuses';
 import type { PaymentStart } from './wallet';
 
@@ -39,10 +40,49 @@ export const CHECKOUT_SUMMARY = {
   savingsPercent: 10,
 } as const;
 
-/** The savings shown above the threshold (10 percent of the total, whole kobo), or null at or below it. */
-export function checkoutSavingsMinor(totalMinor: number): number | null {
-  if (!Number.isSafeInteger(totalMinor) || totalMinor <= CHECKOUT_SUMMARY.savingsThresholdMinor) return null;
-  return Math.round((totalMinor * CHECKOUT_SUMMARY.savingsPercent) / 100);
+/** What checkout charges for delivery, in kobo: nothing, on every order (docs/decisions/030-honest-claims.md). */
+export const ORDER_DELIVERY_FEE_MINOR = 0;
+
+/** GET /shop-policy: the rules the storefront's claims quote (what checkout and returns apply). */
+export interface ShopPolicy {
+  return_window_days: number;
+  delivery_fee_minor: number;
+}
+
+/** The storefront's claims, each shown only when a rule backs it (spec labels where the rule matches them). */
+export const SHOP_CLAIM_LABELS = {
+  freeShipping: 'Free Shipping',
+  freeDeliveryBanner: 'Free Delivery on Every Order',
+  securePayment: 'Secure Payment',
+  returns: (days: number) => `${days}-Day Returns`,
+} as const;
+
+/** The claims a policy backs: free delivery only when checkout charges none; returns only with a window of 1 day or more. */
+export function shopClaims(policy: ShopPolicy | null | undefined): { freeDelivery: boolean; returns: string | null } {
+  if (!policy) return { freeDelivery: false, returns: null };
+  return {
+    freeDelivery: policy.delivery_fee_minor === 0,
+    returns:
+      Number.isSafeInteger(policy.return_window_days) && policy.return_window_days > 0
+        ? SHOP_CLAIM_LABELS.returns(policy.return_window_days)
+        : null,
+  };
+}
+
+/**
+ * "You're saving" at checkout: the real saving of the lines, each (previous price - price) x quantity from the same
+ * productPricing as the card and the product page; null when no line has a discount.
+ */
+export function checkoutSavingsMinor(
+  lines: ReadonlyArray<{ price_kobo?: number; discount?: string | null; quantity?: unknown }>,
+): number | null {
+  let total = 0;
+  for (const line of lines) {
+    const quantity = Number(line.quantity);
+    if (!Number.isSafeInteger(quantity) || quantity <= 0 || typeof line.price_kobo !== 'number') continue;
+    total += productPricing({ price_kobo: line.price_kobo, discount: line.discount }).saving * quantity;
+  }
+  return total > 0 ? total : null;
 }
 
 export interface CreateOrderLineInput {

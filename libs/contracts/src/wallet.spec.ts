@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { MSG } from './messages';
-import { convertCurrency, currencyByCode, currencyFlag, parseDecimal, percentOf, SEED_CURRENCIES } from './wallet';
+import { convertCurrency, currencyByCode, currencyFlag, parseDecimal, percentOf, ratesAsOf, SEED_CURRENCIES } from './wallet';
 
 const rate = (sell_price: string) => ({ sell_price });
 const NGN = rate('1500');
@@ -97,8 +97,8 @@ describe('percentOf, currencies and flags', () => {
 
   it('finds currencies by code and seeds the section 9 display rates', () => {
     expect(currencyByCode(SEED_CURRENCIES, 'ngn')?.sell_price).toBe('1500');
-    expect(currencyByCode(SEED_CURRENCIES, 'CNY')?.sell_price).toBe('13');
-    expect(currencyByCode(SEED_CURRENCIES, 'ZAR')?.sell_price).toBe('130');
+    expect(currencyByCode(SEED_CURRENCIES, 'CNY')?.sell_price).toBe('7.2');
+    expect(currencyByCode(SEED_CURRENCIES, 'ZAR')?.sell_price).toBe('18');
     expect(currencyByCode(SEED_CURRENCIES, 'EUR')).toBeUndefined();
   });
 
@@ -106,5 +106,16 @@ describe('percentOf, currencies and flags', () => {
     expect(currencyFlag('NGN')).toBe('🇳🇬');
     expect(currencyFlag('USD')).toBe('🇺🇸');
     expect(currencyFlag('1X')).toBe('🏳️');
+  });
+
+  it('seeds realistic rates: ₦243,000 is about 2,916 ZAR, not 21,060', () => {
+    const ngn = currencyByCode(SEED_CURRENCIES, 'NGN')?.sell_price ?? '';
+    const zar = currencyByCode(SEED_CURRENCIES, 'ZAR')?.sell_price ?? '';
+    expect(convertCurrency('243000', { sell_price: ngn }, { sell_price: zar })).toEqual({ ok: true, value: '2916.00' });
+  });
+
+  it('dates a set of rates by the latest update', () => {
+    expect(ratesAsOf([{ updated_at: '2026-11-20T00:00:00.000Z' }, { updated_at: '2026-11-21T10:00:00.000Z' }, { updated_at: null }])).toBe('2026-11-21T10:00:00.000Z');
+    expect(ratesAsOf([])).toBeNull();
   });
 });

@@ -27,13 +27,29 @@ export const CURRENCY_CODE_MAX = 10;
 /** Decimal places kept for buy and sell prices. */
 export const RATE_DECIMALS = 6;
 
-/** Section 9: the wallet's display rates per USD, seeded into the currencies table. */
+/**
+ * The wallet's display rates per USD, seeded into the currencies table: realistic mid-market rates as of
+ * SEED_RATES_AS_OF (section 9's CNY 13 and ZAR 130 turned ₦243,000 into 21,060 ZAR; issue 22). The admin edits them.
+ */
 export const SEED_CURRENCIES: ReadonlyArray<Pick<Currency, 'name' | 'code' | 'buy_price' | 'sell_price'>> = [
   { name: 'US Dollar', code: 'USD', buy_price: '1', sell_price: '1' },
   { name: 'Nigerian Naira', code: 'NGN', buy_price: '1500', sell_price: '1500' },
-  { name: 'Chinese Yuan', code: 'CNY', buy_price: '13', sell_price: '13' },
-  { name: 'South African Rand', code: 'ZAR', buy_price: '130', sell_price: '130' },
+  { name: 'Chinese Yuan', code: 'CNY', buy_price: '7.2', sell_price: '7.2' },
+  { name: 'South African Rand', code: 'ZAR', buy_price: '18', sell_price: '18' },
 ];
+
+/** The date the seeded rates were taken (the currencies' updated_at when seeded; "Rates as of" shows it). */
+export const SEED_RATES_AS_OF = '2026-11-20T00:00:00.000Z';
+
+/** The date of a set of rates: the latest updated_at of the currencies (ISO), or null when there is none. */
+export function ratesAsOf(currencies: ReadonlyArray<{ updated_at?: string | null }>): string | null {
+  let latest: number | null = null;
+  for (const c of currencies) {
+    const t = c.updated_at ? Date.parse(c.updated_at) : Number.NaN;
+    if (Number.isFinite(t) && (latest === null || t > latest)) latest = t;
+  }
+  return latest === null ? null : new Date(latest).toISOString();
+}
 
 /** Section 9: the converter's default pairs. */
 export const CONVERTER_DEFAULT = { from: 'NGN', to: 'USD' } as const;
@@ -48,6 +64,15 @@ export interface LiveRates {
   fetched_at: string;
   /** true when the last fetch failed and these are the last good rates. */
   stale: boolean;
+}
+
+/** GET /currencies/live-rates: the rates, or (no provider configured) data null with how to configure one. */
+export interface LiveRatesAnswer {
+  data: LiveRates | null;
+  configured: boolean;
+  /** Without a provider: MSG.money.liveRatesOff and MSG.money.liveRatesSetup. */
+  message?: string;
+  setup?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { Outbox1763901000000 } from '../migrations/1763901000000-Outbox';
 import { OrdersMoney1763910000000 } from '../migrations/1763910000000-OrdersMoney';
 import { DeliveryClaims1763920000000 } from '../migrations/1763920000000-DeliveryClaims';
 import { ReconciliationIndexes1763930000000 } from '../migrations/1763930000000-ReconciliationIndexes';
+import { RealisticRates1764000000000 } from '../migrations/1764000000000-RealisticRates';
 import { OrderAddressNigeria1764010000000 } from '../migrations/1764010000000-OrderAddressNigeria';
 import { NotificationLinks1764020000000 } from '../migrations/1764020000000-NotificationLinks';
 import { VendorPlace1764021000000 } from '../migrations/1764021000000-VendorPlace';
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   OrdersMoney1763910000000,
   DeliveryClaims1763920000000,
   ReconciliationIndexes1763930000000,
+  RealisticRates1764000000000,
   OrderAddressNigeria1764010000000,
   NotificationLinks1764020000000,
   VendorPlace1764021000000,

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { useState, type MouseEvent } from 'react';
-import { MSG, formatConversion } from '@jara/contracts';
+import { MSG, formatConversion, formatDate, ratesAsOf } from '@jara/contracts';
 import { convertForDisplay, type ConverterInput, type CurrencyOption } from '~/lib/converter';
 import { CurrencySelect } from './money';
 
@@ -30,10 +30,16 @@ export function Converter({
     setState((current) => ({ ...current, from: current.to, to: current.from }));
   }
 
+  const asOf = ratesAsOf(list);
   return (
     <section className="card converter" aria-labelledby="converter-title">
       <Heading id="converter-title">{title}</Heading>
-      <p className="muted">Convert an amount between the currencies we support at today&apos;s rates.</p>
+      <p className="muted">Convert an amount between the currencies we support.</p>
+      {asOf ? (
+        <p className="muted small" data-testid="rates-as-of">
+          {MSG.currency.ratesAsOf(formatDate(asOf))}
+        </p>
+      ) : null}
       {currencies ? null : (
         <p className="form-error" role="alert">
           {MSG.walletScreen.currenciesLoadFailed}

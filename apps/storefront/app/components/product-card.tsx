@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import { formatNaira, type CategoryRef, type ProductType } from '@jara/contracts';
+import type { CategoryRef, ProductType } from '@jara/contracts';
+import { PriceTag } from './price-tag';
 import { Countdown } from './countdown';
 import { Stars } from './stars';
 
@@ -10,6 +11,8 @@ export interface CardProduct {
   name: string;
   description: string;
   price_kobo: number;
+  /** The vendor's discount ('15%' off the previous price), or null: productPricing reads it. */
+  discount: string | null;
   image_card_url: string | null;
   category: CategoryRef | null;
   /** Encrypted category id for /category links. */
@@ -68,14 +71,16 @@ export function ProductCard({
           <h3 className="product-card-name">{product.name}</h3>
           {description && product.description ? <p className="product-card-desc">{product.description}</p> : null}
           {rating ? (
-            ratingNA && !product.average_rating ? (
+            product.review_count > 0 && product.average_rating > 0 ? (
+              <Stars rating={product.average_rating} count={product.review_count} />
+            ) : ratingNA ? (
               <p className="product-card-rating muted">Rating: N/A</p>
             ) : (
-              <Stars rating={product.average_rating} count={product.review_count} />
+              <p className="product-card-rating muted small">No reviews yet</p>
             )
           ) : null}
           <p className="product-card-price">
-            Price: <strong>{formatNaira(product.price_kobo)}</strong>
+            Price: <PriceTag product={product} size="card" />
           </p>
           <p className="product-card-category">Category: {product.category?.name ?? '—'}</p>
           {flash ? (

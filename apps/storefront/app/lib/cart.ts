@@ -133,6 +133,8 @@ export interface CartProduct {
   name: string;
   price_kobo: number;
   price_ngn: number;
+  /** The vendor's discount (checkout's "You're saving" reads it through productPricing). */
+  discount?: string | null;
   stock_quantity: number | null;
   /** The product's card-size image (the cart shows it, issue 22); absent or null when it has none. */
   image_card_url?: string | null;
@@ -167,8 +169,16 @@ export function refreshCart(items: readonly CartItem[], products: readonly CartP
     const quantity = lineQuantity(item) || 1;
     const bounded = stock === null ? quantity : Math.min(quantity, stock);
     if (bounded !== quantity || cartLineKobo(item) !== product.price_kobo) changed = true;
-    const image = product.image_card_url === undefined ? {} : { image_card_url: product.image_card_url };
-    next.push({ ...item, name: product.name, price_kobo: product.price_kobo, price_ngn: product.price_ngn, stock_quantity: stock, quantity: bounded, ...image });
+    next.push({
+      ...item,
+      name: product.name,
+      price_kobo: product.price_kobo,
+      price_ngn: product.price_ngn,
+      ...(product.discount !== undefined ? { discount: product.discount } : {}),
+      stock_quantity: stock,
+      quantity: bounded,
+      ...(product.image_card_url !== undefined ? { image_card_url: product.image_card_url } : {}),
+    });
   }
   return { items: next, changed, gone };
 }

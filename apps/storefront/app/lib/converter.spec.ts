@@ -24,7 +24,7 @@ describe('convertForDisplay', () => {
     expect(convertForDisplay({ amount: '60000', from: 'NGN', to: 'USD' }, rates)).toEqual({ ok: true, value: '40.00', text: '40.00 USD' });
     expect(convertForDisplay({ amount: '40', from: 'USD', to: 'NGN' }, rates)).toEqual({ ok: true, value: '60000.00', text: '60,000.00 NGN' });
     expect(convertForDisplay({ amount: '0.01', from: 'NGN', to: 'USD' }, rates)).toMatchObject({ value: '0.00' });
-    expect(convertForDisplay({ amount: '100', from: 'CNY', to: 'ZAR' }, rates)).toMatchObject({ value: '1000.00' });
+    expect(convertForDisplay({ amount: '100', from: 'CNY', to: 'ZAR' }, rates)).toMatchObject({ value: '250.00' });
   });
   it('shows nothing for an empty amount and the messages for the rest', () => {
     expect(convertForDisplay({ amount: '', from: 'NGN', to: 'USD' }, rates)).toBeNull();

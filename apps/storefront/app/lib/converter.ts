@@ -13,6 +13,8 @@ export interface CurrencyOption {
   name: string;
   sell_price: string;
   flag: string | null;
+  /** When the rate was last set (ISO); "Rates as of" shows the latest. */
+  updated_at?: string | null;
 }
 
 export interface ConverterInput {

@@ -29,8 +29,8 @@ describe('Fund Wallet form', () => {
     expect(parseFundForm(form({ amount: '100', currency: 'NGN' }))).toMatchObject({ ok: true, minor: 10000 });
     expect(parseFundForm(form({ amount: '10000000', currency: 'NGN' }))).toMatchObject({ ok: true });
     expect(parseFundForm(form({ amount: '10000000.01', currency: 'NGN' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMax('₦10,000,000') } });
-    expect(parseFundForm(form({ amount: '0.99', currency: 'USD' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMin('$1') } });
-    expect(parseFundForm(form({ amount: '10001', currency: 'USD' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMax('$10,000') } });
+    expect(parseFundForm(form({ amount: '0.99', currency: 'USD' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMin('$1.00') } });
+    expect(parseFundForm(form({ amount: '10001', currency: 'USD' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMax('$10,000.00') } });
   });
 });
 

@@ -25,6 +25,7 @@ export function toCard(product: Product): CardProduct {
     name: product.name,
     description: description.length > DESCRIPTION_CHARS ? `${description.slice(0, DESCRIPTION_CHARS - 1)}…` : description,
     price_kobo: product.price_kobo,
+    discount: product.discount ?? null,
     image_card_url: product.image_card_url,
     category: product.category,
     categoryKey: product.category ? encryptId(product.category.id) : null,

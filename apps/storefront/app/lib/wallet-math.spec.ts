@@ -8,8 +8,8 @@ describe('local balance', () => {
   it('is the NGN wallet balance converted into the chosen currency', () => {
     expect(localBalance(balance, rates, 'NGN')).toEqual({ ok: true, value: '60000.00' });
     expect(localBalance(balance, rates, 'USD')).toEqual({ ok: true, value: '40.00' });
-    expect(localBalance(balance, rates, 'CNY')).toEqual({ ok: true, value: '520.00' });
-    expect(localBalance(balance, rates, 'ZAR')).toEqual({ ok: true, value: '5200.00' });
+    expect(localBalance(balance, rates, 'CNY')).toEqual({ ok: true, value: '288.00' });
+    expect(localBalance(balance, rates, 'ZAR')).toEqual({ ok: true, value: '720.00' });
   });
   it('says the rate is missing for an unknown currency', () => {
     expect(localBalance(balance, rates, 'XYZ')).toEqual({ ok: false, error: MSG.currency.rateNotAvailable });
@@ -32,10 +32,10 @@ describe('percent converter (spec 9)', () => {
       value: '4.00',
       valueCode: 'USD',
     });
-    // 33.3% of 520 CNY = 173.16 CNY = 13.32 USD at 13
+    // 33.3% of 288 CNY = 95.90 CNY = 13.32 USD at 7.2
     expect(percentConversion({ balance, currencies: rates, local: 'CNY', percent: '33.3', direction: 'local-to-usd' })).toMatchObject({
       ok: true,
-      part: '173.16',
+      part: '95.90',
       value: '13.32',
     });
   });
@@ -48,7 +48,7 @@ describe('percent converter (spec 9)', () => {
       valueCode: 'NGN',
     });
     expect(percentConversion({ balance, currencies: rates, local: 'ZAR', percent: '100', direction: 'usd-to-local' })).toMatchObject({
-      value: '1300.00',
+      value: '180.00',
       valueCode: 'ZAR',
     });
   });

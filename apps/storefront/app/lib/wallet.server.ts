@@ -19,7 +19,7 @@ export async function loadCurrencies(): Promise<CurrencyOption[] | null> {
   if (!Array.isArray(rows)) return null;
   return (rows as Currency[])
     .filter((row) => row && typeof row.code === 'string' && typeof row.sell_price === 'string')
-    .map((row) => ({ code: row.code.toUpperCase(), name: row.name, sell_price: row.sell_price, flag: flagFor(row.code) }))
+    .map((row) => ({ code: row.code.toUpperCase(), name: row.name, sell_price: row.sell_price, flag: flagFor(row.code), updated_at: row.updated_at ?? null }))
     .sort((a, b) => a.code.localeCompare(b.code));
 }
 

@@ -19,7 +19,7 @@ import { TextAreaField } from '~/components/field';
 import { CartRefreshNotice } from '~/components/orders';
 import { loadCurrentUser } from '~/lib/account.server';
 import { api, serverMessage } from '~/lib/api.server';
-import { cartLineTotalKobo, cartTotalKobo, clearCart, orderLines, readCart, type CartItem } from '~/lib/cart';
+import { cartLineKobo, cartLineTotalKobo, cartTotalKobo, clearCart, orderLines, readCart, type CartItem } from '~/lib/cart';
 import {
   CHECKOUT_FIELDS,
   CHECKOUT_MAX_LENGTH,
@@ -172,7 +172,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function Summary({ items }: { items: CartItem[] }) {
   const total = cartTotalKobo(items);
-  const savings = checkoutSavingsMinor(total);
+  // The real saving of the discounted lines, from the same productPricing as the card and the product page.
+  const savings = checkoutSavingsMinor(items.map((item) => ({ price_kobo: cartLineKobo(item) ?? 0, discount: typeof item.discount === 'string' ? item.discount : null, quantity: item.quantity })));
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-title">
       <h2 id="summary-title">Order summary</h2>

@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { MSG, formatNaira } from '@jara/contracts';
+import { MSG, SHOP_CLAIM_LABELS, shopClaims } from '@jara/contracts';
 import { Carousel } from '~/components/carousel';
 import { Countdown } from '~/components/countdown';
+import { PriceTag } from '~/components/price-tag';
 import { Newsletter } from '~/components/newsletter';
 import { ProductCard, type CardProduct } from '~/components/product-card';
 import { Testimonials } from '~/components/testimonials';
@@ -10,6 +11,7 @@ import { headerCategories } from '~/lib/categories.server';
 import { encryptId } from '~/lib/id-cipher.server';
 import { listProducts } from '~/lib/products.server';
 import { requireUser } from '~/lib/session.server';
+import { loadShopPolicy } from '~/lib/shop-policy.server';
 import { CategoryOptions } from '~/components/category-options';
 import { VendorDashboardView } from '~/components/vendor-dashboard';
 import { loadVendorDashboard } from '~/lib/vendor.server';
@@ -23,14 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A vendor's dashboard is their shop's (issue 22); everyone else's is the shopper's.
   if (auth.role === 'vendor') return json({ vendorDashboard: await loadVendorDashboard(request, auth) });
   const signal = request.signal;
-  const [summer, trending, deal, flash, arrivals, topRated, categories] = await Promise.all([
-    listProducts({ type: 'summer', _sort: 'created_at', _order: 'desc', per_page: 12 }, { signal }),
+  const [summer, trending, deal, flash, arrivals, topRated, categories, policy] = await Promise.all([
+    listProducts({ type: 'summer', in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 12 }, { signal }),
     listProducts({ type: 'trending', _sort: 'created_at', _order: 'desc', per_page: 50 }, { signal }),
-    listProducts({ per_page: 1 }, { signal }),
-    listProducts({ type: 'flash', flash_active: 1, _sort: 'flash_end_at', _order: 'asc', per_page: 12 }, { signal }),
-    listProducts({ _sort: 'created_at', _order: 'desc', per_page: 10 }, { signal }),
-    listProducts({ rated: 1, _sort: 'average_rating', _order: 'desc', per_page: 10 }, { signal }),
+    listProducts({ in_stock: 1, per_page: 1 }, { signal }),
+    listProducts({ type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'asc', per_page: 12 }, { signal }),
+    listProducts({ in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 10 }, { signal }),
+    listProducts({ rated: 1, in_stock: 1, _sort: 'average_rating', _order: 'desc', per_page: 10 }, { signal }),
     headerCategories(),
+    loadShopPolicy(),
   ]);
   const seen = new Set<number>();
   const trendingCategories: Array<{ name: string; key: string }> = [];
@@ -41,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (trendingCategories.length === TRENDING_CATEGORIES) break;
   }
   const failed = [summer, deal, flash, arrivals, topRated].every((list) => list.error);
-  return json({ summer, trendingCategories, deal: deal.items[0] ?? null, dealError: deal.error, flash, arrivals, topRated, categories, failed });
+  const claims = shopClaims(policy);
+  return json({ summer, trendingCategories, deal: deal.items[0] ?? null, dealError: deal.error, flash, arrivals, topRated, categories, failed, claims });
 }
 
 function CarouselSection({ title, list, empty }: { title: string; list: { items: CardProduct[]; error: boolean }; empty: string }) {
@@ -66,7 +70,7 @@ export default function Dashboard() {
 }
 
 function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>, { vendorDashboard: unknown }> }) {
-  const { summer, trendingCategories, deal, dealError, flash, arrivals, topRated, categories, failed } = data;
+  const { summer, trendingCategories, deal, dealError, flash, arrivals, topRated, categories, failed, claims } = data;
   return (
     <div className="stack-lg storefront-home">
       {failed ? (
@@ -130,7 +134,9 @@ function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>
               {deal.image_card_url ? <img src={deal.image_card_url} alt={deal.name} width={120} height={120} loading="lazy" /> : null}
               <div>
                 <h3>{deal.name}</h3>
-                <p className="price-small">{formatNaira(deal.price_kobo)}</p>
+                <p className="price-small">
+                  <PriceTag product={deal} size="card" />
+                </p>
                 {deal.type === 'flash' && deal.flash_end_at ? (
                   <p className="small">
                     Ends in <Countdown end={deal.flash_end_at} />
@@ -152,10 +158,12 @@ function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>
       <CarouselSection title="Top Rated" list={topRated} empty="No top rated products available." />
 
       <Testimonials />
-      <section className="delivery-banner" aria-label="Free delivery">
-        <strong>Free Delivery Over $30,000</strong>
-        <span>On qualifying orders shipped with Jara logistics.</span>
-      </section>
+      {claims.freeDelivery ? (
+        <section className="delivery-banner" aria-label="Free delivery" data-testid="delivery-banner">
+          <strong>{SHOP_CLAIM_LABELS.freeDeliveryBanner}</strong>
+          <span>{claims.returns ? `No delivery fee at checkout. ${claims.returns}.` : 'No delivery fee at checkout.'}</span>
+        </section>
+      ) : null}
       <Newsletter />
     </div>
   );

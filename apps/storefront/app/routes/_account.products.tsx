@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MSG, PAGE_SIZES, PRODUCT_TYPES, productTypeLabel, type Product } from '@jara/contracts';
+import { DISCOUNT_FIELD_LABEL, MSG, PAGE_SIZES, PRODUCT_TYPES, productTypeLabel, type Product } from '@jara/contracts';
 import { Field, TextAreaField } from '~/components/field';
 import { ProductGrid } from '~/components/product-grid';
 import { useActionToast, useToast } from '~/components/toasts';
@@ -267,7 +267,7 @@ function ProductForm() {
         <Field label="SKU" name="sku" defaultValue={editing?.sku ?? ''} error={e('sku')} />
         <Field label="Weight" name="weight" placeholder="e.g. 1.2 kg" defaultValue={editing?.weight ?? ''} error={e('weight')} />
         <Field label="Dimensions" name="dimensions" placeholder="e.g. 30 x 20 x 10 cm" defaultValue={editing?.dimensions ?? ''} error={e('dimensions')} />
-        <Field label="Discount" name="discount" placeholder="e.g. 10%" defaultValue={editing?.discount ?? ''} error={e('discount')} />
+        <Field label={DISCOUNT_FIELD_LABEL} name="discount" placeholder="e.g. 15%" defaultValue={editing?.discount ?? ''} error={e('discount')} />
         <Field
           label="Flash sale start (Lagos time)"
           type="datetime-local"

@@ -25,9 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signal = request.signal;
   const cache = true;
   const [flash, fresh, trending, sellers] = await Promise.all([
-    listProducts({ type: 'flash', flash_active: 1, _sort: 'flash_end_at', _order: 'desc', per_page: 12 }, { signal, cache }),
-    listProducts({ type: 'new', _sort: 'created_at', _order: 'desc', per_page: 6 }, { signal, cache }),
-    listProducts({ type: 'trending', _sort: 'created_at', _order: 'desc', per_page: 8 }, { signal, cache }),
+    listProducts({ type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'desc', per_page: 12 }, { signal, cache }),
+    listProducts({ type: 'new', in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 6 }, { signal, cache }),
+    listProducts({ type: 'trending', in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 8 }, { signal, cache }),
     publicReads.get('/sellers/top?limit=3', async () => {
       const result = await api<{ data: TopSeller[] }>('/sellers/top?limit=3');
       return result.ok && Array.isArray(result.data?.data) ? result.data.data : undefined;

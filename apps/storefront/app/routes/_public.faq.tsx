@@ -1,9 +1,23 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { json, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { loadShopPolicy } from '~/lib/shop-policy.server';
+
+/** The return answer quotes the window Request Return applies (ORDER_RETURN_WINDOW_DAYS through /shop-policy). */
+export async function loader() {
+  const policy = await loadShopPolicy();
+  return json({ returnDays: policy?.return_window_days ?? null });
+}
+
+function returnAnswer(days: number | null): string {
+  if (days === null) return 'Start a return from My Orders while it offers Request Return, or contact support.';
+  if (days <= 0)
+    return 'Store orders cannot be returned once received. If something is wrong with your order, contact support.';
+  return `You can return an item within ${days} day${days === 1 ? '' : 's'} of delivery if it is unused and in its original packaging. Start a return from My Orders or contact support.`;
+}
 
 export const meta: MetaFunction = () => [{ title: 'FAQ | Jara' }];
 
-/** The five questions of spec 2.1: products, order tracking, 30-day returns, domestic-only shipping, 24/7 support. */
+/** The five questions of spec 2.1: products, order tracking, returns (the real window), domestic-only shipping, 24/7 support. */
 const QUESTIONS = [
   {
     q: 'What products can I buy on Jara?',
@@ -15,7 +29,7 @@ const QUESTIONS = [
   },
   {
     q: 'What is your return policy?',
-    a: 'You can return an item within 30 days of delivery if it is unused and in its original packaging. Start a return from My Orders or contact support.',
+    a: null,
   },
   {
     q: 'Do you ship internationally?',
@@ -28,6 +42,7 @@ const QUESTIONS = [
 ];
 
 export default function Faq() {
+  const { returnDays } = useLoaderData<typeof loader>();
   return (
     <main className="container page narrow">
       <h1>Frequently Asked Questions</h1>
@@ -35,7 +50,7 @@ export default function Faq() {
         {QUESTIONS.map((item) => (
           <details key={item.q} className="accordion-item">
             <summary>{item.q}</summary>
-            <p>{item.a}</p>
+            <p>{item.a ?? returnAnswer(returnDays)}</p>
           </details>
         ))}
       </div>

@@ -4,13 +4,17 @@ import { useEffect, useState } from 'react';
 import {
   MSG,
   PRODUCT_DETAIL,
-  formatNaira,
+  SHOP_CLAIM_LABELS,
+  percentOffLabel,
+  productPricing,
+  shopClaims,
   stockState,
   type ListResponse,
   type Product,
   type ProductReview,
 } from '@jara/contracts';
 import { Countdown } from '~/components/countdown';
+import { PriceTag } from '~/components/price-tag';
 import { Stars } from '~/components/stars';
 import { useActionToast, useToast } from '~/components/toasts';
 import { api, fieldErrors, publicApi, serverMessage } from '~/lib/api.server';
@@ -19,6 +23,7 @@ import { text } from '~/lib/form';
 import { categoryPath } from '~/lib/id-cipher.server';
 import { loadReviewEligibility, readOrderId } from '~/lib/orders.server';
 import { canonicalUrl } from '~/lib/seo.server';
+import { loadShopPolicy } from '~/lib/shop-policy.server';
 import { getSession } from '~/lib/session.server';
 import { toast } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
@@ -47,11 +52,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const token = session.get('token') ?? null;
   // Per-user reads (wishlist, review eligibility) only with a session: an anonymous answer is the same for everyone.
-  const [product, reviews, wishlist, eligibility] = await Promise.all([
+  const [product, reviews, wishlist, eligibility, policy] = await Promise.all([
     publicApi<{ data: Product }>(`/products/${id}`, { token, signal: request.signal }),
     publicApi<ListResponse<ProductReview>>(`/products/${id}/reviews?per_page=20`, { token, signal: request.signal }),
     token ? api<{ data: number[] }>('/wishlist/ids', { token, signal: request.signal }) : Promise.resolve(null),
     token ? loadReviewEligibility(request, { session, token }, id) : Promise.resolve(null),
+    loadShopPolicy(),
   ]);
   if (product.status === 404) throw json({ message: MSG.product.notFound }, { status: 404 });
   if (!product.ok || !product.data?.data) {
@@ -64,7 +70,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     product: p,
     categoryLink: p.category ? categoryPath(p.category.id) : null,
     reviews: reviews.ok ? (reviews.data?.data ?? []) : [],
-    reviewTotal: reviews.ok ? Number(reviews.data?.meta?.total ?? 0) : 0,
+    // One count beside the stars and in 'Customer Reviews (N)': the reviews themselves when they loaded.
+    reviewTotal: reviews.ok ? Number(reviews.data?.meta?.total ?? 0) : p.review_count,
+    claims: shopClaims(policy),
     signedIn: Boolean(token),
     ownProduct,
     inWishlist: Boolean(wishlist?.ok && wishlist.data?.data?.includes(p.id)),
@@ -138,8 +146,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
   };
-  if (p.review_count > 0 && p.average_rating > 0) {
-    jsonLd.aggregateRating = { '@type': 'AggregateRating', ratingValue: p.average_rating, reviewCount: p.review_count };
+  if (data.reviewTotal > 0 && p.average_rating > 0) {
+    jsonLd.aggregateRating = { '@type': 'AggregateRating', ratingValue: p.average_rating, reviewCount: data.reviewTotal };
   }
   return [
     { title: `${p.name} | Jara` },
@@ -358,7 +366,7 @@ export default function ProductPage() {
   }
   const p = data.product;
   const stock = stockState(p.stock_quantity);
-  const struck = Math.round(p.price_kobo * PRODUCT_DETAIL.struckPriceFactor);
+  const pricing = productPricing(p);
   const flashEnd = p.type === 'flash' && p.flash_end_at ? p.flash_end_at : null;
   return (
     <main className="container page product-page">
@@ -384,25 +392,27 @@ export default function ProductPage() {
         <div className="product-info stack">
           <h1>{p.name}</h1>
           <div className="product-meta">
-            <Stars rating={p.average_rating} count={p.review_count} />
+            {data.reviewTotal > 0 && p.average_rating > 0 ? (
+              <Stars rating={p.average_rating} count={data.reviewTotal} />
+            ) : (
+              <span className="muted small" data-testid="no-reviews">
+                No reviews yet
+              </span>
+            )}
             <span className="type-pill">{p.type_label}</span>
           </div>
           <div className="price-row">
-            <span className="price" data-testid="product-price">
-              {formatNaira(p.price_kobo)}
-            </span>
-            <s className="struck-price">{formatNaira(struck)}</s>
-            <span className="off-pill">{PRODUCT_DETAIL.struckPriceLabel}</span>
+            <PriceTag product={p} size="page" />
           </div>
-          <p className={`stock stock-${stock.label === 'Out of Stock' ? 'out' : stock.label === 'LOW STOCK' ? 'low' : 'in'}`}>
+          <p data-testid="stock" className={`stock stock-${stock.label === 'Out of Stock' ? 'out' : stock.label === 'LOW STOCK' ? 'low' : 'in'}`}>
             {stock.label === 'Out of Stock' ? 'Out of Stock' : stock.label === 'LOW STOCK' ? `LOW STOCK: only ${stock.available} left` : `In Stock (${stock.available} available)`}
           </p>
           <CartControls product={p} />
           <WishlistToggle signedIn={data.signedIn} inWishlist={data.inWishlist} />
-          <ul className="claims">
-            <li>✓ Free Shipping</li>
-            <li>✓ Secure Payment</li>
-            <li>✓ 30-Day Returns</li>
+          <ul className="claims" data-testid="claims">
+            {data.claims.freeDelivery ? <li>✓ {SHOP_CLAIM_LABELS.freeShipping}</li> : null}
+            <li>✓ {SHOP_CLAIM_LABELS.securePayment}</li>
+            {data.claims.returns ? <li>✓ {data.claims.returns}</li> : null}
           </ul>
         </div>
       </div>
@@ -428,10 +438,10 @@ export default function ProductPage() {
               <dd>{p.dimensions}</dd>
             </>
           ) : null}
-          {p.discount ? (
+          {pricing.percentOff !== null ? (
             <>
               <dt>Discount</dt>
-              <dd>{`${p.discount} OFF`}</dd>
+              <dd>{percentOffLabel(pricing.percentOff)}</dd>
             </>
           ) : null}
           <dt>Category</dt>

@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: p.name,
     price_kobo: p.price_kobo,
     price_ngn: p.price_ngn,
+    discount: p.discount ?? null,
     stock_quantity: typeof p.stock_quantity === 'number' ? p.stock_quantity : null,
     image_card_url: p.image_card_url ?? null,
   }));

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useCustom, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined, SwapOutlined } from '@ant-design/icons';
-import { LIVE_CONVERTER_DEFAULT, MSG, convertCurrency, formatLongDateTime, type LiveRates } from '@jara/contracts';
+import { LIVE_CONVERTER_DEFAULT, MSG, convertCurrency, formatLongDateTime, type LiveRatesAnswer } from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
 import { formatDecimalMoney } from '../../components/money';
 import { CurrencyFlag } from './flag';
@@ -108,14 +108,16 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
 /** Live exchange rates (spec 2.28, admin only): the converter and the rate table, from the API's cached copy. */
 export default function LiveRatesPage() {
   const [search, setSearch] = useState('');
-  const { result, query } = useCustom<{ data: LiveRates }, HttpError>({
+  const { result, query } = useCustom<LiveRatesAnswer, HttpError>({
     url: 'currencies/live-rates',
     method: 'get',
     config: { query: { base: BASE } },
     queryOptions: { retry: false },
     errorNotification: false,
   });
-  const live = query.isError ? undefined : result.data?.data;
+  const live = query.isError ? undefined : (result.data?.data ?? undefined);
+  // No provider configured: the API says so and how to configure one (issue 22: not a bare 503).
+  const notConfigured = !query.isError && result.data?.configured === false ? result.data : null;
 
   const rows = useMemo<RateRow[]>(
     () => Object.entries(live?.conversion_rates ?? {}).map(([code, rate]) => ({ code: code.toUpperCase(), rate: rateText(rate) })),
@@ -151,6 +153,16 @@ export default function LiveRatesPage() {
           }
           style={{ marginBottom: 16 }}
           data-testid="live-rates-error"
+        />
+      )}
+      {notConfigured && (
+        <Alert
+          type="info"
+          showIcon
+          message={notConfigured.message ?? MSG.money.liveRatesOff}
+          description={notConfigured.setup ?? MSG.money.liveRatesSetup}
+          style={{ marginBottom: 16 }}
+          data-testid="live-rates-setup"
         />
       )}
       {live && (

@@ -2,7 +2,7 @@ import { useNavigation, useShow, type HttpError } from '@refinedev/core';
 import { DeleteButton, EditButton, Show } from '@refinedev/antd';
 import { Alert, Descriptions, Grid, Image, Space, Tag, Typography } from 'antd';
 import { StarFilled } from '@ant-design/icons';
-import { MSG, activeLabel, formatLongDateTime, formatNaira, isActive, productTypeLabel, type Product } from '@jara/contracts';
+import { MSG, activeLabel, formatLongDateTime, formatNaira, isActive, percentOffLabel, productPricing, productTypeLabel, type Product } from '@jara/contracts';
 import { PRODUCT_TEXT as TEXT } from './text';
 
 function orNone(value: string | number | null | undefined) {
@@ -77,7 +77,14 @@ export default function ProductShow() {
             <Descriptions.Item label={TEXT.stock}>{orNone(product.stock_quantity)}</Descriptions.Item>
             <Descriptions.Item label={TEXT.weight}>{orNone(product.weight)}</Descriptions.Item>
             <Descriptions.Item label={TEXT.dimensions}>{orNone(product.dimensions)}</Descriptions.Item>
-            <Descriptions.Item label={TEXT.discount}>{orNone(product.discount)}</Descriptions.Item>
+            <Descriptions.Item label={TEXT.discount}>
+              {(() => {
+                const pricing = productPricing(product);
+                return pricing.percentOff !== null && pricing.compareAt !== null
+                  ? `${percentOffLabel(pricing.percentOff)} (previous price ${formatNaira(pricing.compareAt)})`
+                  : orNone(null);
+              })()}
+            </Descriptions.Item>
             <Descriptions.Item label={TEXT.flashStart}>{orNone(formatLongDateTime(product.flash_start_at))}</Descriptions.Item>
             <Descriptions.Item label={TEXT.flashEnd}>{orNone(formatLongDateTime(product.flash_end_at))}</Descriptions.Item>
             <Descriptions.Item label={TEXT.created}>{orNone(formatLongDateTime(product.created_at))}</Descriptions.Item>

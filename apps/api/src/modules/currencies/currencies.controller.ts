@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LIVE_CONVERTER_DEFAULT, MSG } from '@jara/contracts';
+import { LIVE_CONVERTER_DEFAULT, MSG, type LiveRatesAnswer } from '@jara/contracts';
 import { Public, Roles } from '../../common/decorators/auth.decorators';
 import { PublicCache } from '../../common/http/public-cache';
 import { fieldError } from '../../common/http/validation';
@@ -33,12 +33,14 @@ export class CurrenciesController {
   @Get('live-rates')
   @ApiOperation({
     summary:
-      'Live rates from the exchange-rate service for base (default USD), cached; stale: true when the last fetch failed; 503 without a key',
+      'Live rates from the exchange-rate service for base (default USD), cached; stale: true when the last fetch failed; without a provider (EXCHANGE_RATE_API_KEY) data null, configured false and how to configure one',
   })
-  async liveRates(@Query() query: ListQuery) {
+  async liveRates(@Query() query: ListQuery): Promise<LiveRatesAnswer> {
     const base = (singleValue(query, 'base') ?? LIVE_CONVERTER_DEFAULT.from).trim().toUpperCase();
     if (!/^[A-Z]{3}$/.test(base)) throw fieldError('base', MSG.money.baseInvalid);
-    return { data: await this.rates.latest(base) };
+    if (!this.rates.configured())
+      return { data: null, configured: false, message: MSG.money.liveRatesOff, setup: MSG.money.liveRatesSetup };
+    return { data: await this.rates.latest(base), configured: true };
   }
 
   @ApiBearerAuth()

@@ -35,6 +35,11 @@ export class ExchangeRatesService {
     @Inject(RATE_LIMIT_STORE) private readonly shared: RateLimitStore,
   ) {}
 
+  /** Whether a provider is configured (EXCHANGE_RATE_API_KEY); without one, latest() refuses. */
+  configured(): boolean {
+    return Boolean(this.config.exchangeRates.apiKey);
+  }
+
   async latest(base: string): Promise<LiveRates> {
     const { apiKey, cacheSeconds } = this.config.exchangeRates;
     if (!apiKey) throw new UnavailableError(MSG.money.liveRatesOff);

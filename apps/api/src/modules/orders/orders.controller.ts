@@ -1,9 +1,24 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { ORDER_DELIVERY_FEE_MINOR, type ShopPolicy } from '@jara/contracts';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
+import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
+import { PublicCache } from '../../common/http/public-cache';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { CreateOrderDto, LateTransferDto, OrderStatusDto } from './dto/order.dto';
 import { OrderStatsService } from './order-stats.service';
 import { OrdersService } from './orders.service';
@@ -99,5 +114,25 @@ export class OrderStatsController {
   })
   async show(@Query() query: ListQuery) {
     return { data: await this.stats.stats(query) };
+  }
+}
+
+/** The shop's rules that the storefront's claims quote (issue 22): only what checkout and returns apply. */
+@ApiTags('orders')
+@Controller('shop-policy')
+export class ShopPolicyController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @PublicCache()
+  @Get()
+  @ApiOperation({
+    summary:
+      'Public: return_window_days (ORDER_RETURN_WINDOW_DAYS, what Request Return allows) and delivery_fee_minor (what checkout charges for delivery: 0, every order)',
+  })
+  show(): { data: ShopPolicy } {
+    return {
+      data: { return_window_days: this.config.orders.returnWindowDays, delivery_fee_minor: ORDER_DELIVERY_FEE_MINOR },
+    };
   }
 }

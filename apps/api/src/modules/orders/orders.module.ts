@@ -10,7 +10,7 @@ import { OrderLifecycleService } from './order-lifecycle.service';
 import { OrderPlacementService } from './order-placement.service';
 import { OrderQueriesService } from './order-queries.service';
 import { OrderStatsService } from './order-stats.service';
-import { OrdersController, OrderStatsController } from './orders.controller';
+import { OrdersController, OrderStatsController, ShopPolicyController } from './orders.controller';
 import { OrdersListener } from './orders.listener';
 import { OrdersService } from './orders.service';
 
@@ -22,7 +22,7 @@ import { OrdersService } from './orders.service';
     PaymentsModule,
     ProductsModule,
   ],
-  controllers: [OrdersController, OrderStatsController],
+  controllers: [OrdersController, OrderStatsController, ShopPolicyController],
   providers: [
     OrdersService,
     OrderPlacementService,

@@ -24,7 +24,7 @@ export class ProductsController {
   @Get()
   @ApiOperation({
     summary:
-      'Catalogue: q/name_like, category_id, type, min_price/max_price or price_ngn_gte/price_ngn_lte (naira, inclusive), min_rating or average_rating_gte, status, user_id (one value, active products only unless admin), mine=1 (your own products, every status), flash_active; _sort price_ngn|average_rating|created_at|name. A repeated single-value parameter or an out-of-range page is a 422.',
+      'Catalogue: q/name_like, category_id, type, min_price/max_price or price_ngn_gte/price_ngn_lte (naira, inclusive), min_rating or average_rating_gte, status, user_id (one value, active products only unless admin), mine=1 (your own products, every status), flash_active, in_stock=1 (stock_quantity > 0); _sort price_ngn|average_rating|created_at|name. A repeated single-value parameter or an out-of-range page is a 422.',
   })
   list(@Query() query: ListQuery, @CurrentUser() user?: User) {
     return this.products.list(query, user);

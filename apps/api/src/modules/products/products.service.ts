@@ -175,6 +175,9 @@ export class ProductsService {
     if (singleValue(query, 'type') === 'all') delete listQuery.type;
     if (flag(query, 'flash_active')) qb.andWhere("p.type = 'flash' AND p.flash_end_at > :now", { now: new Date() });
     if (singleValue(query, 'min_reviews') === undefined && flag(query, 'rated')) qb.andWhere('p.average_rating > 0');
+    // Promotions (flash sales, trending, deal of the day, carousels) show only what can be bought. The page walks the
+    // sort's index (status, type, created_at / flash_end_at) and stops at per_page rows in stock: bounded by the page.
+    if (flag(query, 'in_stock')) qb.andWhere('p.stock_quantity > 0');
     // q (or search) and name_like are one search: words on the full-text index, the last word a prefix.
     const text = [singleValue(query, query.q !== undefined ? 'q' : 'search'), singleValue(query, 'name_like')].filter(Boolean).join(' ');
     delete listQuery.name_like;

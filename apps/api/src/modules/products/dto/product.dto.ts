@@ -15,7 +15,15 @@ import {
   ValidateBy,
   type ValidationArguments,
 } from 'class-validator';
-import { AMOUNT_DECIMALS_MESSAGE, AmountError, PRODUCT_TYPES, toMinorUnits, type ProductType } from '@jara/contracts';
+import {
+  AMOUNT_DECIMALS_MESSAGE,
+  AmountError,
+  DISCOUNT_FIELD_MESSAGE,
+  PRODUCT_TYPES,
+  normalizeDiscount,
+  toMinorUnits,
+  type ProductType,
+} from '@jara/contracts';
 
 /** Multipart forms send strings; empty values mean "not sent". */
 const blank = (value: unknown) =>
@@ -145,11 +153,14 @@ export class CreateProductDto {
   @MaxLength(100)
   dimensions?: string;
 
-  @ApiPropertyOptional({ example: '15%' })
-  @Transform(trim)
+  @ApiPropertyOptional({
+    example: '15%',
+    description: 'Whole percentage off the previous price, 1 to 90 (stored as "15%"); the price is what the buyer pays',
+  })
+  @Transform(({ value }) => (blank(value) ? undefined : (normalizeDiscount(value) ?? String(value))))
   @IsOptional()
   @IsString()
-  @MaxLength(20)
+  @Matches(/^([1-9]|[1-8]\d|90)%$/, { message: DISCOUNT_FIELD_MESSAGE })
   discount?: string;
 
   @ApiPropertyOptional({ format: 'date-time' })
