@@ -206,6 +206,15 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       shape: 'list',
     })),
     {
+      name: 'orders/statement',
+      path: () => '/api/v1/orders/statement',
+      roles: ['vendor'],
+      filters: [],
+      params: [],
+      sorts: ['order_id'],
+      shape: 'list',
+    },
+    {
       name: 'locations',
       path: () => '/api/v1/locations',
       roles: EVERYONE,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatNaira, MSG, ORDER_STATUS, type ListResponse, type Order } from '@jara/contracts';
-import { api, apiLogin, DEMO } from '../support/env';
+import { api, apiLogin, DEMO, E2E } from '../support/env';
 import { apiSession, fundWallet, moveOrder, placeOrder } from '../support/orders';
 import { snap } from '../support/screens';
 import { expectToast, login } from '../support/storefront';
@@ -259,17 +259,27 @@ test.describe('signed-in catalogue', () => {
     await expect(card).toContainText('Price: ₦44,000');
     await expect(page.locator('.section-countdown .countdown')).toHaveText(/^\d+w \d+d \d{2}h \d{2}m \d{2}s$/);
 
-    // Signed-in pages built on the catalogue.
+    // A vendor's /dashboard is their shop's (issue 22); the shopper's dashboard is a customer's.
     await page.goto('/dashboard');
-    for (const heading of ['Trending Categories', 'Deal of the Day', 'Flash Sales', 'New Arrivals', 'Top Rated', 'What our customers say']) {
-      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: MSG.vendor.dashboardTitle })).toBeVisible();
+
+    // Signed-in pages built on the catalogue, as the demo customer (a page of its own, its own session).
+    const shopper = await page.context().browser()!.newPage({ baseURL: E2E.storefront });
+    try {
+      await login(shopper, DEMO.customer.email, DEMO.customer.password);
+      await shopper.goto('/dashboard');
+      for (const heading of ['Trending Categories', 'Deal of the Day', 'Flash Sales', 'New Arrivals', 'Top Rated', 'What our customers say']) {
+        await expect(shopper.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      }
+      await expect(shopper.getByText('Free Delivery on Every Order')).toBeVisible();
+      await expect(shopper.getByRole('link', { name: 'Shop Deal' })).toBeVisible();
+      await snap(shopper, 'catalogue-dashboard');
+      await shopper.getByPlaceholder('Search products...').fill('blender');
+      await shopper.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(shopper).toHaveURL(/\/all_products\?q=blender/);
+    } finally {
+      await shopper.close();
     }
-    await expect(page.getByText('Free Delivery on Every Order')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Shop Deal' })).toBeVisible();
-    await snap(page, 'catalogue-dashboard');
-    await page.getByPlaceholder('Search products...').fill('blender');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/\/all_products\?q=blender/);
 
     await page.goto('/jara-mall');
     await expect(grid(page)).toHaveCount(8);

@@ -718,6 +718,9 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     },
   },
   'GET /api/v1/orders': { who: ['vendor', 'admin'], status: 200 },
+  'GET /api/v1/orders/statement': { who: ['vendor'], status: 200 },
+  'GET /api/v1/vendor/dashboard': { who: ['vendor'], status: 200 },
+  'GET /api/v1/shop-policy': { who: 'public', status: 200 },
   'GET /api/v1/orders/user/:userId': {
     who: ALL,
     status: 200,
