@@ -12,7 +12,15 @@ import {
   reviewAverageSql,
   reviewCountSql,
 } from '#api-maintenance';
-import { CATEGORY_SEEDS, REVIEW_COMMENTS, REVIEWER_NAMES, VENDOR_SEEDS, type CategorySeed } from './catalogue-data';
+import {
+  CATEGORY_SEEDS,
+  REVIEW_COMMENTS,
+  REVIEWER_NAMES,
+  VENDOR_SEEDS,
+  type ArtKind,
+  type CategorySeed,
+} from './catalogue-data';
+import { productArtSvg } from './product-art';
 
 export const DEMO_PRODUCT_COUNT = 308;
 const HOUR = 3600_000;
@@ -29,40 +37,12 @@ export function prng(seed: number) {
   };
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A product picture drawn here (no downloads): the category colour, a shape and the product's initials. */
-function productSvg(name: string, category: CategorySeed, variant: number): Buffer {
-  const initials = name
-    .split(/\s+/)
-    .filter((w) => /^[A-Za-z]/.test(w))
-    .slice(0, 2)
-    .map((w) => w[0].toUpperCase())
-    .join('');
-  const shapes = [
-    `<circle cx="620" cy="180" r="150" fill="#ffffff22"/>`,
-    `<rect x="470" y="60" width="260" height="260" rx="48" fill="#ffffff22" transform="rotate(18 600 190)"/>`,
-    `<polygon points="600,40 760,320 440,320" fill="#ffffff22"/>`,
-  ];
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${category.color}"/><stop offset="1" stop-color="#101828"/></linearGradient></defs>
-  <rect width="800" height="800" fill="url(#g)"/>
-  ${shapes[variant % shapes.length]}
-  <circle cx="180" cy="660" r="240" fill="#ffffff12"/>
-  <text x="400" y="440" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="220" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(initials)}</text>
-  <text x="400" y="560" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="44" fill="#ffffffcc" text-anchor="middle">${escapeXml(name)}</text>
-  <text x="400" y="740" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="32" fill="#ffffff99" text-anchor="middle">Jara · ${escapeXml(category.name)}</text>
-</svg>`);
-}
-
 /**
  * The picture rendered here, by the seed itself, to a WebP (lossless: it is re-encoded once more when stored).
  * Only raster images reach storage; uploads never accept SVG.
  */
-function drawProductImage(name: string, category: CategorySeed, variant: number): Promise<Buffer> {
-  return sharp(productSvg(name, category, variant))
+function drawProductImage(kind: ArtKind, category: CategorySeed, variant: number): Promise<Buffer> {
+  return sharp(productArtSvg(kind, category.color, prng(7000 + variant)))
     .webp({ lossless: true, effort: 0 })
     .toBuffer();
 }
@@ -132,28 +112,35 @@ export async function seedCatalogue(
     reviewers.push(reviewer);
   }
 
-  // One picture per category item (about 110), shared by that item's brands: quick to draw on first start.
+  // One picture per product (its variants share it, about 150 in all), drawn from its kind with its own colours
+  // and tilt, seeded by the product's first index. Drawn concurrently (sharp's thread pool) and awaited once.
   const images = new Map<string, Promise<string>>();
-  const imageFor = (seed: CategorySeed, item: string, variant: number) => {
-    const key = `${seed.name}/${item}`;
+  const imageFor = (seed: CategorySeed, baseName: string, kind: ArtKind, variant: number) => {
+    const key = `${seed.name}/${baseName}`;
     if (!images.has(key))
       images.set(
         key,
-        drawProductImage(item, seed, variant).then((webp) =>
+        drawProductImage(kind, seed, variant).then((webp) =>
           storage.storeGeneratedVariants('products', webp, { detail: 800, card: 400 }, 1),
         ),
       );
     return images.get(key) as Promise<string>;
   };
+  const imageOf: Array<Promise<string>> = [];
 
   const now = Date.now();
   const rows: Product[] = [];
   for (let i = 0; i < DEMO_PRODUCT_COUNT; i++) {
     const { entity: category, seed } = categories[i % categories.length];
-    const item = seed.items[Math.floor(i / categories.length) % seed.items.length];
-    const brand = seed.brands[(i * 7 + Math.floor(i / categories.length)) % seed.brands.length];
-    const round = (n: number) => Math.max(500, Math.round(n / 500) * 500);
-    const naira = round(seed.price[0] + (seed.price[1] - seed.price[0]) * Math.pow(random(), 2));
+    const round = Math.floor(i / categories.length);
+    const [baseName, listNaira, kind] = seed.products[round % seed.products.length];
+    const variantRound = Math.floor(round / seed.products.length);
+    const name =
+      variantRound === 0 ? baseName : `${baseName} – ${seed.variants[(variantRound - 1) % seed.variants.length]}`;
+    // Later variants vary a little around the list price (whole ₦100s); the first is the list price.
+    const jitter = random();
+    const naira =
+      variantRound === 0 ? listNaira : Math.max(500, Math.round((listNaira * (0.94 + jitter * 0.12)) / 100) * 100);
     const roll = random();
     const type: ProductType =
       roll < 0.12 ? 'flash' : roll < 0.27 ? 'summer' : roll < 0.45 ? 'trending' : roll < 0.6 ? 'hot' : 'new';
@@ -165,17 +152,17 @@ export async function seedCatalogue(
       flashEnd = new Date(now + endsIn * HOUR);
       flashStart = new Date(now - 6 * HOUR);
     }
-    const image = await imageFor(seed, item, i);
+    imageOf.push(imageFor(seed, baseName, kind, i));
     rows.push(
       products.create({
         user_id: vendors[i % vendors.length].id,
-        name: `${brand} ${item}`,
+        name,
         category_id: category.id,
         type,
-        description: `${brand} ${item}, sold by a verified Jara seller. Genuine product with a 30-day return policy, delivered across Nigeria or picked up at our Lagos hub.`,
+        description: `${name}, sold by a verified Jara seller. Genuine product with a 30-day return policy, delivered across Nigeria or picked up at our Lagos hub.`,
         price_kobo: naira * 100,
         status: i % 29 === 28 ? 0 : 1,
-        image,
+        image: '',
         stock_quantity: i % 17 === 0 ? 3 : i % 23 === 0 ? 0 : 6 + Math.floor(random() * 120),
         sku: `JR-${String(category.id).padStart(2, '0')}-${String(i + 1).padStart(4, '0')}`,
         weight: `${(0.2 + random() * 12).toFixed(1)} kg`,
@@ -189,6 +176,8 @@ export async function seedCatalogue(
       }),
     );
   }
+
+  for (const [index, image] of (await Promise.all(imageOf)).entries()) rows[index].image = image;
 
   let reviews = 0;
   await db.transaction(async (tx) => {
