@@ -100,6 +100,12 @@ test('locations, shipping titles and warehouses: create, edit, status change, de
   // The status dropdown sends PUT {status}.
   await dismissToasts(page);
   await choose(page, row(page, shipping), `Status of ${shipping}`, 'Transit');
+  // Confirmed first, with what it moves: an empty title moves no parcel (issue 22).
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: `Change ${shipping} to Transit?` })
+    .getByRole('button', { name: MSG.shipping.moveConfirm })
+    .click();
   await expect(toast(page, MSG.deliveries.updated).first()).toBeVisible();
   const found = await api<{ data: ShippingTitle[] }>(`/shippings?q=${encodeURIComponent(shipping)}`, { token });
   const title = found.body.data.find((s) => s.name === shipping);

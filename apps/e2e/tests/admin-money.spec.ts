@@ -134,7 +134,7 @@ test('admin raises a manual invoice for the demo customer, finds it among pendin
 
   // The show page.
   await expect(page).toHaveURL(/\/invoices\/show\/\d+$/);
-  const details = page.locator('.ant-descriptions');
+  const details = page.locator('.ant-descriptions').first();
   await expect(details).toContainText(formatNaira(250050));
   await expect(details).toContainText(DEMO.customer.email);
   await expect(details).toContainText('Other charge');

@@ -264,7 +264,8 @@ test.describe('signed-in catalogue', () => {
     await expect(page.getByRole('heading', { name: MSG.vendor.dashboardTitle })).toBeVisible();
 
     // Signed-in pages built on the catalogue, as the demo customer (a page of its own, its own session).
-    const shopper = await page.context().browser()!.newPage({ baseURL: E2E.storefront });
+    const shopperContext = await page.context().browser()!.newContext({ baseURL: E2E.storefront });
+    const shopper = await shopperContext.newPage();
     try {
       await login(shopper, DEMO.customer.email, DEMO.customer.password);
       await shopper.goto('/dashboard');
@@ -278,7 +279,7 @@ test.describe('signed-in catalogue', () => {
       await shopper.getByRole('button', { name: 'Search', exact: true }).click();
       await expect(shopper).toHaveURL(/\/all_products\?q=blender/);
     } finally {
-      await shopper.close();
+      await shopperContext.close();
     }
 
     await page.goto('/jara-mall');

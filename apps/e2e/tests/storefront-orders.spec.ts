@@ -181,7 +181,7 @@ test.describe('orders', () => {
     // Every order with the vendor's products, ten at a time: Load More appends the next page (the API's cursor).
     const sold = await api<{ meta: { total: number } }>('/orders?per_page=1', { token: vendor.token });
     await vendorPage.goto('/orders');
-    await expect(vendorPage.getByRole('link', { name: MSG.orders.toFulfil })).toHaveAttribute('aria-current', 'page');
+    await expect(vendorPage.locator('a.tab', { hasText: MSG.orders.toFulfil })).toHaveAttribute('aria-current', 'page');
     await expect(vendorPage.getByTestId('order-row')).toHaveCount(Math.min(10, sold.body.meta.total));
     if (sold.body.meta.total > 10) {
       await vendorPage.getByRole('link', { name: 'Load More' }).click();
