@@ -78,7 +78,7 @@ test.describe('public storefront', () => {
     const questions = page.locator('.accordion-item');
     await expect(questions).toHaveCount(5);
     await questions.nth(2).locator('summary').click();
-    await expect(questions.nth(2)).toContainText('30 days');
+    await expect(questions.nth(2)).toContainText('within 7 days');
     await snap(page, 'storefront-faq');
 
     await page.goto('/help');
