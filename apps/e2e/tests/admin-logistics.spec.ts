@@ -134,6 +134,8 @@ test('locations, shipping titles and warehouses: create, edit, status change, de
   await dismissToasts(page);
   await snap(page, 'admin-shipping-edit');
   await editShip.getByRole('button', { name: 'Save changes' }).click();
+  // A status change from the edit form is confirmed too (issue 22).
+  await page.getByRole('dialog').getByRole('button', { name: MSG.shipping.moveConfirm }).click();
   await expect(toast(page, MSG.deliveries.updated).first()).toBeVisible();
   await expect(row(page, `${shipping} edited`).locator('.ant-select')).toContainText('Arrived');
   await confirmDelete(page, `${shipping} edited`);

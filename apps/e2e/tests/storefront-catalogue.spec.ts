@@ -199,7 +199,7 @@ test.describe('public catalogue', () => {
 });
 
 test.describe('signed-in catalogue', () => {
-  test('vendor creates a flash product in /products and sees its countdown on the home page', async ({ page }) => {
+  test('vendor creates a flash product in /products and sees its countdown on the home page', async ({ page, browser }) => {
     await login(page, DEMO.vendor.email, DEMO.vendor.password);
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Manage Products' })).toBeVisible();
@@ -264,7 +264,7 @@ test.describe('signed-in catalogue', () => {
     await expect(page.getByRole('heading', { name: MSG.vendor.dashboardTitle })).toBeVisible();
 
     // Signed-in pages built on the catalogue, as the demo customer (a page of its own, its own session).
-    const shopperContext = await page.context().browser()!.newContext({ baseURL: E2E.storefront });
+    const shopperContext = await browser.newContext({ baseURL: E2E.storefront });
     const shopper = await shopperContext.newPage();
     try {
       await login(shopper, DEMO.customer.email, DEMO.customer.password);
