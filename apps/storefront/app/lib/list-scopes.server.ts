@@ -5,6 +5,14 @@ import { MANAGE_SORTS, readManageStatus } from './product-sorts';
 import { catalogueQuery, newestUnlessSearching, readCatalogueFilters, type ProductQuery } from './products.server';
 import { requireUser } from './session.server';
 
+/**
+ * Jara Mall's API query (the page and its Load More): only products that can be bought (`in_stock=1`, as the home
+ * page's promotions, decision 030), newest first unless searching.
+ */
+export function mallQuery(q: string, categoryId: number | null): ProductQuery {
+  return { q: q || undefined, category_id: categoryId ?? undefined, in_stock: 1, ...newestUnlessSearching(q) };
+}
+
 /** The API query of one list screen (scope) from its URL; shared by the pages and their Load More. */
 export async function scopedQuery(request: Request, url: URL): Promise<{ query: ProductQuery; perPage: number; token?: string; path: '/products' | '/products/active' }> {
   const scope = url.searchParams.get('scope') ?? 'catalogue';
@@ -30,11 +38,7 @@ export async function scopedQuery(request: Request, url: URL): Promise<{ query: 
     };
   }
   if (scope === 'mall') {
-    return {
-      query: { q: get('q') || undefined, category_id: decryptId(get('category')) ?? undefined, ...newestUnlessSearching(get('q')) },
-      perPage: PAGE_SIZES.mall,
-      path: '/products/active',
-    };
+    return { query: mallQuery(get('q'), decryptId(get('category'))), perPage: PAGE_SIZES.mall, path: '/products/active' };
   }
   if (scope === 'category') {
     return {

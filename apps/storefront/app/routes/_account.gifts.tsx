@@ -12,7 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const max = env.giftMaxPrice;
   const list = await listProducts(
-    { rated: 1, min_rating: 4, max_price: max, _sort: 'average_rating', _order: 'desc', per_page: 24 },
+    // Only products that can be bought (in_stock=1, as the home page's promotions: decision 030).
+    { rated: 1, min_rating: 4, max_price: max, in_stock: 1, _sort: 'average_rating', _order: 'desc', per_page: 24 },
     { signal: request.signal },
   );
   return json({ list, maxLabel: formatNaira(toMinorUnits(max)) });

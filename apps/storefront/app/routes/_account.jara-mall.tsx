@@ -4,7 +4,8 @@ import { MSG, PAGE_SIZES } from '@jara/contracts';
 import { ProductGrid } from '~/components/product-grid';
 import { headerCategories } from '~/lib/categories.server';
 import { decryptId } from '~/lib/id-cipher.server';
-import { listProducts, newestUnlessSearching } from '~/lib/products.server';
+import { mallQuery } from '~/lib/list-scopes.server';
+import { listProducts } from '~/lib/products.server';
 import { requireUser } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Jara Mall | Jara' }];
@@ -17,10 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const categoryId = decryptId(key);
   const [categories, list] = await Promise.all([
     headerCategories(),
-    listProducts(
-      { q: q || undefined, category_id: categoryId ?? undefined, ...newestUnlessSearching(q), page: 1, per_page: PAGE_SIZES.mall },
-      { signal: request.signal },
-    ),
+    listProducts({ ...mallQuery(q, categoryId), page: 1, per_page: PAGE_SIZES.mall }, { signal: request.signal }),
   ]);
   const more = new URLSearchParams({ scope: 'mall' });
   if (q) more.set('q', q);
