@@ -31,13 +31,10 @@ export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number];
 /** Limits of one order: distinct lines and units per line. */
 export const ORDER_LIMITS = { maxLines: 50, maxQuantity: 999, notesMax: 1000 } as const;
 
-/** Checkout summary (spec 9): shipping Free, tax Included; above ₦50,000 the savings message shows 10 percent. */
+/** Checkout summary (spec 9): shipping Free, tax Included (the saving is checkoutSavingsMinor's, decision 030). */
 export const CHECKOUT_SUMMARY = {
   shipping: 'Free',
   tax: 'Included',
-  step: 'Step 1 of 3',
-  savingsThresholdMinor: 50_000_00,
-  savingsPercent: 10,
 } as const;
 
 /** What checkout charges for delivery, in kobo: nothing, on every order (docs/decisions/030-honest-claims.md). */

@@ -89,12 +89,6 @@ export interface AdminUpdateUserRequest {
   status?: UserStatusValue;
 }
 
-/** 'Hi' plus the second word of the user's name, else 'User' (spec 2.4). */
-export function headerName(name: string | null | undefined): string {
-  const second = (name ?? '').trim().split(/\s+/)[1];
-  return second ? second : 'User';
-}
-
 /** The greeting's name (issue 22): the first word of the user's name, else 'User' ('Hi Chioma', never the surname). */
 export function firstName(name: string | null | undefined): string {
   const first = (name ?? '').trim().split(/\s+/)[0];
