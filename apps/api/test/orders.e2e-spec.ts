@@ -1,4 +1,4 @@
-import { MSG, ORDER_STATUS, type Order } from '@jara/contracts';
+import { MSG, ORDER_STATUS, orderAddressText, type Order } from '@jara/contracts';
 import { Product } from '../src/modules/products/product.entity';
 import { OrdersService } from '../src/modules/orders/orders.service';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
@@ -87,7 +87,9 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       // The whole Nigerian address the buyer gave: landmark, state and the phone to call on delivery.
       expect(invoice.details.delivery_address).toContain(ADDRESS.landmark);
       expect(invoice.details.delivery_address).toContain(ADDRESS.state);
-      expect(invoice.details.delivery_address).toContain('+2348031234567');
+      expect(invoice.details.delivery_address).toContain('+234 803 123 4567');
+      // One address text for the invoice and the order's address block in both apps (orderAddressLines).
+      expect(invoice.details.delivery_address).toBe(orderAddressText(order));
       expect(await stock(kettle.id)).toBe(3);
       expect(await stock(fan.id)).toBe(2);
       expect((await balances(t.db, buyer.user.id)).ngn).toBe(10_000_000 - 5_500_100);

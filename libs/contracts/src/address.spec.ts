@@ -1,4 +1,11 @@
-import { NIGERIAN_STATES, formatNigerianPhone, nigerianState, normaliseNigerianPhone } from './address';
+import {
+  NIGERIAN_STATES,
+  formatNigerianPhone,
+  nigerianState,
+  normaliseNigerianPhone,
+  orderAddressLines,
+  orderAddressText,
+} from './address';
 
 describe('Nigerian phone numbers', () => {
   it.each([
@@ -60,5 +67,56 @@ describe('Nigerian states', () => {
     expect(nigerianState('Greater Accra')).toBeNull();
     expect(nigerianState('')).toBeNull();
     expect(nigerianState(5)).toBeNull();
+  });
+});
+
+describe('orderAddressLines', () => {
+  const order = {
+    full_name: 'Chioma Adeyemi',
+    phone: '+2348031234567',
+    street_address: '12 Allen Avenue',
+    landmark: 'Opposite the filling station',
+    city: 'Ikeja',
+    state: 'Lagos',
+    postal_code: '100001',
+    country: 'Nigeria',
+  };
+
+  it('gives name, street, landmark, city with state and postal code, country and phone, in that order', () => {
+    expect(orderAddressLines(order)).toEqual([
+      { kind: 'name', text: 'Chioma Adeyemi' },
+      { kind: 'street', text: '12 Allen Avenue' },
+      { kind: 'landmark', text: 'Opposite the filling station' },
+      { kind: 'place', text: 'Ikeja, Lagos, 100001' },
+      { kind: 'country', text: 'Nigeria' },
+      { kind: 'phone', text: '+234 803 123 4567', href: 'tel:+2348031234567' },
+    ]);
+  });
+
+  it('leaves out blank parts (orders placed before the checkout asked for state, landmark and phone)', () => {
+    const lines = orderAddressLines({ ...order, phone: null, landmark: '  ', state: null, postal_code: '' });
+    expect(lines.map((line) => line.kind)).toEqual(['name', 'street', 'place', 'country']);
+    expect(lines.find((line) => line.kind === 'place')?.text).toBe('Ikeja');
+    expect(orderAddressLines({})).toEqual([]);
+  });
+
+  it('keeps a phone stored in another shape as given, and its link digits only', () => {
+    expect(orderAddressLines({ phone: '0803 123 4567' })).toEqual([
+      { kind: 'phone', text: '0803 123 4567', href: 'tel:08031234567' },
+    ]);
+  });
+
+  it('collapses stray whitespace', () => {
+    expect(orderAddressLines({ full_name: '  Ada   Obi ', city: ' Aba ', state: 'Abia' })).toEqual([
+      { kind: 'name', text: 'Ada Obi' },
+      { kind: 'place', text: 'Aba, Abia' },
+    ]);
+  });
+
+  it('joins the lines for the invoice, or null when there is nothing', () => {
+    expect(orderAddressText(order)).toBe(
+      'Chioma Adeyemi, 12 Allen Avenue, Opposite the filling station, Ikeja, Lagos, 100001, Nigeria, +234 803 123 4567',
+    );
+    expect(orderAddressText({ full_name: ' ' })).toBeNull();
   });
 });

@@ -88,3 +88,51 @@ export function formatNigerianPhone(phone: string | null | undefined): string {
   const m = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
   return m ? `+234 ${m[1]} ${m[2]} ${m[3]}` : phone;
 }
+
+/** The delivery address fields an order carries (GET /orders/{id}, or the orders row the invoice reads). */
+export interface OrderAddressFields {
+  full_name?: string | null;
+  phone?: string | null;
+  street_address?: string | null;
+  landmark?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+/** One line of an order's address block: what it holds, its text, and for the phone a tel: link. */
+export interface OrderAddressLine {
+  kind: 'name' | 'street' | 'landmark' | 'place' | 'country' | 'phone';
+  text: string;
+  href?: string;
+}
+
+const addressPart = (value: unknown): string => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '');
+
+/**
+ * The lines of an order's delivery address, in the one order every screen shows them (the back office's order, the
+ * shopper's order summary and the invoice): name; street; landmark; city or LGA, state and postal code; country;
+ * phone (+234 803 123 4567, with its tel: link). Blank parts leave no line (orders placed before the checkout asked for
+ * a state, landmark or phone).
+ */
+export function orderAddressLines(order: OrderAddressFields): OrderAddressLine[] {
+  const lines: OrderAddressLine[] = [];
+  const add = (kind: OrderAddressLine['kind'], text: string, href?: string) => {
+    if (text) lines.push(href ? { kind, text, href } : { kind, text });
+  };
+  add('name', addressPart(order.full_name));
+  add('street', addressPart(order.street_address));
+  add('landmark', addressPart(order.landmark));
+  add('place', [order.city, order.state, order.postal_code].map(addressPart).filter(Boolean).join(', '));
+  add('country', addressPart(order.country));
+  const phone = addressPart(order.phone);
+  add('phone', formatNigerianPhone(phone), phone ? `tel:${phone.replace(/[^\d+]/g, '')}` : undefined);
+  return lines;
+}
+
+/** The address on one line (the invoice's delivery address): the lines of orderAddressLines joined by commas, or null. */
+export function orderAddressText(order: OrderAddressFields): string | null {
+  const lines = orderAddressLines(order);
+  return lines.length ? lines.map((line) => line.text).join(', ') : null;
+}

@@ -6,7 +6,7 @@ import {
   ORDER_STATUS,
   formatLongDateTime,
   formatNaira,
-  formatNigerianPhone,
+  orderAddressLines,
   orderPaymentMethodLabel,
   orderStatusLabel,
   type Order,
@@ -131,25 +131,12 @@ export default function OrderSummaryPage() {
           <section className="card" aria-labelledby="shipping-title">
             <h2 id="shipping-title">Shipping</h2>
             <address className="order-address" data-testid="order-address">
-              {order.full_name}
-              <br />
-              {order.street_address}
-              <br />
-              {order.landmark ? (
-                <>
-                  {order.landmark}
-                  <br />
-                </>
-              ) : null}
-              {[order.city, order.state, order.postal_code].filter(Boolean).join(', ')}
-              <br />
-              {order.country}
-              {order.phone ? (
-                <>
-                  <br />
-                  {formatNigerianPhone(order.phone)}
-                </>
-              ) : null}
+              {orderAddressLines(order).map((line, index) => (
+                <span key={line.kind}>
+                  {index > 0 ? <br /> : null}
+                  {line.text}
+                </span>
+              ))}
             </address>
             {order.notes ? (
               <p className="small">

@@ -12,7 +12,7 @@ import {
   formatDate,
   formatLongDateTime,
   formatNaira,
-  formatNigerianPhone,
+  orderAddressLines,
   orderPaymentMethodLabel,
   orderStatusLabel,
   type Order,
@@ -322,27 +322,20 @@ export default function OrderShow() {
             <Col xs={24} md={12}>
               <Card size="small" title={<CardTitle level={5}>{TEXT.shippingAddress}</CardTitle>} style={{ height: '100%' }}>
                 <address data-testid="order-address" style={{ fontStyle: 'normal', margin: 0 }}>
-                  <Typography.Text strong>{order.full_name}</Typography.Text>
-                  <br />
-                  {order.street_address}
-                  <br />
-                  {order.landmark ? (
-                    <>
-                      {order.landmark}
-                      <br />
-                    </>
-                  ) : null}
-                  {[order.city, order.state, order.postal_code].filter(Boolean).join(', ')}
-                  <br />
-                  {order.country}
-                  {order.phone ? (
-                    <>
-                      <br />
-                      <a href={`tel:${order.phone}`} data-testid="order-phone">
-                        {formatNigerianPhone(order.phone)}
-                      </a>
-                    </>
-                  ) : null}
+                  {orderAddressLines(order).map((line, index) => (
+                    <span key={line.kind}>
+                      {index > 0 ? <br /> : null}
+                      {line.kind === 'name' ? (
+                        <Typography.Text strong>{line.text}</Typography.Text>
+                      ) : line.href ? (
+                        <a href={line.href} data-testid="order-phone">
+                          {line.text}
+                        </a>
+                      ) : (
+                        line.text
+                      )}
+                    </span>
+                  ))}
                 </address>
               </Card>
             </Col>

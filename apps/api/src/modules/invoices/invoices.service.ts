@@ -7,6 +7,7 @@ import {
   invoiceCallbackPath,
   MONEY_MAX_MINOR,
   MSG,
+  orderAddressText,
   SHIPPING_TYPES,
   type InvoiceDetails,
   WALLET_CURRENCIES,
@@ -236,12 +237,23 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
             total_minor: shipping,
           });
       }
-      if (order)
-        address =
-          ['full_name', 'street_address', 'landmark', 'city', 'state', 'postal_code', 'country', 'phone']
-            .map((name) => String(field(order, name) ?? '').trim())
-            .filter(Boolean)
-            .join(', ') || null;
+      // The same lines as the order's address block in both apps (orderAddressLines), on one line.
+      if (order) {
+        const text = (name: string) => {
+          const value = field(order, name);
+          return value === null || value === undefined ? null : String(value);
+        };
+        address = orderAddressText({
+          full_name: text('full_name'),
+          street_address: text('street_address'),
+          landmark: text('landmark'),
+          city: text('city'),
+          state: text('state'),
+          postal_code: text('postal_code'),
+          country: text('country'),
+          phone: text('phone'),
+        });
+      }
     } else if (row.type === 'delivery' && row.subject_id !== null) {
       const parcel: Record<string, unknown> | undefined = await this.db
         .createQueryBuilder()
