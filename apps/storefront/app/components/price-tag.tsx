@@ -9,7 +9,8 @@ export function PriceTag({
   size,
 }: {
   product: { price_kobo: number; discount?: string | null };
-  size: 'card' | 'page';
+  /** card: a product card; page: the product page; line: a checkout line's unit price. */
+  size: 'card' | 'page' | 'line';
 }) {
   const pricing = productPricing(product);
   return (
@@ -18,6 +19,8 @@ export function PriceTag({
         <span className="price" data-testid="product-price">
           {formatNaira(pricing.price)}
         </span>
+      ) : size === 'line' ? (
+        <span data-testid="line-price">{`${formatNaira(pricing.price)} each`}</span>
       ) : (
         <strong data-testid="card-price">{formatNaira(pricing.price)}</strong>
       )}

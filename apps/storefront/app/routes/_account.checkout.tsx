@@ -17,6 +17,7 @@ import {
 } from '@jara/contracts';
 import { TextAreaField } from '~/components/field';
 import { CartRefreshNotice } from '~/components/orders';
+import { PriceTag } from '~/components/price-tag';
 import { loadCurrentUser } from '~/lib/account.server';
 import { api, serverMessage } from '~/lib/api.server';
 import { cartLineKobo, cartLineTotalKobo, cartTotalKobo, clearCart, orderLines, readCart, type CartItem } from '~/lib/cart';
@@ -179,10 +180,14 @@ function Summary({ items }: { items: CartItem[] }) {
       <h2 id="summary-title">Order summary</h2>
       <ul className="order-lines" data-testid="checkout-items">
         {items.map((item) => (
-          <li key={item.id} className="order-line">
+          <li key={item.id} className="order-line" data-testid="checkout-line">
             <span className="order-line-name">
               {item.name}
               <span className="muted small block">{`Qty ${item.quantity}`}</span>
+              {/* The unit price, with the struck previous price and '% OFF' only for a discounted product (productPricing, as the card and the product page). */}
+              <span className="small block">
+                <PriceTag product={{ price_kobo: cartLineKobo(item) ?? 0, discount: typeof item.discount === 'string' ? item.discount : null }} size="line" />
+              </span>
             </span>
             <strong className="num">{formatNaira(cartLineTotalKobo(item))}</strong>
           </li>
