@@ -171,7 +171,7 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     await fee(stranger).expect(404);
     const late = uniqueEmail('guest');
     const expired = await request(late);
-    await t.db.query('UPDATE guest_links SET expires_at = ? WHERE delivery_id = ?', [new Date(Date.now() - 1000), expired.id]);
+    await t.db.getRepository(GuestLink).update({ delivery_id: expired.id }, { expires_at: new Date(Date.now() - 1000) });
     const res = await confirm(mustGuestToken(t, late, 'confirm')).expect(404);
     expect(res.body.message).toBe(GUEST_FEE_MSG.linkInvalidTitle);
     // A confirm link does not open the fee page.
