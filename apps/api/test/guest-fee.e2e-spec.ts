@@ -27,7 +27,8 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     paystack = await startFakePaystack();
     t = await startTestApp({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url });
     admin = await signUp(t, { role: 'admin' });
-    const gz = (await as(admin).post('/api/v1/locations').send({ name: 'Guangzhou' }).expect(201)).body.data as Location;
+    const gz = (await as(admin).post('/api/v1/locations').send({ name: 'Guangzhou' }).expect(201)).body
+      .data as Location;
     const lagos = (await as(admin).post('/api/v1/locations').send({ name: 'Lagos' }).expect(201)).body.data as Location;
     warehouse = (
       await as(admin)
@@ -151,7 +152,11 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     const token = mustGuestToken(t, email, 'confirm');
     const shown = await t.http().get(`/api/v1/guest/confirmations/${token}`).expect(200);
     expect(shown.body.data).toEqual({ tracking_no: trackingNo, confirmed: false });
-    expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM guest_links WHERE used_at IS NOT NULL AND delivery_id = ?', [id])).toBe(0);
+    expect(
+      await countRows(t.db, 'SELECT COUNT(*) AS n FROM guest_links WHERE used_at IS NOT NULL AND delivery_id = ?', [
+        id,
+      ]),
+    ).toBe(0);
 
     // Twice at once: one confirms, the other finds the link used.
     const both = await Promise.all([confirm(token), confirm(token)]);
@@ -160,7 +165,9 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     await confirm(token).expect(404);
     await t.http().get(`/api/v1/guest/confirmations/${token}`).expect(404);
     // The history says so, with no account.
-    const history = (await as(admin).get(`/api/v1/trackings/${id}`).expect(200)).body.data.history as Array<{ note: string }>;
+    const history = (await as(admin).get(`/api/v1/trackings/${id}`).expect(200)).body.data.history as Array<{
+      note: string;
+    }>;
     expect(history.map((h) => h.note)).toContain(GUEST_FEE_MSG.historyConfirmed);
 
     // A token nobody was sent, a malformed one, and an expired one.
@@ -171,7 +178,9 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     await fee(stranger).expect(404);
     const late = uniqueEmail('guest');
     const expired = await request(late);
-    await t.db.getRepository(GuestLink).update({ delivery_id: expired.id }, { expires_at: new Date(Date.now() - 1000) });
+    await t.db
+      .getRepository(GuestLink)
+      .update({ delivery_id: expired.id }, { expires_at: new Date(Date.now() - 1000) });
     const res = await confirm(mustGuestToken(t, late, 'confirm')).expect(404);
     expect(res.body.message).toBe(GUEST_FEE_MSG.linkInvalidTitle);
     // A confirm link does not open the fee page.
@@ -180,7 +189,7 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     await fee(mustGuestToken(t, other, 'confirm')).expect(404);
   });
 
-  it("the admin's fee for a confirmed guest e-mails \"Your parcel's fee\" with a pay link showing only that parcel", async () => {
+  it('the admin\'s fee for a confirmed guest e-mails "Your parcel\'s fee" with a pay link showing only that parcel', async () => {
     const email = uniqueEmail('guest');
     const { id, trackingNo } = await request(email);
     await confirm(mustGuestToken(t, email, 'confirm')).expect(200);
@@ -221,7 +230,10 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     expect(guestToken(t, email, 'pay')).toBeNull();
     await confirm(mustGuestToken(t, email, 'confirm')).expect(200);
     const token = mustGuestToken(t, email, 'pay');
-    expect(((await fee(token).expect(200)).body.data as GuestFee).fee).toMatchObject({ amount_minor: 2_550, status: 'pending' });
+    expect(((await fee(token).expect(200)).body.data as GuestFee).fee).toMatchObject({
+      amount_minor: 2_550,
+      status: 'pending',
+    });
   });
 
   it('a new fee replaces the pay link: the old one is a 404, the new one shows the new amount', async () => {
@@ -232,10 +244,12 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     await fee(old).expect(404);
     await pay(old).expect(404);
     expect(((await fee(token).expect(200)).body.data as GuestFee).fee.amount_minor).toBe(3_400);
-    expect(await countRows(t.db, "SELECT COUNT(*) AS n FROM guest_links WHERE delivery_id = ? AND purpose = 'pay'", [id])).toBe(1);
+    expect(
+      await countRows(t.db, "SELECT COUNT(*) AS n FROM guest_links WHERE delivery_id = ? AND purpose = 'pay'", [id]),
+    ).toBe(1);
   });
 
-  it('pays by card through the fake Paystack: the delivery fee is paid like an account\'s, and the parcel may move on', async () => {
+  it("pays by card through the fake Paystack: the delivery fee is paid like an account's, and the parcel may move on", async () => {
     const { id, email, token } = await confirmedWithFee(2);
     // Twice at once (a double click, a replay): one pending payment, one checkout.
     const [a, b] = await Promise.all([pay(token), pay(token)]);
@@ -244,7 +258,9 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     expect(a.body.data.authorization_url).toBe(b.body.data.authorization_url);
     const reference = a.body.data.reference as string;
     const [d0] = await t.db.query('SELECT invoice_id FROM deliveries WHERE id = ?', [id]);
-    expect(await countRows(t.db, 'SELECT COUNT(*) AS n FROM invoice_payments WHERE invoice_id = ?', [d0.invoice_id])).toBe(1);
+    expect(
+      await countRows(t.db, 'SELECT COUNT(*) AS n FROM invoice_payments WHERE invoice_id = ?', [d0.invoice_id]),
+    ).toBe(1);
     // Paystack was asked for exactly the fee, for the guest's e-mail, and sends the guest back without the token.
     const tx = paystack.transactions.get(reference);
     expect(tx).toMatchObject({ amount: 1_700, currency: 'USD', email });
@@ -260,8 +276,20 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     expect(paid.fee.paid_at).not.toBeNull();
     // A webhook after it settles nothing twice.
     const hook = paystack.webhook(reference);
-    await t.http().post('/api/v1/webhooks/paystack').set('x-paystack-signature', hook.signature).set('Content-Type', 'application/json').send(hook.body).expect(200);
-    expect(await countRows(t.db, "SELECT COUNT(*) AS n FROM invoice_payments WHERE invoice_id = ? AND status = 'completed'", [d0.invoice_id])).toBe(1);
+    await t
+      .http()
+      .post('/api/v1/webhooks/paystack')
+      .set('x-paystack-signature', hook.signature)
+      .set('Content-Type', 'application/json')
+      .send(hook.body)
+      .expect(200);
+    expect(
+      await countRows(
+        t.db,
+        "SELECT COUNT(*) AS n FROM invoice_payments WHERE invoice_id = ? AND status = 'completed'",
+        [d0.invoice_id],
+      ),
+    ).toBe(1);
     // The delivery shows its fee paid, as an account's does, and may go on to Ready for Shipping.
     const delivery = (await as(admin).get(`/api/v1/trackings/${id}`).expect(200)).body.data as Delivery;
     expect(delivery.payment_status).toBe('paid');
@@ -283,11 +311,23 @@ describe('A guest learns their parcel fee and pays it (e2e)', () => {
     // The guest pays the old checkout anyway: the gateway took $17.00 for a fee that is now $25.50.
     paystack.pay(stale);
     const hook = paystack.webhook(stale);
-    await t.http().post('/api/v1/webhooks/paystack').set('x-paystack-signature', hook.signature).set('Content-Type', 'application/json').send(hook.body).expect(200);
+    await t
+      .http()
+      .post('/api/v1/webhooks/paystack')
+      .set('x-paystack-signature', hook.signature)
+      .set('Content-Type', 'application/json')
+      .send(hook.body)
+      .expect(200);
     const [payment] = await t.db.query('SELECT status, note FROM invoice_payments WHERE reference = ?', [stale]);
     expect(payment.status).toBe('mismatch');
     expect(String(payment.note)).toMatch(/refund it on the Paystack dashboard/);
-    expect(await countRows(t.db, "SELECT COUNT(*) AS n FROM payment_exceptions WHERE reference = ? AND resolved_at IS NULL", [stale])).toBe(1);
+    expect(
+      await countRows(
+        t.db,
+        'SELECT COUNT(*) AS n FROM payment_exceptions WHERE reference = ? AND resolved_at IS NULL',
+        [stale],
+      ),
+    ).toBe(1);
     const shown = (await fee(fresh).expect(200)).body.data as GuestFee;
     expect(shown.fee).toMatchObject({ amount_minor: 2_550, status: 'pending' });
     // The new fee is paid with a new checkout.

@@ -28,7 +28,9 @@ async function requestAsGuest(page: Page, email: string): Promise<string> {
   return trackingNo;
 }
 
-test('a guest confirms their e-mail, learns the fee the admin set and pays it by card without an account', async ({ page }) => {
+test('a guest confirms their e-mail, learns the fee the admin set and pays it by card without an account', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('guestfee');
   const trackingNo = await requestAsGuest(page, email);

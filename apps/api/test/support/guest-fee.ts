@@ -11,7 +11,9 @@ export interface OutboxMail {
 }
 
 function decodeQuotedPrintable(body: string): string {
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Every e-mail written to the outbox for `email`, oldest first. */

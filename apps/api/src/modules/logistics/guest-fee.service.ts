@@ -199,7 +199,10 @@ export class GuestFeeService {
         .createQueryBuilder()
         .update(Delivery)
         .set({ invoice_id: row.id })
-        .where('id = :id AND invoice_id IS NULL AND amount_minor = :fee', { id: delivery.id, fee: delivery.amount_minor })
+        .where('id = :id AND invoice_id IS NULL AND amount_minor = :fee', {
+          id: delivery.id,
+          fee: delivery.amount_minor,
+        })
         .execute();
       if (set.affected !== 1) throw new Error(`Delivery ${delivery.id} changed while its fee was invoiced`);
       invoiceId = row.id;
@@ -226,7 +229,10 @@ export class GuestFeeService {
   }
 
   /** POST /guest/fees/{token}/verify {reference}: back from the gateway; settles the payment once, answers the fee. */
-  async verify(token: string, reference: string): Promise<GuestFee & { payment: { reference: string; status: string } }> {
+  async verify(
+    token: string,
+    reference: string,
+  ): Promise<GuestFee & { payment: { reference: string; status: string } }> {
     const { invoice } = await this.payable(token);
     const status = await this.invoices.verifyGuestPayment(invoice.id, reference);
     const now = await this.payable(token);
