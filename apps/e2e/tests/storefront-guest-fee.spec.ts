@@ -23,6 +23,7 @@ async function requestAsGuest(page: Page, email: string): Promise<string> {
   await dialog.getByLabel('Warehouse').selectOption({ label: AIR_WAREHOUSE });
   await dialog.getByRole('button', { name: 'Submit request' }).click();
   await expect(dialog.getByText(MSG.deliveries.shippingRequestCreated)).toBeVisible();
+  await expect(dialog.getByTestId('request-emailed')).toHaveText(GUEST_FEE_MSG.requestEmailed);
   const trackingNo = ((await dialog.getByTestId('request-tracking-no').textContent()) ?? '').trim();
   expect(trackingNo).toMatch(/^JT/);
   return trackingNo;
@@ -44,8 +45,10 @@ test('a guest confirms their e-mail, learns the fee the admin set and pays it by
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await snap(page, 'guest-fee-confirm');
   await page.getByRole('button', { name: GUEST_FEE_MSG.confirmButton }).click();
+  await expect(page).toHaveURL(/\/guest\/confirmed\?no=/);
   await expect(page.getByRole('heading', { level: 1, name: GUEST_FEE_MSG.confirmed })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(GUEST_FEE_MSG.confirmedText);
+  await expect(page.getByTestId('guest-confirmed-text')).toHaveText(GUEST_FEE_MSG.confirmedText);
+  await expect(page.getByTestId('guest-tracking-no')).toHaveText(trackingNo);
   await snap(page, 'guest-fee-confirmed');
   // The link works once.
   await page.goto(confirmMail.path);

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { GUEST_FEE_MSG, type GuestConfirmation, type ItemResponse } from '@jara/contracts';
 import { api, serverMessage } from '~/lib/api.server';
@@ -7,7 +7,8 @@ import { GUEST_PAGE_HEADERS, guestToken } from '~/lib/guest-fee.server';
 
 /**
  * A guest confirms the e-mail they gave with a shipping request (decision 032). The page (a GET, which mail scanners
- * also follow) only shows the request; its button POSTs the confirmation. A wrong, expired or used link is a 404.
+ * also follow) only shows the request; its button POSTs the confirmation, then /guest/confirmed thanks the guest.
+ * A wrong, expired or used link is a 404.
  */
 export const meta: MetaFunction = () => [{ title: `${GUEST_FEE_MSG.confirmTitle} | Jara` }, { name: 'robots', content: 'noindex' }];
 export const headers: HeadersFunction = () => GUEST_PAGE_HEADERS;
@@ -29,57 +30,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.status === 404) throw json({ message: GUEST_FEE_MSG.linkInvalidTitle }, { status: 404, headers: GUEST_PAGE_HEADERS });
   if (!result.ok || !result.data?.data) {
     const message = result.status === 429 ? GUEST_FEE_MSG.linkTooMany : (serverMessage(result.error) ?? 'The request could not be confirmed. Please try again.');
-    return json({ confirmed: false as const, message }, { status: result.status || 502, headers: GUEST_PAGE_HEADERS });
+    return json({ message }, { status: result.status || 502, headers: GUEST_PAGE_HEADERS });
   }
-  return json({ confirmed: true as const, trackingNo: result.data.data.tracking_no }, { headers: GUEST_PAGE_HEADERS });
+  // The link is used now (its page would be a 404): the thank-you page, reloadable, with the tracking number only.
+  throw redirect(`/guest/confirmed?no=${encodeURIComponent(result.data.data.tracking_no)}`, { headers: GUEST_PAGE_HEADERS });
 }
 
 export default function GuestConfirm() {
   const { trackingNo } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+  const failed = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   return (
     <main className="container page narrow stack guest-page" aria-labelledby="guest-confirm-title">
       <section className="card guest-card stack">
-        {done?.confirmed ? (
-          <>
-            <h1 id="guest-confirm-title">{GUEST_FEE_MSG.confirmed}</h1>
-            <p role="status">{GUEST_FEE_MSG.confirmedText}</p>
-            <dl className="details-list">
-              <dt>Tracking number</dt>
-              <dd className="mono" data-testid="guest-tracking-no">
-                {done.trackingNo}
-              </dd>
-            </dl>
-            <p>
-              <Link to={`/tracker?no=${encodeURIComponent(done.trackingNo)}`} className="btn btn-ghost">
-                Follow my parcel
-              </Link>
-            </p>
-          </>
-        ) : (
-          <>
-            <h1 id="guest-confirm-title">{GUEST_FEE_MSG.confirmTitle}</h1>
-            <p>{GUEST_FEE_MSG.confirmIntro(trackingNo)}</p>
-            <dl className="details-list">
-              <dt>Tracking number</dt>
-              <dd className="mono" data-testid="guest-tracking-no">
-                {trackingNo}
-              </dd>
-            </dl>
-            {done && !done.confirmed ? (
-              <p className="form-error" role="alert">
-                {done.message}
-              </p>
-            ) : null}
-            <Form method="post">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? GUEST_FEE_MSG.confirming : GUEST_FEE_MSG.confirmButton}
-              </button>
-            </Form>
-            <p className="muted small">If you did not ask Jara to ship a parcel, close this page: nothing more will be sent to you.</p>
-          </>
-        )}
+        <h1 id="guest-confirm-title">{GUEST_FEE_MSG.confirmTitle}</h1>
+        <p>{GUEST_FEE_MSG.confirmIntro(trackingNo)}</p>
+        <dl className="details-list">
+          <dt>Tracking number</dt>
+          <dd className="mono" data-testid="guest-tracking-no">
+            {trackingNo}
+          </dd>
+        </dl>
+        {failed ? (
+          <p className="form-error" role="alert">
+            {failed.message}
+          </p>
+        ) : null}
+        <Form method="post">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? GUEST_FEE_MSG.confirming : GUEST_FEE_MSG.confirmButton}
+          </button>
+        </Form>
+        <p className="muted small">If you did not ask Jara to ship a parcel, close this page: nothing more will be sent to you.</p>
       </section>
     </main>
   );
