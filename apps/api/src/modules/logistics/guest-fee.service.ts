@@ -262,7 +262,11 @@ export class GuestFeeService {
     const measure = (hundredths: number | null) => (hundredths ? (hundredths / 100).toFixed(2) : null);
     return {
       tracking_no: delivery.tracking_no,
-      route: { from: warehouse ? `${warehouse.name}${from ? `, ${from.name}` : ''}` : null, to: to?.name ?? null },
+      route: {
+        from: warehouse ? `${warehouse.name}${from ? `, ${from.name}` : ''}` : null,
+        // The destination is the title's location; one where the parcel already is adds nothing to the route.
+        to: to && to.id !== from?.id ? to.name : null,
+      },
       shipping_type: delivery.shipping_type,
       shipping_type_label: SHIPPING_TYPES.find((t) => t.value === delivery.shipping_type)?.label ?? null,
       weight: measure(delivery.weight_hundredths),
