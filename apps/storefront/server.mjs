@@ -83,7 +83,9 @@ if (!/^(0|false|no|off)$/i.test(process.env.REQUEST_LOG ?? '')) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms req_id=${res.locals.requestId}`);
+      // A guest's link token in the path is never logged (decision 032).
+      const path = req.originalUrl.replace(/\/guest\/(confirm|pay)\/[^/?#]+/g, '/guest/$1/:token');
+      console.log(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)} ms req_id=${res.locals.requestId}`);
     });
     next();
   });

@@ -37,6 +37,7 @@ const env = {
       'UPLOAD_RATE',
       'GUEST_DELIVERY',
       'TRACKING_LOOKUP_RATE',
+      'GUEST_LINK_RATE',
     ].flatMap((prefix) => [
       [`${prefix}_LIMIT`, '100000'],
       [`${prefix}_ADDRESS_LIMIT`, '100000'],

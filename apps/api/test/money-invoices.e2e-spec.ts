@@ -168,7 +168,7 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
         .expect(200);
       expect(own.body.data).toEqual([]);
       const mine = await t.http().get('/api/v1/invoices/user?per_page=100').set(bearer(chioma.token)).expect(200);
-      expect(mine.body.data.every((i: Invoice) => i.user.id === chioma.user.id)).toBe(true);
+      expect(mine.body.data.every((i: Invoice) => i.user?.id === chioma.user.id)).toBe(true);
       expect(mine.body.meta.total).toBe(
         await countRows(t.db, 'SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?', [chioma.user.id]),
       );

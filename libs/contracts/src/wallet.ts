@@ -240,7 +240,8 @@ export interface Invoice {
   amount_minor: number;
   currency: WalletCurrency;
   status: InvoiceStatus;
-  user: { id: number; name: string; email: string };
+  /** null: a guest's cargo fee, billed to no account (decision 032). */
+  user: { id: number; name: string; email: string } | null;
   /** The thing it pays for (an order or a delivery) with a label to show; null for a manual invoice. */
   subject: { type: InvoiceType; id: number; label: string } | null;
   payment_method: PaymentMethod | null;

@@ -13,6 +13,8 @@ export const EVENTS = {
   kycDecided: 'kyc.decided',
   supportReplied: 'support.replied',
   supportOpened: 'support.opened',
+  guestConfirmRequested: 'guest.confirm_requested',
+  guestFeeDue: 'guest.fee_due',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -38,7 +40,8 @@ export interface WalletFundedEvent {
 export interface InvoiceIssuedEvent {
   invoiceId: number;
   reference: string;
-  userId: number;
+  /** null: a guest's cargo fee (decision 032); nobody is notified in-app. */
+  userId: number | null;
   type: 'order' | 'delivery' | 'manual';
   subjectId: number | null;
   amountMinor: number;
@@ -107,6 +110,15 @@ export interface SupportOpenedEvent {
   ownerName: string;
 }
 
+/**
+ * A guest's request made with an e-mail (guest.confirm_requested), or a guest's fee to e-mail with a pay link
+ * (guest.fee_due): the listener mints the link's token when it sends the mail, so no token ever rests in the outbox
+ * (decision 032).
+ */
+export interface GuestLinkEvent {
+  deliveryId: number;
+}
+
 /** Every event's payload by name: what `emit`, the outbox and the listeners agree on. */
 export interface EventMap {
   'user.verified': UserVerifiedEvent;
@@ -120,6 +132,8 @@ export interface EventMap {
   'kyc.decided': KycDecidedEvent;
   'support.replied': SupportRepliedEvent;
   'support.opened': SupportOpenedEvent;
+  'guest.confirm_requested': GuestLinkEvent;
+  'guest.fee_due': GuestLinkEvent;
 }
 export type EventName = keyof EventMap;
 

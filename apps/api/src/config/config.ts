@@ -107,6 +107,7 @@ export const ABUSE_SCOPES = [
   'review',
   'upload',
   'tracking-lookup',
+  'guest-link',
 ] as const;
 export type AbuseScope = (typeof ABUSE_SCOPES)[number];
 export interface AbuseLimitSetting {
@@ -158,6 +159,11 @@ const ABUSE_LIMIT_ENV: Record<AbuseScope, { names: [string, string, string]; def
   'tracking-lookup': {
     names: ['TRACKING_LOOKUP_RATE_LIMIT', 'TRACKING_LOOKUP_RATE_ADDRESS_LIMIT', 'TRACKING_LOOKUP_RATE_WINDOW'],
     defaults: [120, 300, 3600],
+  },
+  // A guest's confirm and pay links (decision 032): per client address; tokens are not to be guessed in bulk.
+  'guest-link': {
+    names: ['GUEST_LINK_RATE_LIMIT', 'GUEST_LINK_RATE_ADDRESS_LIMIT', 'GUEST_LINK_RATE_WINDOW'],
+    defaults: [60, 120, 3600],
   },
 };
 

@@ -17,6 +17,7 @@ import { LedgerEntry } from '../modules/wallet/ledger-entry.entity';
 import { Wallet } from '../modules/wallet/wallet.entity';
 import { KycDocumentView, KycSubmission } from '../modules/kyc/kyc.entity';
 import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from '../modules/logistics/delivery.entity';
+import { GuestLink } from '../modules/logistics/guest-link.entity';
 import { Support, SupportResponseRow } from '../modules/support/support.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '../modules/logistics/logistics.entity';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/orders/order.entity';
@@ -52,6 +53,7 @@ export const ENTITIES = [
   Delivery,
   DeliveryStatusChange,
   DeliveryClaimDecline,
+  GuestLink,
   KycSubmission,
   KycDocumentView,
   Support,

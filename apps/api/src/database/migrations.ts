@@ -21,6 +21,7 @@ import { NotificationLinks1764020000000 } from '../migrations/1764020000000-Noti
 import { VendorPlace1764021000000 } from '../migrations/1764021000000-VendorPlace';
 import { WalletBalanceIndexes1764030000000 } from '../migrations/1764030000000-WalletBalanceIndexes';
 import { ShippingMoveIndex1764031000000 } from '../migrations/1764031000000-ShippingMoveIndex';
+import { GuestFeeLinks1764110000000 } from '../migrations/1764110000000-GuestFeeLinks';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   VendorPlace1764021000000,
   WalletBalanceIndexes1764030000000,
   ShippingMoveIndex1764031000000,
+  GuestFeeLinks1764110000000,
 ];

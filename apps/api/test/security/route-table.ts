@@ -22,6 +22,7 @@ import {
   type World,
 } from './world';
 import { uniqueEmail } from '../support/test-app';
+import { mustGuestToken } from '../support/guest-fee';
 
 /**
  * THE route table of the API's authorization: every route the application registers, with who may call it, the
@@ -107,6 +108,28 @@ async function guestRequest(w: World, email: string): Promise<number> {
   if (res.status !== 201) throw new Error(`guest request: ${res.status} ${JSON.stringify(res.body)}`);
   const [found] = await w.t.db.query('SELECT id FROM deliveries WHERE tracking_no = ?', [res.body.data.tracking_no]);
   return Number(found.id);
+}
+
+/** A guest's request made with a fresh e-mail: the token of the confirm link e-mailed to it (decision 032). */
+async function guestConfirmToken(w: World): Promise<{ id: number; email: string; token: string }> {
+  const email = uniqueEmail('guestlink');
+  const id = await guestRequest(w, email);
+  return { id, email, token: mustGuestToken(w.t, email, 'confirm') };
+}
+
+/** A confirmed guest's request at the warehouse, proceeded by the admin: the token of the pay link e-mailed. */
+async function guestPayToken(w: World): Promise<string> {
+  const { id, email, token } = await guestConfirmToken(w);
+  await w.t.http().post(P(`/guest/confirmations/${token}`)).expect(200);
+  const admin = { Authorization: `Bearer ${w.admin.token}` };
+  await w.t.http().patch(P(`/trackings/${id}/status`)).set(admin).send({ status: 2 }).expect(200);
+  await w.t
+    .http()
+    .put(P(`/trackings/${id}`))
+    .set(admin)
+    .send({ shipping_type: 'air_cargo', shipping_id: w.shipping, weight: 1 })
+    .expect(200);
+  return mustGuestToken(w.t, email, 'pay');
 }
 
 /** A delivery of `who` at the warehouse, proceeded by the admin (its fee invoiced): its id. */
@@ -1070,6 +1093,36 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     who: 'public',
     status: 200,
     call: async (w) => ({ path: P(`/tracking-number/${(await createDelivery(w, w.customer)).tracking_no}`) }),
+  },
+  // A guest's links (decision 032): the token is the only authority; a wrong one is a 404 (guest-fee.e2e-spec.ts).
+  'GET /api/v1/guest/confirmations/:token': {
+    who: 'public',
+    status: 200,
+    call: async (w) => ({ path: P(`/guest/confirmations/${(await guestConfirmToken(w)).token}`) }),
+  },
+  'POST /api/v1/guest/confirmations/:token': {
+    who: 'public',
+    status: 200,
+    call: async (w) => ({ path: P(`/guest/confirmations/${(await guestConfirmToken(w)).token}`) }),
+  },
+  'GET /api/v1/guest/fees/:token': {
+    who: 'public',
+    status: 200,
+    call: async (w) => ({ path: P(`/guest/fees/${await guestPayToken(w)}`) }),
+  },
+  'POST /api/v1/guest/fees/:token/pay': {
+    who: 'public',
+    status: 200,
+    call: async (w) => ({ path: P(`/guest/fees/${await guestPayToken(w)}/pay`) }),
+  },
+  'POST /api/v1/guest/fees/:token/verify': {
+    who: 'public',
+    status: 200,
+    call: async (w) => {
+      const token = await guestPayToken(w);
+      const start = await w.t.http().post(P(`/guest/fees/${token}/pay`)).expect(200);
+      return { path: P(`/guest/fees/${token}/verify`), body: { reference: start.body.data.reference } };
+    },
   },
 
   // --- trust and care -----------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { MSG, type DeliveryType, type Warehouse } from '@jara/contracts';
+import { GUEST_FEE_MSG, MSG, type DeliveryType, type Warehouse } from '@jara/contracts';
 import { DeliveryRequestForm } from '~/components/deliveries';
 import { RouteDialog } from '~/components/dialog';
 import { useActionToast } from '~/components/toasts';
@@ -157,6 +157,11 @@ export function LogisticsLanding() {
                 </strong>
               </p>
               <p className="muted small">Keep this number: it is how you follow your parcel.</p>
+              {actionData.emailed ? (
+                <p className="small" data-testid="request-emailed">
+                  {GUEST_FEE_MSG.requestEmailed}
+                </p>
+              ) : null}
               <div className="form-actions">
                 <Link to={`/tracker?no=${encodeURIComponent(actionData.trackingNo)}`} className="btn btn-primary">
                   Track this parcel

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { ApiErrorBody, FieldErrors } from '@jara/contracts';
+import { redactGuestTokens, type ApiErrorBody, type FieldErrors } from '@jara/contracts';
 import { env } from './env.server';
 import { forwardedHeaders } from './request-context.server';
 import { publicReads } from './swr-cache.server';
@@ -52,7 +52,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
     // A navigation away aborts its loader's calls: not an outage.
     if (!options.signal?.aborted) {
       const id = forwarded['X-Request-Id'];
-      console.error(`[storefront] API ${path} unreachable${id ? ` (request ${id})` : ''}:`, cause instanceof Error ? cause.message : cause);
+      console.error(`[storefront] API ${redactGuestTokens(path)} unreachable${id ? ` (request ${id})` : ''}:`, cause instanceof Error ? cause.message : cause);
     }
     return { ok: false, status: 0, data: null, error: null };
   }

@@ -27,6 +27,8 @@ export interface LandingActionData {
   ok: boolean;
   message: string;
   trackingNo?: string;
+  /** A guest gave an e-mail: a link to confirm the request was sent to it (decision 032). */
+  emailed?: boolean;
   errors?: RequestErrors;
   values?: RequestValues;
   toast: ToastMessage;
@@ -60,7 +62,7 @@ export function landingAction(type: DeliveryType) {
     if (trackingNo) {
       const message = MSG.deliveries.shippingRequestCreated;
       return json<LandingActionData>(
-        { ok: true, message, trackingNo, toast: toast('success', message) },
+        { ok: true, message, trackingNo, emailed: guest && Boolean(body.email), toast: toast('success', message) },
         { status: 201 },
       );
     }

@@ -18,6 +18,8 @@ export interface SessionData {
   testCheckout: TestCheckout;
   /** A funding started from the checkout's wallet shortfall: where to come back to once it is credited. */
   fundReturn: '/checkout';
+  /** A guest's card payment of a fee (decision 032): which pay link to verify it with when the gateway sends them back. */
+  guestPay: { token: string; reference: string };
 }
 
 export interface TestCheckout {

@@ -5,7 +5,7 @@ import { Logo } from '~/components/logo';
 import { api, serverMessage } from '~/lib/api.server';
 import { callbackRedirect, readReference } from '~/lib/payments.server';
 import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
-import { commitSession, requireUser, signOutAndRedirect, type TestCheckout } from '~/lib/session.server';
+import { commitSession, getSession, signOutAndRedirect, type TestCheckout } from '~/lib/session.server';
 
 /**
  * The test-mode checkout (no Paystack keys on the server): the API's authorization_url points here. It says plainly
@@ -22,10 +22,11 @@ function fallback(reference: string): string {
 
 /** The reference comes from the API's authorization_url; the amount from what this session started (no GET exists). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireUser(request);
+  // A guest paying their parcel's fee (decision 032) has no account: the checkout needs no sign-in.
+  const session = await getSession(request);
   const reference = readReference(new URL(request.url).searchParams.get('reference'));
   if (!reference) throw json({ message: MSG.walletScreen.testPaymentNotFound }, { status: 404 });
-  const started = auth.session.get('testCheckout');
+  const started = session.get('testCheckout');
   const payment: TestCheckout | null = started && started.reference === reference ? started : null;
   return json({ reference, payment });
 }
@@ -33,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Pay now / Cancel: POST /payments/test/{reference}/complete|cancel, then the transaction's callback URL. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const auth = await requireUser(request);
+  const session = await getSession(request);
+  const token = session.get('token') ?? null;
   const form = await request.formData();
   const raw = form.get('reference');
   const reference = readReference(typeof raw === 'string' ? raw : null);
@@ -43,9 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await api<ItemResponse<{ callback_url?: string | null }>>(`/payments/test/${encodeURIComponent(reference)}/${intent}`, {
     method: 'POST',
-    token: auth.token,
+    token,
   });
-  if (result.status === 401) return signOutAndRedirect(request, auth.session);
+  if (result.status === 401 && token) return signOutAndRedirect(request, session);
   if (!result.ok) {
     const message =
       result.status === 404
@@ -55,9 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
           : serverMessage(result.error) ?? MSG.walletScreen.testPaymentFailed;
     return json({ message, back: fallback(reference) }, { status: result.status || 502 });
   }
-  if (auth.session.get('testCheckout')?.reference === reference) auth.session.unset('testCheckout');
+  if (session.get('testCheckout')?.reference === reference) session.unset('testCheckout');
   throw redirect(callbackRedirect(result.data?.data?.callback_url, siteOriginsFor(request)) ?? fallback(reference), {
-    headers: { 'Set-Cookie': await commitSession(request, auth.session) },
+    headers: { 'Set-Cookie': await commitSession(request, session) },
   });
 }
 

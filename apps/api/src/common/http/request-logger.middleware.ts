@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import pino, { type Logger as Pino } from 'pino';
+import { redactGuestTokens } from '@jara/contracts';
 
 /** A request id from the caller (the storefront, a proxy) is kept when it looks like one; otherwise a new one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -29,7 +30,7 @@ export function jsonLogger(level = 'info'): Pino {
 
 /**
  * One JSON line per request: id, method, path, status, duration. Query strings are left out (they may carry codes or
- * e-mails), and so are bodies and headers.
+ * e-mails), and so are bodies and headers; a guest's link token in the path is replaced by ':token'.
  */
 export function requestLogger(logger: Pino) {
   return (req: RequestWithId, res: Response, next: NextFunction): void => {
@@ -40,7 +41,8 @@ export function requestLogger(logger: Pino) {
         {
           req_id: req.id,
           method: req.method,
-          path: req.originalUrl.split('?')[0],
+          // A guest's link token is never logged (decision 032).
+          path: redactGuestTokens(req.originalUrl.split('?')[0]),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
         },

@@ -11,7 +11,8 @@ class Existing extends Error {
 }
 
 export interface IssueInvoiceInput {
-  userId: number;
+  /** null: a guest's cargo fee (decision 032). */
+  userId: number | null;
   type: InvoiceType;
   /** The order or delivery id; null (or absent) for a manual invoice. */
   subjectId?: number | null;

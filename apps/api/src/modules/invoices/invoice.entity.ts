@@ -20,10 +20,11 @@ export class Invoice extends BaseEntity {
   @Column({ type: 'varchar', length: 32 })
   reference!: string;
 
-  @Column({ type: 'integer' })
-  user_id!: number;
+  /** null: a guest's cargo fee (decision 032), paid by card through the guest's pay link, never from a wallet. */
+  @Column({ type: 'integer', nullable: true })
+  user_id!: number | null;
 
-  @ManyToOne(() => User, { onDelete: 'RESTRICT', onUpdate: 'NO ACTION' })
+  @ManyToOne(() => User, { onDelete: 'RESTRICT', onUpdate: 'NO ACTION', nullable: true })
   @JoinColumn({ name: 'user_id' })
   user?: User;
 

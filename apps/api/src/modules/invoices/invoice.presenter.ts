@@ -11,7 +11,8 @@ export function presentInvoice(i: Invoice): InvoiceDto {
     amount_minor: i.amount_minor,
     currency: i.currency,
     status: i.status,
-    user: { id: i.user?.id ?? i.user_id, name: i.user?.name ?? '', email: i.user?.email ?? '' },
+    user:
+      i.user_id === null ? null : { id: i.user?.id ?? i.user_id, name: i.user?.name ?? '', email: i.user?.email ?? '' },
     subject:
       i.type === 'manual' || i.subject_id === null
         ? null

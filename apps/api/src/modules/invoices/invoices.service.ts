@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
+  GUEST_FEE_MSG,
   INVOICE_PAYMENT_LABELS,
   INVOICE_SELLER,
   invoiceCallbackPath,
@@ -15,7 +16,7 @@ import {
   type InvoiceType,
   type PaymentStart,
 } from '@jara/contracts';
-import { ConflictError, NotFoundError } from '../../common/errors';
+import { ConflictError, NotFoundError, UpstreamError } from '../../common/errors';
 import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent } from '../../common/events';
 import { OutboxService } from '../../common/outbox/outbox.service';
 import { fieldError } from '../../common/http/validation';
@@ -470,6 +471,8 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       if (invoice.status === 'paid' && invoice.refunded_at) return 'already';
       throw new ConflictError(MSG.money.invoiceNotPaid);
     }
+    // A guest's fee has no wallet to go back to (decision 032): refused, the transaction rolls back.
+    if (invoice.user_id === null) throw new ConflictError(GUEST_FEE_MSG.refundByHand);
     await this.wallet.ledger.post(m, {
       userId: invoice.user_id,
       amountMinor: invoice.amount_minor,
@@ -619,8 +622,10 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       return true;
     }
     let events: number[] = [];
+    let guestRefund: string | null = null;
     await inTransaction(this.db, async (m) => {
       events = [];
+      guestRefund = null;
       for (let attempt = 0; attempt < 3; attempt++) {
         // A locking read on MySQL/MariaDB: after a claim that matched nothing, the row as committed now, not the snapshot.
         const read = m
@@ -663,6 +668,21 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
           now.status === 'superseded' || (invoice.status === 'pending' && invoice.amount_minor !== now.amount_minor)
             ? 're-priced or cancelled after this payment started'
             : `already ${invoice.status}`;
+        if (invoice.user_id === null) {
+          // A guest's card payment has no wallet to go to (decision 032): kept for an admin to refund on Paystack.
+          guestRefund = `A guest's card payment of invoice ${invoice.reference}, which was ${why}: refund it on the Paystack dashboard`;
+          await m.update(
+            InvoicePayment,
+            { reference: now.reference },
+            {
+              status: 'mismatch',
+              gateway_amount_minor: now.amount_minor,
+              gateway_currency: now.currency,
+              note: guestRefund.slice(0, 255),
+            },
+          );
+          return;
+        }
         await this.wallet.ledger.post(m, {
           userId: invoice.user_id,
           amountMinor: now.amount_minor,
@@ -682,9 +702,108 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       }
     });
     await this.outbox.deliver(events);
+    if (guestRefund) {
+      await this.payments.recordUnsettled({
+        reference: payment.reference,
+        kind: 'mismatch',
+        source,
+        result,
+        expected: { amountMinor: payment.amount_minor, currency: payment.currency },
+        note: guestRefund,
+      });
+      return true;
+    }
     // The money arrived as asked in the end (paid, or in the wallet): an earlier mismatch of this reference is closed.
     await this.payments.settledAfterMismatch(payment.reference);
     return true;
+  }
+
+  // ------------------------------------------------------------------------------------- a guest's fee (decision 032)
+
+  /**
+   * A card payment of a guest's fee invoice (user_id null; the caller checked the guest's pay link). One pending
+   * payment at a time: a second start (a double click, a replay, two at once) while one of the same amount is
+   * pending and recent answers that one (its checkout), so the guest never holds two live checkouts of one fee.
+   */
+  async startGuestCardPayment(
+    invoiceId: number,
+    email: string,
+    callbackPath: (reference: string) => string,
+  ): Promise<PaymentStart> {
+    this.payments.assertEnabled();
+    const fresh = this.payments.newReference(INVOICE_PAYMENT_PREFIX);
+    const since = new Date(Date.now() - GUEST_CHECKOUT_REUSE_MS);
+    const { reference, created, invoice } = await inTransaction(this.db, async (m) => {
+      // MariaDB: the invoice row locked, so two starts at once take turns (SQLite runs one transaction at a time).
+      const read = m.getRepository(Invoice).createQueryBuilder('i').where('i.id = :invoiceId', { invoiceId });
+      if (m.connection.options.type === 'mysql' || m.connection.options.type === 'mariadb')
+        read.setLock('pessimistic_write');
+      const row = await read.getOne();
+      if (!row || row.user_id !== null) throw new NotFoundError(MSG.money.invoiceNotFound);
+      assertPayable(row);
+      const open = await m
+        .getRepository(InvoicePayment)
+        .createQueryBuilder('p')
+        .where('p.invoice_id = :id AND p.status = :pending AND p.amount_minor = :amount AND p.currency = :currency', {
+          id: row.id,
+          pending: 'pending',
+          amount: row.amount_minor,
+          currency: row.currency,
+        })
+        .andWhere('p.created_at > :since', { since })
+        .orderBy('p.id', 'DESC')
+        .getOne();
+      if (open) return { reference: open.reference, created: false, invoice: row };
+      await m.insert(InvoicePayment, {
+        reference: fresh,
+        invoice_id: row.id,
+        amount_minor: row.amount_minor,
+        currency: row.currency,
+        status: 'pending',
+        gateway: this.payments.gatewayName,
+        authorization_url: null,
+        settled_at: null,
+      });
+      return { reference: fresh, created: true, invoice: row };
+    });
+    const repo = this.db.getRepository(InvoicePayment);
+    if (!created) {
+      // The first start may still be asking the gateway for its checkout: wait a little for it.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const row = await repo.findOne({ where: { reference } });
+        if (row?.authorization_url) return { authorization_url: row.authorization_url, reference };
+        if (!row || row.status !== 'pending') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new UpstreamError(MSG.money.paymentStartFailed);
+    }
+    try {
+      const { authorizationUrl } = await this.payments.start({
+        reference,
+        email,
+        amountMinor: invoice.amount_minor,
+        currency: invoice.currency,
+        callbackUrl: this.payments.callbackUrl(callbackPath(reference)),
+        metadata: { purpose: 'guest_fee', invoice_id: invoice.id },
+      });
+      await inTransaction(this.db, (m) =>
+        m.update(InvoicePayment, { reference }, { authorization_url: authorizationUrl }),
+      );
+      return { authorization_url: authorizationUrl, reference };
+    } catch (error) {
+      await this.markPayment(reference, ['pending'], { status: 'failed', settled_at: new Date() });
+      throw error;
+    }
+  }
+
+  /** Back from the gateway: asks it about a card payment of a guest's fee invoice and settles it once. */
+  async verifyGuestPayment(invoiceId: number, reference: string): Promise<InvoicePaymentStatus> {
+    if (!REFERENCE_PATTERN.test(reference)) throw fieldError('reference', MSG.money.referenceInvalid);
+    const repo = this.db.getRepository(InvoicePayment);
+    const payment = await repo.findOne({ where: { reference, invoice_id: invoiceId } });
+    if (!payment) throw new NotFoundError(MSG.money.paymentNotFound);
+    if (!SETTLED_PAYMENTS.includes(payment.status)) await this.payments.verifyAndSettle(reference, 'verify');
+    return (await repo.findOneOrFail({ where: { reference } })).status;
   }
 
   private async startCardPayment(user: User, id: number): Promise<PaymentStart> {
@@ -768,6 +887,9 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
 
 /** The subject's invoice was raised by a concurrent call while this one waited for its turn (SQLite). */
 class AlreadyIssued extends Error {}
+
+/** A guest's second start within this time answers the pending checkout of the first (decision 032). */
+const GUEST_CHECKOUT_REUSE_MS = 30 * 60_000;
 
 /** A payment in one of these states is final: nothing settles it again. */
 const SETTLED_PAYMENTS: readonly InvoicePaymentStatus[] = ['completed', 'refunded'];

@@ -50,6 +50,7 @@ import { User } from '../users/user.entity';
 import { oneOf } from '../wallet/wallet.service';
 import { presentDelivery, presentLookup } from './delivery.presenter';
 import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from './delivery.entity';
+import { guestContactConfirmed } from './guest-fee.service';
 import { newTrackingNo } from './tracking-number';
 import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from './dto/delivery.dto';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
@@ -209,7 +210,11 @@ export class DeliveriesService {
             ...mover,
             location: warehouse.name,
           });
-          return this.announce(m, row, null, DELIVERY_STATUS.PENDING_DELIVERY, mover);
+          const events = await this.announce(m, row, null, DELIVERY_STATUS.PENDING_DELIVERY, mover);
+          // A guest's e-mail is asked to confirm the request before anything is billed to it (decision 032).
+          if (!row.user_id && row.email)
+            events.push(await this.outbox.enqueue(m, EVENTS.guestConfirmRequested, { deliveryId: row.id }));
+          return events;
         });
         await this.deliver(events);
         return row.id;
@@ -354,9 +359,11 @@ export class DeliveriesService {
         let issued: number | null = null;
         const invoice = await current(m);
         let invoiceId = invoice?.id ?? null;
-        if (delivery.user_id && fee > 0 && !invoice) {
+        // A guest whose e-mail is confirmed is billed too, with no account: an invoice paid by its pay link (032).
+        const guest = !delivery.user_id && !!delivery.email && (await guestContactConfirmed(m, delivery.id));
+        if ((delivery.user_id || guest) && fee > 0 && !invoice) {
           const row = await this.invoices.issueIn(m, {
-            userId: delivery.user_id,
+            userId: delivery.user_id ?? null,
             type: 'delivery',
             subjectId: delivery.id,
             subjectLabel: delivery.tracking_no,
@@ -381,7 +388,11 @@ export class DeliveriesService {
           .execute();
         if (moved.affected !== 1)
           throw invalid('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(undefined)));
-        return issued ? this.invoices.announceIn(m, issued) : [];
+        if (!issued) return [];
+        // A guest's invoice is e-mailed with a new pay link (the old one stops working); an account's is announced.
+        if ((invoice ? invoice.user_id : (delivery.user_id ?? null)) === null)
+          return [await this.outbox.enqueue(m, EVENTS.guestFeeDue, { deliveryId: delivery.id })];
+        return this.invoices.announceIn(m, issued);
       },
       { before: async (m) => void (await current(m)) },
     );

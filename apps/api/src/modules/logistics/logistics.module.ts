@@ -5,6 +5,10 @@ import { DeliveriesController, GuestDeliveriesController, TrackingLookupControll
 import { DeliveriesListener } from './deliveries.listener';
 import { DeliveriesService } from './deliveries.service';
 import { Delivery, DeliveryStatusChange } from './delivery.entity';
+import { GuestFeeController } from './guest-fee.controller';
+import { GuestFeeListener } from './guest-fee.listener';
+import { GuestFeeService } from './guest-fee.service';
+import { GuestLink } from './guest-link.entity';
 import {
   LocationsController,
   LogisticsSettingsController,
@@ -23,6 +27,7 @@ import { LogisticsService } from './logistics.service';
       LogisticsSettingsRow,
       Delivery,
       DeliveryStatusChange,
+      GuestLink,
     ]),
     InvoicesModule,
   ],
@@ -34,8 +39,9 @@ import { LogisticsService } from './logistics.service';
     DeliveriesController,
     GuestDeliveriesController,
     TrackingLookupController,
+    GuestFeeController,
   ],
-  providers: [LogisticsService, DeliveriesService, DeliveriesListener],
+  providers: [LogisticsService, DeliveriesService, DeliveriesListener, GuestFeeService, GuestFeeListener],
   exports: [LogisticsService, DeliveriesService],
 })
 export class LogisticsModule {}

@@ -65,6 +65,8 @@ export class NotificationsListener {
   /** Every invoice is told in-app; a cargo fee also by e-mail (the customer must pay it before the parcel ships). */
   @OnDomainEvent(EVENTS.invoiceIssued)
   async onInvoiceIssued(event: InvoiceIssuedEvent): Promise<void> {
+    // A guest's fee has no account to notify: the guest is e-mailed a pay link instead (decision 032).
+    if (event.userId === null) return;
     const text = MSG.money.invoiceIssued(event.reference, money(event.amountMinor, event.currency), event.description);
     await this.notifications.notify({
       userId: event.userId,
@@ -146,6 +148,7 @@ export class NotificationsListener {
 
   @OnDomainEvent(EVENTS.invoicePaid)
   async onInvoicePaid(event: InvoicePaidEvent): Promise<void> {
+    if (event.userId === null) return;
     const text = MSG.money.invoicePaid(event.reference, money(event.amountMinor, event.currency));
     await this.notifications.notify({
       userId: event.userId,
