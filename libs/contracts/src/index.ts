@@ -16,3 +16,4 @@ export * from './logistics';
 export * from './care';
 export * from './audit';
 export * from './reconciliation';
+export * from './fulfilment';
