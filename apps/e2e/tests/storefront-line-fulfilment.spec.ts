@@ -137,10 +137,15 @@ test.describe('line-level fulfilment on a mixed-seller order', () => {
     // ------------------------------------------------------------------ the admin: Collected & Shipped
     const adminContext = await browser.newContext({ baseURL: E2E.admin, viewport: { width: 1280, height: 800 } });
     const admin = await adminContext.newPage();
+    admin.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
     await loginAsAdmin(admin);
     await admin.goto(`/orders/show/${w.order.id}`);
     const lines = admin.getByTestId('order-lines');
-    await expect(lines.locator('tr', { hasText: w.lamp.name }).getByTestId('line-progress')).toHaveText('Ready for pickup');
+    // The back office loads its order page's chunks on first use: give a busy machine time.
+    await expect(admin.getByText(`Order ${w.order.order_no}`)).toBeVisible({ timeout: 30_000 });
+    await expect(lines.locator('tr', { hasText: w.lamp.name }).getByTestId('line-progress')).toHaveText('Ready for pickup', {
+      timeout: 20_000,
+    });
     await expect(lines.locator('tr', { hasText: w.fan.name }).getByTestId('line-progress')).toHaveText(
       'Shipped by GIG Logistics · GIG-4471203',
     );

@@ -113,5 +113,5 @@ export const FULFILMENT_MSG = {
   /** The history's notes. */
   readyNote: (items: string) => `Ready for pickup: ${items}`,
   shippedNote: (items: string, courier: string, tracking: string) => `Shipped by ${courier} · ${tracking}: ${items}`,
-  mixedHint: 'Ship your own items below; the order moves on when every seller has shipped.',
+  mixedHint: 'Shared order: each seller ships their own items.',
 } as const;

@@ -151,14 +151,6 @@ function LineActions({ order }: { order: Order }) {
   const errors = shipData && !shipData.ok ? shipData.errors ?? {} : {};
   return (
     <div className="line-actions" data-testid="line-actions">
-      <ul className="line-actions-lines" aria-label={`Your items in ${order.order_no}`}>
-        {lines.map((line) => (
-          <li key={line.id} className="small">
-            <span className="visually-hidden">{`${line.product_name}: `}</span>
-            <LineProgress line={line} />
-          </li>
-        ))}
-      </ul>
       {waiting ? (
         <ready.Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="lines-ready" />
@@ -234,6 +226,22 @@ function LineActions({ order }: { order: Order }) {
   );
 }
 
+/** The vendor's own lines' progress in an order (under its status), once it is paid. */
+function MyLinesProgress({ order }: { order: Order }) {
+  const lines = order.items ?? [];
+  if (order.status !== ORDER_STATUS.TO_SHIP || lines.length === 0) return null;
+  return (
+    <ul className="line-actions-lines" aria-label={`Your items in ${order.order_no}`}>
+      {lines.map((line) => (
+        <li key={line.id} className="small">
+          <span className="visually-hidden">{`${line.product_name}: `}</span>
+          <LineProgress line={line} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Views({ view, toShip }: { view: View; toShip: boolean }) {
   const items: Array<[string, string, boolean]> = [
     [MSG.orders.toFulfil, '/orders?view=sales', view === 'sales' && !toShip],
@@ -304,6 +312,7 @@ export default function OrdersPage() {
                   <td data-label="Date">{formatDate(order.created_at)}</td>
                   <td data-label="Status">
                     <OrderStatus order={order} />
+                    {sales ? <MyLinesProgress order={order} /> : null}
                   </td>
                   <td data-label="Amount" className="num">
                     {formatNaira(sales ? linesTotal(order) : order.total_minor)}
