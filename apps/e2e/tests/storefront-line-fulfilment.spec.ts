@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FULFILMENT_MSG, LINE_ACTIONS, MSG, ORDER_STATUS, type Order } from '@jara/contracts';
 import { api, apiLogin, createVerifiedUser, DEMO, E2E } from '../support/env';
 import { apiSession, createProduct, fundWallet, placeOrder, readOrder, type ApiSession } from '../support/orders';
-import { loginAsAdmin, dismissToasts } from '../support/admin';
+import { adminLogin, dismissToasts } from '../support/admin';
 import { snap } from '../support/screens';
 import { expectToast, login } from '../support/storefront';
 
@@ -138,10 +138,11 @@ test.describe('line-level fulfilment on a mixed-seller order', () => {
     const adminContext = await browser.newContext({ baseURL: E2E.admin, viewport: { width: 1280, height: 800 } });
     const admin = await adminContext.newPage();
     admin.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
-    await loginAsAdmin(admin);
+    // The back office loads its chunks on first use: give a busy machine time.
+    await adminLogin(admin, DEMO.admin.email, DEMO.admin.password);
+    await expect(admin.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 45_000 });
     await admin.goto(`/orders/show/${w.order.id}`);
     const lines = admin.getByTestId('order-lines');
-    // The back office loads its order page's chunks on first use: give a busy machine time.
     await expect(admin.getByText(`Order ${w.order.order_no}`)).toBeVisible({ timeout: 30_000 });
     await expect(lines.locator('tr', { hasText: w.lamp.name }).getByTestId('line-progress')).toHaveText('Ready for pickup', {
       timeout: 20_000,

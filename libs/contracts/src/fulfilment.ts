@@ -113,5 +113,7 @@ export const FULFILMENT_MSG = {
   /** The history's notes. */
   readyNote: (items: string) => `Ready for pickup: ${items}`,
   shippedNote: (items: string, courier: string, tracking: string) => `Shipped by ${courier} · ${tracking}: ${items}`,
+  /** The back office's history: a line change (the order's status unchanged). */
+  historyEntry: 'Items updated',
   mixedHint: 'Shared order: each seller ships their own items.',
 } as const;

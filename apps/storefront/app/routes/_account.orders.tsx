@@ -107,7 +107,7 @@ function ShipButton({ order }: { order: Order }) {
   // API would refuse is not offered.
   if (order.other_sellers) {
     return (
-      <span className="muted small" data-testid="mixed-order-note">
+      <span className="muted small row-note" data-testid="mixed-order-note">
         {FULFILMENT_MSG.mixedHint}
       </span>
     );
@@ -311,8 +311,10 @@ export default function OrdersPage() {
                   </td>
                   <td data-label="Date">{formatDate(order.created_at)}</td>
                   <td data-label="Status">
-                    <OrderStatus order={order} />
-                    {sales ? <MyLinesProgress order={order} /> : null}
+                    <div className="status-stack">
+                      <OrderStatus order={order} />
+                      {sales ? <MyLinesProgress order={order} /> : null}
+                    </div>
                   </td>
                   <td data-label="Amount" className="num">
                     {formatNaira(sales ? linesTotal(order) : order.total_minor)}

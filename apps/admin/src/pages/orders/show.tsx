@@ -65,6 +65,9 @@ function HistoryTimeline({ history }: { history: OrderHistoryEntry[] }) {
                 // A step that leaves the status as it is: the buyer asking for a return (3 -> 4 by the buyer).
                 entry.to_status === ORDER_STATUS.TO_REVIEW ? (
                   TEXT.returnRequestEntry
+                ) : entry.to_status === ORDER_STATUS.TO_SHIP ? (
+                  // A line made ready or shipped (decision 031): the note says which.
+                  `${FULFILMENT_MSG.historyEntry} · ${orderStatusLabel(entry.to_status)}`
                 ) : (
                   TEXT.unchangedEntry(orderStatusLabel(entry.to_status))
                 )
