@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MSG, ORDER_STATUS, formatNaira, splitCommission, type Order } from '@jara/contracts';
+import { FULFILMENT_MSG, LINE_ACTIONS, MSG, ORDER_STATUS, formatNaira, splitCommission, type Order } from '@jara/contracts';
 import { api, apiLogin, createVerifiedUser, DEMO } from '../support/env';
 import { apiSession, createProduct, fundWallet, moveOrder, placeOrder, type ApiSession } from '../support/orders';
 import { snap } from '../support/screens';
@@ -90,9 +90,10 @@ test.describe("a vendor's own place", () => {
     const ownRow = page.getByTestId('order-row').filter({ hasText: own.order_no });
     const mixedRow = page.getByTestId('order-row').filter({ hasText: mixed.order_no });
     await expect(ownRow.getByRole('button', { name: `Mark as Shipped: ${own.order_no}` })).toBeVisible();
-    // The mixed order is Jara's to ship: no button the API would refuse, and the reason instead.
-    await expect(mixedRow.getByRole('button')).toHaveCount(0);
-    await expect(mixedRow.getByTestId('mixed-order-note')).toHaveText(MSG.orders.mixedOrder);
+    // The mixed order: no whole-order move the API would refuse; the vendor acts on their own lines (decision 031).
+    await expect(mixedRow.getByRole('button', { name: `Mark as Shipped: ${mixed.order_no}` })).toHaveCount(0);
+    await expect(mixedRow.getByTestId('mixed-order-note')).toHaveText(FULFILMENT_MSG.mixedHint);
+    await expect(mixedRow.getByRole('button', { name: `${LINE_ACTIONS.ready}: ${mixed.order_no}` })).toBeVisible();
     await snap(page, 'vendor-orders-to-fulfil');
 
     // ------------------------------------------------------------------ a notification opens its order

@@ -17,3 +17,4 @@ export * from './care';
 export * from './audit';
 export * from './reconciliation';
 export * from './guest-fee';
+export * from './fulfilment';

@@ -26,11 +26,13 @@ export const NOTIFICATION_PATHS = {
   supportThread: (supportId: number) => `/support?open=${supportId}`,
   /** The back office's support request (admins). */
   adminSupport: (supportId: number) => `/supports/${supportId}`,
+  /** The back office's order (admins: lines to collect, decision 031). */
+  adminOrder: (orderId: number) => `/orders/show/${orderId}`,
 } as const;
 
 /** A link into the back office (admins' notifications), which the storefront opens on the back office's origin. */
 export function isBackOfficeLink(link: string): boolean {
-  return link.startsWith('/supports/');
+  return link.startsWith('/supports/') || link.startsWith('/orders/show/');
 }
 
 /** A notification's link as stored and shown: a relative path starting with one `/`, or null (never another site). */

@@ -1,5 +1,6 @@
 /** Orders: the checkout's input, the order as every app reads it, the lifecycle table and the dashboard's aggregates. */
 import { productPricing } from './catalogue';
+import type { LineFulfilment } from './fulfilment';
 import { ORDER_STATUS, type OrderStatus } from './statuses';
 import type { PaymentStart } from './wallet';
 
@@ -121,6 +122,14 @@ export interface OrderLine {
   settled_at: string | null;
   /** The buyer left the review this line allows. */
   reviewed: boolean;
+  /** The line's own progress (decision 031): pending, ready_for_pickup, shipped, delivered. */
+  fulfilment: LineFulfilment;
+  fulfilment_label: string;
+  /** Who carries it and its tracking number, once shipped with a courier. */
+  courier: string | null;
+  tracking_no: string | null;
+  ready_at: string | null;
+  shipped_at: string | null;
 }
 
 export interface OrderHistoryEntry {

@@ -9,6 +9,7 @@ export const EVENTS = {
   invoicePaid: 'invoice.paid',
   orderPlaced: 'order.placed',
   orderStatusChanged: 'order.status_changed',
+  orderLinesChanged: 'order.lines_changed',
   deliveryChanged: 'delivery.changed',
   kycDecided: 'kyc.decided',
   supportReplied: 'support.replied',
@@ -75,6 +76,21 @@ export interface OrderStatusChangedEvent {
   returnRequested?: boolean;
 }
 
+/**
+ * Lines of an order were made ready for pickup or shipped (decision 031), after the commit: the buyer is told each
+ * line's progress; lines made ready are also the admins' to collect.
+ */
+export interface OrderLinesChangedEvent {
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  actorId: number | null;
+  fulfilment: 'ready_for_pickup' | 'shipped';
+  courier: string | null;
+  trackingNo: string | null;
+  lines: { id: number; productName: string; quantity: number }[];
+}
+
 /** A delivery was requested (from null) or changed status (after the commit); only deliveries with an owner. */
 export interface DeliveryChangedEvent {
   deliveryId: number;
@@ -128,6 +144,7 @@ export interface EventMap {
   'invoice.paid': InvoicePaidEvent;
   'order.placed': OrderPlacedEvent;
   'order.status_changed': OrderStatusChangedEvent;
+  'order.lines_changed': OrderLinesChangedEvent;
   'delivery.changed': DeliveryChangedEvent;
   'kyc.decided': KycDecidedEvent;
   'support.replied': SupportRepliedEvent;

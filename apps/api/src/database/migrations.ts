@@ -21,6 +21,7 @@ import { NotificationLinks1764020000000 } from '../migrations/1764020000000-Noti
 import { VendorPlace1764021000000 } from '../migrations/1764021000000-VendorPlace';
 import { WalletBalanceIndexes1764030000000 } from '../migrations/1764030000000-WalletBalanceIndexes';
 import { ShippingMoveIndex1764031000000 } from '../migrations/1764031000000-ShippingMoveIndex';
+import { LineFulfilment1764100000000 } from '../migrations/1764100000000-LineFulfilment';
 import { GuestFeeLinks1764110000000 } from '../migrations/1764110000000-GuestFeeLinks';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
@@ -48,5 +49,6 @@ export const MIGRATIONS = [
   VendorPlace1764021000000,
   WalletBalanceIndexes1764030000000,
   ShippingMoveIndex1764031000000,
+  LineFulfilment1764100000000,
   GuestFeeLinks1764110000000,
 ];

@@ -820,6 +820,42 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
       ];
     },
   },
+  'POST /api/v1/orders/:id/lines/ready': {
+    // Line-level fulfilment (decision 031): the vendor of a line (their own lines) or an admin, on a paid order.
+    who: SELLERS,
+    status: 200,
+    call: async (w) => ({ path: P(`/orders/${await createOrder(w, w.customer, w.product)}/lines/ready`), body: {} }),
+    intrusions: async (w) => {
+      const id = await createOrder(w, w.customer, w.product);
+      return [
+        {
+          label: 'vendor B readies the lines of an order without a line of theirs',
+          as: w.vendor2,
+          call: { path: P(`/orders/${id}/lines/ready`), body: {} },
+          watch: [row('orders', id), rows('order_items', 'order_id', id), rows('order_status_changes', 'order_id', id)],
+        },
+      ];
+    },
+  },
+  'POST /api/v1/orders/:id/lines/ship': {
+    who: SELLERS,
+    status: 200,
+    call: async (w) => ({
+      path: P(`/orders/${await createOrder(w, w.customer, w.product)}/lines/ship`),
+      body: { courier: 'GIG Logistics', tracking_no: 'GIG-4471203' },
+    }),
+    intrusions: async (w) => {
+      const id = await createOrder(w, w.customer, w.product);
+      return [
+        {
+          label: 'vendor B ships the lines of an order without a line of theirs',
+          as: w.vendor2,
+          call: { path: P(`/orders/${id}/lines/ship`), body: { courier: 'GIG Logistics', tracking_no: 'GIG-1' } },
+          watch: [row('orders', id), rows('order_items', 'order_id', id), rows('order_status_changes', 'order_id', id)],
+        },
+      ];
+    },
+  },
   'POST /api/v1/orders/:id/late-transfer': {
     // A cancelled bank-transfer order whose money arrived late (admin only): the stock is taken again.
     who: ADMIN,

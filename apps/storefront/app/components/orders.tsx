@@ -1,6 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { MSG, formatNaira, type Order, type TransactionState } from '@jara/contracts';
+import { MSG, ORDER_STATUS, formatNaira, lineProgressText, type Order, type OrderLine, type TransactionState } from '@jara/contracts';
 import { appendPage, nextPageQuery, orderStatusText, orderStatusTone, transactionTone, type ListPage } from '~/lib/orders';
 import type { CartRefreshNotice as Notice } from '~/lib/use-cart-refresh';
 import { StatusPill } from './money';
@@ -28,15 +28,32 @@ export function CartRefreshNotice({ notice }: { notice: Notice | null }) {
   );
 }
 
-/** The lines of an order: product, quantity × unit price and the line's total. */
-export function OrderLines({ order }: { order: Pick<Order, 'items'> }) {
+/** Whether an order's lines have a progress to show: paid and not cancelled or returned (decision 031). */
+function showsProgress(status: unknown): boolean {
+  return status === ORDER_STATUS.TO_SHIP || status === ORDER_STATUS.TO_RECEIVE || status === ORDER_STATUS.TO_REVIEW;
+}
+
+/** A line's own progress: "Ready for pickup", "Shipped by GIG Logistics · GIG-123", "Delivered" ... */
+export function LineProgress({ line }: { line: Pick<OrderLine, 'fulfilment' | 'courier' | 'tracking_no'> }) {
+  const status = line.fulfilment ?? 'pending';
+  return (
+    <span className={`line-progress line-progress-${status}`} data-testid="line-progress" data-status={status}>
+      {lineProgressText(line)}
+    </span>
+  );
+}
+
+/** The lines of an order: product, quantity × unit price, the line's total and, once paid, each line's progress. */
+export function OrderLines({ order }: { order: Pick<Order, 'items'> & { status?: Order['status'] } }) {
+  const progress = showsProgress(order.status);
   return (
     <ul className="order-lines">
       {order.items.map((line) => (
-        <li key={line.id} className="order-line">
+        <li key={line.id} className="order-line" data-testid="order-line">
           <span className="order-line-name">
             <Link to={`/product/${line.product_id}`}>{line.product_name}</Link>
             <span className="muted small block">{`${line.quantity} × ${formatNaira(line.unit_price_minor)}`}</span>
+            {progress ? <LineProgress line={line} /> : null}
           </span>
           <strong className="num">{formatNaira(line.line_total_minor)}</strong>
         </li>

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import { MSG, ORDER_STATUS, type ItemResponse, type ListResponse, type Order, type OrderStatus } from '@jara/contracts';
+import { FULFILMENT_MSG, MSG, ORDER_STATUS, type ItemResponse, type ListResponse, type Order, type OrderStatus } from '@jara/contracts';
 import { api, serverMessage, type ApiResult } from './api.server';
 import { orderListQuery, type ListPage, type OrderListOptions } from './orders';
 import { signOutAndRedirect, type SignedIn } from './session.server';
@@ -100,4 +100,32 @@ export async function loadReviewEligibility(
     }
   }
   return { orderId: null, reviewed: bought };
+}
+
+export interface LinesAnswer {
+  ok: boolean;
+  message: string;
+  errors?: Partial<Record<'courier' | 'tracking_no', string>>;
+}
+
+/**
+ * POST /orders/{id}/lines/ready or /lines/ship {courier, tracking_no} (decision 031): the vendor's own lines of the
+ * order. The API decides; its field errors come back for the form, its refusal as the message.
+ */
+export async function fulfilLines(
+  request: Request,
+  auth: SignedIn,
+  id: number,
+  action: 'ready' | 'ship',
+  body: { courier?: string; tracking_no?: string },
+  success: string,
+): Promise<LinesAnswer> {
+  const result = await signed<ItemResponse<Order>>(request, auth, `/orders/${id}/lines/${action}`, { method: 'POST', json: body });
+  if (result.ok) return { ok: true, message: success };
+  if (result.status === 404) return { ok: false, message: MSG.orders.notFound };
+  const errors = result.error?.errors ?? {};
+  const fields: LinesAnswer['errors'] = {};
+  if (errors.courier?.[0]) fields.courier = errors.courier[0];
+  if (errors.tracking_no?.[0]) fields.tracking_no = errors.tracking_no[0];
+  return { ok: false, message: serverMessage(result.error) ?? FULFILMENT_MSG.failed, errors: fields };
 }

@@ -15,6 +15,12 @@ function line(id: number, extra: Partial<OrderLine> = {}): OrderLine {
     vendor_credit_minor: 180000,
     settled_at: null,
     reviewed: false,
+    fulfilment: 'pending',
+    fulfilment_label: 'Awaiting shipment',
+    courier: null,
+    tracking_no: null,
+    ready_at: null,
+    shipped_at: null,
     ...extra,
   };
 }

@@ -13,6 +13,8 @@ import {
   formatLongDateTime,
   formatNaira,
   orderAddressLines,
+  FULFILMENT_MSG,
+  lineProgressText,
   orderPaymentMethodLabel,
   orderStatusLabel,
   type Order,
@@ -24,6 +26,7 @@ import {
 import { CardTitle } from '../../components/card-title';
 import { StatusTag } from '../../components/money';
 import { LateTransferAction } from './late-transfer';
+import { CollectedShippedAction } from './line-ship';
 import { OrderStatusActions } from './status-actions';
 import { ORDER_TEXT as TEXT } from './text';
 
@@ -62,6 +65,9 @@ function HistoryTimeline({ history }: { history: OrderHistoryEntry[] }) {
                 // A step that leaves the status as it is: the buyer asking for a return (3 -> 4 by the buyer).
                 entry.to_status === ORDER_STATUS.TO_REVIEW ? (
                   TEXT.returnRequestEntry
+                ) : entry.to_status === ORDER_STATUS.TO_SHIP ? (
+                  // A line made ready or shipped (decision 031): the note says which.
+                  `${FULFILMENT_MSG.historyEntry} · ${orderStatusLabel(entry.to_status)}`
                 ) : (
                   TEXT.unchangedEntry(orderStatusLabel(entry.to_status))
                 )
@@ -82,7 +88,19 @@ function HistoryTimeline({ history }: { history: OrderHistoryEntry[] }) {
   );
 }
 
-/** The lines: product, unit price, quantity, line total, commission, vendor share and when it was settled. */
+/** Tag colours of a line's progress (decision 031). */
+const PROGRESS_COLOUR: Record<string, string> = { pending: 'default', ready_for_pickup: 'gold', shipped: 'blue', delivered: 'green' };
+
+/** A line's own progress: "Ready for pickup", "Shipped by GIG Logistics · GIG-123" ... */
+function LineProgressTag({ line }: { line: OrderLine }) {
+  return (
+    <Tag color={PROGRESS_COLOUR[line.fulfilment] ?? 'default'} data-testid="line-progress" style={{ whiteSpace: 'normal' }}>
+      {lineProgressText(line)}
+    </Tag>
+  );
+}
+
+/** The lines: product, progress, unit price, quantity, line total, commission, vendor share and when it was settled. */
 function OrderLines({ order, compact }: { order: Order; compact: boolean }) {
   const { showUrl } = useNavigation();
   // An accepted return reverses every vendor credit of the order (decision 011).
@@ -108,10 +126,17 @@ function OrderLines({ order, compact }: { order: Order; compact: boolean }) {
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {TEXT.settled}: {line.settled_at ? (returned ? TEXT.reversed : formatDate(line.settled_at)) : TEXT.notSettled}
                 </Typography.Text>
+                <LineProgressTag line={line} />
               </>
             )}
           </Space>
         ),
+      },
+      {
+        title: FULFILMENT_MSG.progressTitle,
+        dataIndex: 'fulfilment',
+        responsive: ['md'],
+        render: (_, line) => <LineProgressTag line={line} />,
       },
       {
         title: TEXT.unitPrice,
@@ -177,21 +202,21 @@ function OrderLines({ order, compact }: { order: Order; compact: boolean }) {
       summary={() =>
         compact ? null : (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={3}>
+            <Table.Summary.Cell index={0} colSpan={4}>
               <Typography.Text strong>{TEXT.subtotal}</Typography.Text>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right">
+            <Table.Summary.Cell index={4} align="right">
               <Typography.Text strong className="jara-num">
                 {formatNaira(lineTotals)}
               </Typography.Text>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={4} align="right">
+            <Table.Summary.Cell index={5} align="right">
               <span className="jara-num">{formatNaira(commission)}</span>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={5} align="right">
+            <Table.Summary.Cell index={6} align="right">
               <span className="jara-num">{formatNaira(vendorShare)}</span>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={6} />
+            <Table.Summary.Cell index={7} />
           </Table.Summary.Row>
         )
       }
@@ -218,6 +243,7 @@ export default function OrderShow() {
       headerButtons={() =>
         order ? (
           <Space wrap>
+            <CollectedShippedAction order={order} />
             <OrderStatusActions order={order} />
             <LateTransferAction order={order} />
           </Space>

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   deliveryStatusDetailLabel,
+  FULFILMENT_MSG,
   formatDollars,
   formatNaira,
   MSG,
@@ -16,6 +17,7 @@ import {
   type SupportRepliedEvent,
   type InvoiceIssuedEvent,
   type InvoicePaidEvent,
+  type OrderLinesChangedEvent,
   type OrderPlacedEvent,
   type OrderStatusChangedEvent,
   type UserDeletedEvent,
@@ -184,6 +186,36 @@ export class NotificationsListener {
     }
   }
 
+  /**
+   * Lines shipped or made ready (decision 031): the buyer is told each line's progress, with a link to the order;
+   * lines made ready for pickup are the admins' to collect (a link to the back office's order).
+   */
+  @OnDomainEvent(EVENTS.orderLinesChanged)
+  async onOrderLinesChanged(event: OrderLinesChangedEvent): Promise<void> {
+    const items = lineList(event.lines);
+    const text =
+      event.fulfilment === 'shipped'
+        ? FULFILMENT_MSG.shippedText(event.orderNo, items, event.courier ?? 'Jara', event.trackingNo ?? '-')
+        : FULFILMENT_MSG.readyText(event.orderNo, items);
+    await this.notifications.notify({
+      userId: event.userId,
+      title: FULFILMENT_MSG.changedTitle,
+      description: text.slice(0, 255),
+      message: text,
+      link: PATHS.order(event.orderId),
+      email: 'updates',
+    });
+    if (event.fulfilment === 'ready_for_pickup') {
+      const collect = FULFILMENT_MSG.collectText(event.orderNo, items);
+      await this.notifications.notifyAdmins({
+        title: FULFILMENT_MSG.collectTitle,
+        description: collect.slice(0, 255),
+        message: collect,
+        link: PATHS.adminOrder(event.orderId),
+      });
+    }
+  }
+
   /** The buyer hears of every change of their order; a vendor of the money their wallet received. */
   @OnDomainEvent(EVENTS.orderStatusChanged)
   async onOrderStatusChanged(event: OrderStatusChangedEvent): Promise<void> {
@@ -213,6 +245,11 @@ export class NotificationsListener {
       });
     }
   }
+}
+
+/** "2 x Kettle, 1 x Fan" (a notification's list of lines). */
+function lineList(lines: OrderLinesChangedEvent['lines']): string {
+  return lines.map((l) => `${l.quantity} x ${l.productName}`).join(', ');
 }
 
 function money(minor: number, currency: 'NGN' | 'USD'): string {

@@ -6,7 +6,7 @@ import type { OutboxService } from '../../common/outbox/outbox.service';
 /** The orders lists' cached totals (list-query's countCache tag). */
 export const ORDER_COUNTS = 'orders';
 
-type OrderEventName = 'order.placed' | 'order.status_changed';
+type OrderEventName = 'order.placed' | 'order.status_changed' | 'order.lines_changed';
 
 /**
  * Writes an order event to the outbox inside the transaction of the change it reports (decision 028): it exists

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   ACCEPT_RETURN_ACTION,
+  LINE_FULFILMENT,
   MSG,
   ORDER_STATUS,
   formatNaira,
@@ -224,11 +225,47 @@ export class OrderLifecycleService {
   }
 
   private async ship(order: Order, move: Move): Promise<number[]> {
-    return this.tx(order, ORDER_STATUS.TO_RECEIVE, async (m) => {
-      await this.move(m, order, ORDER_STATUS.TO_RECEIVE, { shipped_at: new Date() });
-      await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_RECEIVE, move);
-      return this.announce(m, this.changed(order, ORDER_STATUS.TO_RECEIVE, move));
-    });
+    return this.tx(order, ORDER_STATUS.TO_RECEIVE, (m) => this.shipIn(m, order, move));
+  }
+
+  /**
+   * 1 -> 2 inside the caller's transaction: the order is shipped, and its lines not yet shipped on their own ship with
+   * it (Jara's shipment: no courier of a vendor's). The handler of the ORDER_TRANSITIONS row 'ship'.
+   */
+  private async shipIn(m: EntityManager, order: Order, move: Move): Promise<number[]> {
+    const now = new Date();
+    await this.move(m, order, ORDER_STATUS.TO_RECEIVE, { shipped_at: now });
+    await m
+      .createQueryBuilder()
+      .update(OrderItem)
+      .set({ fulfilment: LINE_FULFILMENT.SHIPPED, shipped_at: now })
+      .where('order_id = :id AND fulfilment IN (:...open)', {
+        id: order.id,
+        open: [LINE_FULFILMENT.PENDING, LINE_FULFILMENT.READY_FOR_PICKUP],
+      })
+      .execute();
+    await recordOrderChange(m, order.id, order.status, ORDER_STATUS.TO_RECEIVE, move);
+    return this.announce(m, this.changed(order, ORDER_STATUS.TO_RECEIVE, move));
+  }
+
+  /**
+   * Every line of an order at To Ship has shipped (decision 031): the order moves on through its ORDER_TRANSITIONS row
+   * (To Ship -> To Receive, by this actor) and that row's handler, inside the line change's transaction, so the
+   * move, its history and its outbox event are those of "Mark as Shipped". Answers the events' ids.
+   */
+  async shipWhenAllLinesShippedIn(m: EntityManager, order: Order, move: Move): Promise<number[]> {
+    const open = await m
+      .getRepository(OrderItem)
+      .createQueryBuilder('i')
+      .where('i.order_id = :id AND i.fulfilment IN (:...open)', {
+        id: order.id,
+        open: [LINE_FULFILMENT.PENDING, LINE_FULFILMENT.READY_FOR_PICKUP],
+      })
+      .getExists();
+    if (open) return [];
+    const transition = orderTransition(order.status, ORDER_STATUS.TO_RECEIVE, move.actor);
+    if (!transition || transition.handler !== 'ship') return [];
+    return this.shipIn(m, order, move);
   }
 
   /**
@@ -241,6 +278,8 @@ export class OrderLifecycleService {
       const credited: OrderStatusChangedEvent['credited'] = [];
       const now = new Date();
       await this.move(m, order, ORDER_STATUS.TO_REVIEW, { received_at: now });
+      // The order is delivered: so is every line of it (decision 031).
+      await m.update(OrderItem, { order_id: order.id }, { fulfilment: LINE_FULFILMENT.DELIVERED });
       const items = await m.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
       for (const item of items) {
         if (!item.vendor_id || item.vendor_credit_minor <= 0 || item.settled_at) continue;

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
-import type { OrderPaymentMethod, OrderStatus } from '@jara/contracts';
+import type { LineFulfilment, OrderPaymentMethod, OrderStatus } from '@jara/contracts';
 import { BaseEntity } from '../../common/base.entity';
 import { numeric } from '../../common/transformers';
 import type { Invoice } from '../invoices/invoice.entity';
@@ -160,6 +160,24 @@ export class OrderItem extends BaseEntity {
   /** The pending sale credit was released to the vendor's balance, once the return window passed (decision 023). */
   @Column({ type: 'datetime', precision: 6, nullable: true })
   credit_released_at!: Date | null;
+
+  /** The line's own progress (decision 031): pending -> ready_for_pickup | shipped -> delivered. */
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  fulfilment!: LineFulfilment;
+
+  /** The courier that carries the line, and its tracking number (shipped with a courier). */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  courier!: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  tracking_no!: string | null;
+
+  /** The vendor made the line ready for Jara to collect. */
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  ready_at!: Date | null;
+
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  shipped_at!: Date | null;
 }
 
 /** Append-only: who moved an order, when, from what to what (from null: placed). */

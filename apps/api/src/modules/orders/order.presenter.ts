@@ -1,4 +1,10 @@
-import { orderStatusLabel, type Order as OrderDto, type OrderHistoryEntry, type OrderLine } from '@jara/contracts';
+import {
+  lineFulfilmentLabel,
+  orderStatusLabel,
+  type Order as OrderDto,
+  type OrderHistoryEntry,
+  type OrderLine,
+} from '@jara/contracts';
 import type { StorageService } from '../../common/storage/storage.service';
 import type { Invoice } from '../invoices/invoice.entity';
 import type { Order, OrderItem, OrderStatusChange } from './order.entity';
@@ -50,6 +56,12 @@ export function presentLine(
     vendor_credit_minor: item.vendor_credit_minor,
     settled_at: iso(item.settled_at),
     reviewed,
+    fulfilment: item.fulfilment ?? 'pending',
+    fulfilment_label: lineFulfilmentLabel(item.fulfilment),
+    courier: item.courier ?? null,
+    tracking_no: item.tracking_no ?? null,
+    ready_at: iso(item.ready_at),
+    shipped_at: iso(item.shipped_at),
   };
   if (audience !== 'buyer') return line;
   // The buyer's line has no commission or vendor share at all (the contract's fields are for vendors and admins).

@@ -19,7 +19,8 @@ import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { CreateOrderDto, LateTransferDto, OrderStatusDto } from './dto/order.dto';
+import { CreateOrderDto, LateTransferDto, LinesReadyDto, LinesShipDto, OrderStatusDto } from './dto/order.dto';
+import { OrderLinesService } from './order-lines.service';
 import { OrderStatsService } from './order-stats.service';
 import { OrdersService } from './orders.service';
 
@@ -27,7 +28,10 @@ import { OrdersService } from './orders.service';
 @ApiBearerAuth()
 @Controller('orders')
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly lines: OrderLinesService,
+  ) {}
 
   @Roles('customer', 'vendor')
   @Post()
@@ -85,6 +89,28 @@ export class OrdersController {
   })
   async status(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: OrderStatusDto) {
     return { data: await this.orders.changeStatus(user, id, dto) };
+  }
+
+  @Roles('vendor', 'admin')
+  @Post(':id/lines/ready')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Ready for pickup (decision 031): a vendor's own lines of an order at To Ship (all of theirs not yet shipped, or line_ids), for Jara to collect; an admin any line. Another vendor's order or line 404, the buyer 403, a shipped line 409, an order not at To Ship 409; a replay changes nothing (200)",
+  })
+  async linesReady(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: LinesReadyDto) {
+    return { data: await this.lines.ready(user, id, dto) };
+  }
+
+  @Roles('vendor', 'admin')
+  @Post(':id/lines/ship')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Ship lines with a courier (decision 031): {courier 2-60, tracking_no 3-40, line_ids?}; a vendor's own lines of an order at To Ship (an admin any line, e.g. the lines Jara collected). When every line of the order has shipped, the order moves to To Receive. Bad input 422, another vendor's order or line 404, the buyer 403, an order not at To Ship 409; a replay with the same courier changes nothing (200)",
+  })
+  async linesShip(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: LinesShipDto) {
+    return { data: await this.lines.ship(user, id, dto) };
   }
 
   @Roles('admin')

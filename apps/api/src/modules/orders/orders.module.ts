@@ -7,6 +7,7 @@ import { WalletModule } from '../wallet/wallet.module';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from './order.entity';
 import { OrderJobsService } from './order-jobs.service';
 import { OrderLifecycleService } from './order-lifecycle.service';
+import { OrderLinesService } from './order-lines.service';
 import { OrderPlacementService } from './order-placement.service';
 import { OrderQueriesService } from './order-queries.service';
 import { OrderStatsService } from './order-stats.service';
@@ -27,6 +28,7 @@ import { OrdersService } from './orders.service';
     OrdersService,
     OrderPlacementService,
     OrderLifecycleService,
+    OrderLinesService,
     OrderQueriesService,
     OrderJobsService,
     OrderStatsService,

@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -10,6 +11,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Length,
   Max,
   Matches,
   MaxLength,
@@ -18,6 +20,8 @@ import {
 } from 'class-validator';
 import {
   CHECKOUT_COUNTRIES,
+  FULFILMENT_MSG,
+  LINE_SHIP_LIMITS,
   MSG,
   NIGERIAN_STATES,
   PHONE_INPUT_MAX,
@@ -175,4 +179,49 @@ export class LateTransferDto {
   @IsString()
   @MaxLength(500)
   note?: string;
+}
+
+const LINE_IDS_DESCRIPTION =
+  "The lines to act on (each the caller's: a vendor's own lines; an admin any line of the order); absent: every line of the caller's not yet shipped";
+
+/** The lines a line action names: distinct line ids, at most an order's number of lines. */
+class LineSelectionDto {
+  @ApiPropertyOptional({ type: [Number], description: LINE_IDS_DESCRIPTION })
+  @IsOptional()
+  @IsArray({ message: FULFILMENT_MSG.lineIdsInvalid })
+  @ArrayMinSize(1, { message: FULFILMENT_MSG.lineIdsInvalid })
+  @ArrayMaxSize(ORDER_LIMITS.maxLines, { message: FULFILMENT_MSG.lineIdsInvalid })
+  @ArrayUnique({ message: FULFILMENT_MSG.lineIdsInvalid })
+  @IsInt({ each: true, message: FULFILMENT_MSG.lineIdsInvalid })
+  @Min(1, { each: true, message: FULFILMENT_MSG.lineIdsInvalid })
+  @Max(2_147_483_647, { each: true, message: FULFILMENT_MSG.lineIdsInvalid })
+  line_ids?: number[];
+}
+
+/** POST /orders/{id}/lines/ready (decision 031). */
+export class LinesReadyDto extends LineSelectionDto {}
+
+/** POST /orders/{id}/lines/ship (decision 031): the courier and its tracking number, trimmed. */
+export class LinesShipDto extends LineSelectionDto {
+  @ApiProperty({
+    minLength: LINE_SHIP_LIMITS.courierMin,
+    maxLength: LINE_SHIP_LIMITS.courierMax,
+    example: 'GIG Logistics',
+  })
+  @Transform(text)
+  @IsNotEmpty({ message: FULFILMENT_MSG.courierInvalid })
+  @IsString({ message: FULFILMENT_MSG.courierInvalid })
+  @Length(LINE_SHIP_LIMITS.courierMin, LINE_SHIP_LIMITS.courierMax, { message: FULFILMENT_MSG.courierInvalid })
+  courier!: string;
+
+  @ApiProperty({
+    minLength: LINE_SHIP_LIMITS.trackingMin,
+    maxLength: LINE_SHIP_LIMITS.trackingMax,
+    example: 'GIG-4471203',
+  })
+  @Transform(text)
+  @IsNotEmpty({ message: FULFILMENT_MSG.trackingInvalid })
+  @IsString({ message: FULFILMENT_MSG.trackingInvalid })
+  @Length(LINE_SHIP_LIMITS.trackingMin, LINE_SHIP_LIMITS.trackingMax, { message: FULFILMENT_MSG.trackingInvalid })
+  tracking_no!: string;
 }

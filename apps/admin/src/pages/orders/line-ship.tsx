@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { CarOutlined } from '@ant-design/icons';
+import {
+  FULFILMENT_MSG,
+  LINE_ACTIONS,
+  LINE_SHIP_LIMITS,
+  ORDER_STATUS,
+  type LinesShipInput,
+  type Order,
+} from '@jara/contracts';
+
+/**
+ * "Collected & Shipped" (decision 031): the lines vendors made ready for pickup, which Jara collected, are shipped with
+ * Jara's courier and tracking number: POST /orders/{id}/lines/ship {courier, tracking_no, line_ids}. When every line of
+ * the order has shipped, the API moves the order to To Receive.
+ */
+export function CollectedShippedAction({ order }: { order: Order }) {
+  const invalidate = useInvalidate();
+  const { data: can } = useCan({ resource: 'orders', action: 'status', params: { id: order.id } });
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [form] = Form.useForm<{ courier: string; tracking_no: string }>();
+  const { mutate, mutation } = useCustomMutation<{ data: Order }, HttpError, LinesShipInput>();
+  const ready = order.items.filter((line) => line.fulfilment === 'ready_for_pickup');
+
+  if (!can?.can || order.status !== ORDER_STATUS.TO_SHIP || ready.length === 0) return null;
+
+  const submit = ({ courier, tracking_no }: { courier: string; tracking_no: string }) => {
+    setFailure(null);
+    mutate(
+      {
+        url: `orders/${order.id}/lines/ship`,
+        method: 'post',
+        values: { courier: courier.trim(), tracking_no: tracking_no.trim(), line_ids: ready.map((line) => line.id) },
+        successNotification: () => ({ message: FULFILMENT_MSG.collectDone, type: 'success' }),
+        errorNotification: (error) => ({
+          description: FULFILMENT_MSG.failed,
+          message: error?.message ?? FULFILMENT_MSG.failed,
+          type: 'error',
+        }),
+      },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
+        },
+        onError: (error) => {
+          const fields = (error?.errors ?? {}) as Record<string, string[] | string | undefined>;
+          form.setFields(
+            (['courier', 'tracking_no'] as const)
+              .filter((name) => fields[name])
+              .map((name) => ({ name, errors: ([] as string[]).concat(fields[name] as string[] | string) })),
+          );
+          setFailure(error?.message ?? FULFILMENT_MSG.failed);
+          invalidate({ resource: 'orders', invalidates: ['detail'], id: order.id });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        type="primary"
+        icon={<CarOutlined />}
+        onClick={() => {
+          form.resetFields();
+          setFailure(null);
+          setOpen(true);
+        }}
+      >
+        {LINE_ACTIONS.collect}
+      </Button>
+      <Modal
+        open={open}
+        title={`${LINE_ACTIONS.collect}: ${order.order_no}`}
+        okText={LINE_ACTIONS.collect}
+        cancelText="Keep"
+        okButtonProps={{ loading: mutation.isPending, htmlType: 'submit', form: 'collected-shipped-form' }}
+        cancelButtonProps={{ disabled: mutation.isPending }}
+        onCancel={() => !mutation.isPending && setOpen(false)}
+        destroyOnHidden
+        maskClosable={!mutation.isPending}
+      >
+        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          <Typography.Paragraph style={{ margin: 0 }}>
+            {ready.map((line) => `${line.quantity} × ${line.product_name}`).join(', ')}
+          </Typography.Paragraph>
+          {failure && <Alert type="error" showIcon message={FULFILMENT_MSG.failed} description={failure} />}
+          <Form id="collected-shipped-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+            <Form.Item
+              name="courier"
+              label={FULFILMENT_MSG.courierLabel}
+              rules={[
+                {
+                  validator: (_, value: string | undefined) => {
+                    const n = (value ?? '').trim().length;
+                    return n >= LINE_SHIP_LIMITS.courierMin && n <= LINE_SHIP_LIMITS.courierMax
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(FULFILMENT_MSG.courierInvalid));
+                  },
+                },
+              ]}
+            >
+              <Input maxLength={LINE_SHIP_LIMITS.courierMax} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="tracking_no"
+              label={FULFILMENT_MSG.trackingLabel}
+              rules={[
+                {
+                  validator: (_, value: string | undefined) => {
+                    const n = (value ?? '').trim().length;
+                    return n >= LINE_SHIP_LIMITS.trackingMin && n <= LINE_SHIP_LIMITS.trackingMax
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(FULFILMENT_MSG.trackingInvalid));
+                  },
+                },
+              ]}
+            >
+              <Input maxLength={LINE_SHIP_LIMITS.trackingMax} autoComplete="off" />
+            </Form.Item>
+          </Form>
+        </Space>
+      </Modal>
+    </>
+  );
+}
