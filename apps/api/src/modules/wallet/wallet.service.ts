@@ -19,6 +19,7 @@ import { fieldError } from '../../common/http/validation';
 import { InsufficientBalanceError as DomainInsufficientBalance, NotFoundError } from '../../common/errors';
 import {
   applyParsedList,
+  forceIndex,
   integerFilter,
   ListResult,
   paginate,
@@ -167,6 +168,8 @@ export class WalletService implements OnModuleInit, PaymentSettler {
         { ...parsed, sort: [sort], tiebreaker: 'w.user_id', paging: { ...parsed.paging, ...paging } },
         ACCOUNTS_SPEC,
       );
+      // MySQL/MariaDB would read a small wallets table whole and sort it (filesort): walk the index, as on SQLite.
+      forceIndex(qb, sort.expr === 'w.ngn_minor' ? 'idx_wallets_ngn_user' : 'idx_wallets_usd_user');
       return qb;
     };
     // Users without a wallet, by id (the tiebreaker of the balance sort) in the sort's direction.
