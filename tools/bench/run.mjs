@@ -22,6 +22,8 @@ const require = createRequire(import.meta.url);
 for (const [flag, script] of [
   ['--checkout', 'checkout.mjs'],
   ['--storefront', 'storefront.mjs'],
+  ['--admin', 'admin-cold-load.mjs'],
+  ['--wallets', 'wallets-sort.mjs'],
 ]) {
   if (!process.argv.slice(2).includes(flag)) continue;
   const child = spawnSync(process.execPath, [join(ROOT, 'tools/bench', script), ...process.argv.slice(2)], {
@@ -45,6 +47,10 @@ const HELP = `npm run bench -- [options]
   --checkout                  the checkout benchmark instead (tools/bench/checkout.mjs; --checkout --help)
   --storefront                the storefront benchmark instead: initial JS, server rendering, Lighthouse
                               (tools/bench/storefront.mjs; --storefront --help)
+  --admin                     the back office cold load instead: entry JS, time until the deliveries list's rows
+                              show (tools/bench/admin-cold-load.mjs; --admin --help)
+  --wallets                   the admin's wallets list sorted by balance at 100,000 users
+                              (tools/bench/wallets-sort.mjs; --wallets --help)
   --section orders            write the tables into their own block of docs/benchmarks.md
                               (bench:<engine>-<section>), leaving the full runs' tables alone
 

@@ -468,6 +468,85 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
       await t.http().get('/api/v1/wallets/999999/histories').set(bearer(admin.token)).expect(404);
       await t.http().get('/api/v1/wallets').set(bearer(amaka.token)).expect(403);
     });
+
+    it('wallets (admin) sorted by a balance: read from the wallets, the same rows in the same order as joining every user, page after page', async () => {
+      // More users: some with wallets (ties included), some without, one deleted (never listed). Removed afterwards,
+      // so the ledger still matches every wallet (these balances have no entries).
+      const tag = `${Date.now()}`;
+      const users = t.db.getRepository('User');
+      const made: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const saved = await users.save({
+          email: `sorted-${tag}-${i}@example.com`,
+          name: `Sorted ${i}`,
+          role: i % 3 ? 'customer' : 'vendor',
+          status: '1',
+          deleted_at: i === 13 ? new Date() : null,
+        });
+        made.push(saved.id as number);
+      }
+      const wallets = t.db.getRepository('Wallet');
+      const balances = [300000, 300000, 0, 125000, 900000, 300000, 50, 0, 125000];
+      for (const [i, ngn] of balances.entries())
+        await wallets.insert({ user_id: made[i], ngn_minor: ngn, usd_minor: (i * 37) % 5 === 0 ? 0 : i * 100 });
+      await wallets.insert({ user_id: made[13], ngn_minor: 99_000_000, usd_minor: 99_000 });
+      try {
+        const rows: Array<{ id: number; role: string; ngn: number | null; usd: number | null }> = (
+          await t.db.query(
+            'SELECT u.id AS id, u.role AS role, w.ngn_minor AS ngn, w.usd_minor AS usd FROM users u LEFT JOIN wallets w ON w.user_id = u.id WHERE u.deleted_at IS NULL',
+          )
+        ).map((r: Record<string, unknown>) => ({
+          id: Number(r.id),
+          role: String(r.role),
+          ngn: r.ngn === null ? null : Number(r.ngn),
+          usd: r.usd === null ? null : Number(r.usd),
+        }));
+        // What ORDER BY w.<balance> <dir>, u.id <dir> over the join gives: no wallet (NULL) below every balance.
+        const expected = (key: 'ngn' | 'usd', dir: 'asc' | 'desc', role?: string) => {
+          const sign = dir === 'desc' ? -1 : 1;
+          return rows
+            .filter((r) => !role || r.role === role)
+            .sort((a, b) => sign * ((a[key] ?? -1) - (b[key] ?? -1) || a.id - b.id))
+            .map((r) => r.id);
+        };
+        for (const [field, key] of [
+          ['ngn_minor', 'ngn'],
+          ['usd_minor', 'usd'],
+        ] as const) {
+          for (const dir of ['desc', 'asc'] as const) {
+            for (const role of [undefined, 'vendor']) {
+              const want = expected(key, dir, role);
+              const got: number[] = [];
+              for (let page = 1; page <= Math.ceil(want.length / 4) + 1; page++) {
+                const res = await t
+                  .http()
+                  .get(
+                    `/api/v1/wallets?_sort=${field}&_order=${dir}&per_page=4&page=${page}${role ? `&role=${role}` : ''}`,
+                  )
+                  .set(bearer(admin.token))
+                  .expect(200);
+                expect(res.body.meta.total).toBe(want.length);
+                got.push(...res.body.data.map((a: { id: number }) => a.id));
+              }
+              expect({ field, dir, role, ids: got }).toEqual({ field, dir, role, ids: want });
+            }
+          }
+        }
+        // Offsets as Refine sends them, across the end of the wallet holders.
+        const want = expected('ngn', 'desc');
+        const holders = rows.filter((r) => r.ngn !== null).length;
+        const across = await t
+          .http()
+          .get(`/api/v1/wallets?_start=${holders - 2}&_end=${holders + 3}`)
+          .set(bearer(admin.token))
+          .expect(200);
+        expect(across.body.data.map((a: { id: number }) => a.id)).toEqual(want.slice(holders - 2, holders + 3));
+        expect(across.body.data.find((a: { id: number }) => a.id === made[13])).toBeUndefined();
+      } finally {
+        await t.db.query(`DELETE FROM wallets WHERE user_id IN (${made.join(',')})`);
+        await t.db.query(`DELETE FROM users WHERE id IN (${made.join(',')})`);
+      }
+    });
   });
 
   describe('the balance invariant', () => {

@@ -1,4 +1,5 @@
 import { PRODUCT_TYPES } from '@jara/contracts';
+import { Like } from 'typeorm';
 import { PRODUCTS_FTS_TRIGGERS, PRODUCTS_FULLTEXT_INDEX } from '../src/migrations/1763750000000-CatalogueSpeed';
 import { Category } from '../src/modules/categories/category.entity';
 import { ContactMessage } from '../src/modules/contact/contact-message.entity';
@@ -9,6 +10,7 @@ import { User } from '../src/modules/users/user.entity';
 import { Invoice } from '../src/modules/invoices/invoice.entity';
 import { Order, OrderItem, OrderVendor } from '../src/modules/orders/order.entity';
 import { LedgerEntry } from '../src/modules/wallet/ledger-entry.entity';
+import { Wallet } from '../src/modules/wallet/wallet.entity';
 import { Delivery } from '../src/modules/logistics/delivery.entity';
 import { KycSubmission } from '../src/modules/kyc/kyc.entity';
 import { Support } from '../src/modules/support/support.entity';
@@ -69,6 +71,14 @@ describe('Query plans of the lists (e2e)', () => {
       created_at: new Date(Date.now() - i * hour),
     })) as Array<Partial<User>>;
     for (let i = 0; i < users.length; i += 100) await t.db.getRepository(User).insert(users.slice(i, i + 100));
+    // Wallets for most of them (issue 22: the admin's wallets list sorts by balance); the rest never used theirs.
+    const walletUsers = await t.db
+      .getRepository(User)
+      .find({ select: { id: true }, where: { email: Like('plan-user-%') } });
+    const wallets = walletUsers
+      .filter((_, i) => i % 8 !== 0)
+      .map((u, i) => ({ user_id: u.id, ngn_minor: ((i * 7919) % 50_000) * 100, usd_minor: ((i * 31) % 900) * 100 }));
+    for (let i = 0; i < wallets.length; i += 100) await t.db.getRepository(Wallet).insert(wallets.slice(i, i + 100));
     const notes = Array.from({ length: 300 }, (_, i) => ({
       user_id: i % 3 ? admin.user.id : vendor.user.id,
       title: `Note ${i}`,
@@ -249,6 +259,7 @@ describe('Query plans of the lists (e2e)', () => {
       'product_reviews',
       'invoices',
       'wallet_ledger',
+      'wallets',
       'orders',
       'order_items',
       'order_vendors',
@@ -440,6 +451,18 @@ describe('Query plans of the lists (e2e)', () => {
         audit,
         admin.token,
       );
+    });
+    it("the admin's wallets: largest balance first, by dollars, filtered; read from the balance index", async () => {
+      for (const path of [
+        '/api/v1/wallets',
+        '/api/v1/wallets?_sort=usd_minor&_order=desc',
+        '/api/v1/wallets?role=customer',
+      ]) {
+        const plan = await expectIndexedList(t, path, { table: 'wallets' }, admin.token);
+        // The page walks a balance index (no join of every user to their wallet and no sort of them all).
+        const walk = plan.find((line) => /idx_wallets_(ngn|usd)_user/.test(line));
+        expect(walk).toBeTruthy();
+      }
     });
     it('wallet histories (own), also continued with the cursor', async () => {
       await expectIndexedList(t, '/api/v1/wallet/histories', { table: 'wallet_ledger' }, admin.token);

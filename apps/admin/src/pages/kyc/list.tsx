@@ -8,6 +8,7 @@ import { KYC_STATUSES, formatDate, type KycSubmission } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
+import { EmailText } from '../../components/email-text';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { KYC, KycDeleteButton, KycStatusTag } from './shared';
@@ -23,10 +24,7 @@ const PAGE_SIZE = 10;
 export default function KycList() {
   const { show, showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const table = useTable<
-    KycSubmission,
-    HttpError
-  >({
+  const table = useTable<KycSubmission, HttpError>({
     resource: KYC,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
@@ -74,7 +72,7 @@ export default function KycList() {
         title: TEXT.email,
         key: 'email',
         responsive: ['md'],
-        render: (_, k) => <span style={{ overflowWrap: 'anywhere' }}>{k.user?.email ?? TEXT.noAccount}</span>,
+        render: (_, k) => (k.user?.email ? <EmailText email={k.user.email} /> : TEXT.noAccount),
       },
       { title: TEXT.idType, dataIndex: 'id_type', width: 140, responsive: ['lg'] },
       {

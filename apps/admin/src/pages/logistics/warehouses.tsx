@@ -130,10 +130,7 @@ function WarehouseForm({ id, onDone }: { id?: number; onDone: () => void }) {
 export default function WarehouseList() {
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   const compact = !Grid.useBreakpoint().sm;
-  const table = useTable<
-    Warehouse,
-    HttpError
-  >({
+  const table = useTable<Warehouse, HttpError>({
     resource: 'warehouses',
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { permanent: [{ field: 'id', order: 'desc' }] },
@@ -152,7 +149,13 @@ export default function WarehouseList() {
       { title: TEXT.location, key: 'location', render: (_, w) => w.location?.name ?? '—' },
       { title: TEXT.type, dataIndex: 'type', width: 110, render: (v: string) => typeLabel(v) },
       { title: TEXT.address, dataIndex: 'address', render: (v: string | null) => v || '—' },
-      { title: TEXT.contact, dataIndex: 'contact', render: (v: string | null) => v || '—' },
+      {
+        title: TEXT.contact,
+        dataIndex: 'contact',
+        width: 210,
+        // A phone number stays on one line: the spaces between its digit groups do not break.
+        render: (v: string | null) => (v ? v.replace(/(\d) (?=\d)/g, '$1\u00a0') : '—'),
+      },
       {
         title: TEXT.actions,
         key: 'actions',

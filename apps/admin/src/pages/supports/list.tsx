@@ -8,6 +8,7 @@ import { SUPPORT_STATUSES, formatDate, type SupportRequest } from '@jara/contrac
 import { ListSearch } from '../../components/list-search';
 import { filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
+import { EmailText } from '../../components/email-text';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { SUPPORTS, SupportDeleteButton, SupportStatusSelect } from './shared';
@@ -22,10 +23,7 @@ const PAGE_SIZE = 10;
 export default function SupportList() {
   const { show, showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const table = useTable<
-    SupportRequest,
-    HttpError
-  >({
+  const table = useTable<SupportRequest, HttpError>({
     resource: SUPPORTS,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
@@ -72,7 +70,7 @@ export default function SupportList() {
         title: TEXT.email,
         dataIndex: 'email',
         responsive: ['lg'],
-        render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
+        render: (v: string) => <EmailText email={v} />,
       },
       {
         title: TEXT.status,
@@ -111,7 +109,12 @@ export default function SupportList() {
         responsive: ['md'],
         render: (_, s) => (
           <Flex wrap gap={8}>
-            <Button size="small" icon={<MessageOutlined />} title={TEXT.openOf(s.subject)} onClick={() => show(SUPPORTS, s.id)}>
+            <Button
+              size="small"
+              icon={<MessageOutlined />}
+              title={TEXT.openOf(s.subject)}
+              onClick={() => show(SUPPORTS, s.id)}
+            >
               {TEXT.open}
             </Button>
             <SupportDeleteButton support={s} compact />

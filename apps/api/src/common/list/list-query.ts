@@ -372,7 +372,7 @@ function applyKeyset<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, columns
  * FORCE INDEX on MySQL/MariaDB (no-op elsewhere). TypeORM only emits `USE INDEX (name)`, which still lets the
  * optimizer pick the slow 'ref' walk on the same index, so the generated statement's hint is made a FORCE.
  */
-function forceIndex<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, index: string): void {
+export function forceIndex<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, index: string): void {
   const type = qb.connection.options.type;
   if (type !== 'mysql' && type !== 'mariadb') return;
   if (!/^[A-Za-z0-9_]+$/.test(index)) throw new Error(`Not an index name: ${index}`);
