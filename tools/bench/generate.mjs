@@ -4,9 +4,10 @@
 // deliveries of issue 11 (locations, warehouses, shipping titles, the cargo rates, N deliveries over the last 90
 // days with their status history and their cargo-fee invoices) and the trust and care tables of issue 12 (KYC
 // submissions, at most one live per user, and size/10 support requests with their threads; version 5) and the
-// audit log of issue 14 (N entries of admin writes over the last 180 days by five admins; version 6), written
-// straight into a database the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared
-// inserts on SQLite, multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size and
+// audit log of issue 14 (N entries of admin writes over the last 180 days by five admins; version 6); since
+// version 7 the products are copies of the seed catalogue's own names and prices. Written straight into a
+// database the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared inserts on SQLite,
+// multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size and
 // generation hour: every date is relative to the hour the data was generated (so the last 30 days of orders are
 // what GET /admin/order-stats?days=30 reads); a database older than DATA_MAX_AGE_DAYS is regenerated.
 //
@@ -22,7 +23,7 @@ import { runChild } from './proc.mjs';
 const require = createRequire(import.meta.url);
 
 /** Bump when the generated data changes shape; bench databases of another version are regenerated. */
-export const GENERATOR_VERSION = '6';
+export const GENERATOR_VERSION = '7';
 
 /** Days after which a bench database is regenerated: its orders must still fill the dashboard's 30-day window. */
 export const DATA_MAX_AGE_DAYS = 7;
@@ -246,9 +247,10 @@ export function buildRows(
     const catIndex = Math.floor(rnd() * catalogue.length);
     const cat = catalogue[catIndex];
     const variant = pick(VARIANTS);
-    const name = `${pick(cat.brands)} ${pick(cat.items)}${variant ? ` - ${variant}` : ''}`;
-    const [lo, hi] = cat.price;
-    const naira = Math.round(Math.exp(Math.log(lo) + rnd() * (Math.log(hi) - Math.log(lo))) / 50) * 50 || lo;
+    // The seed's own products (catalogue-data.ts: name, naira price), each bench copy priced within 15% of it.
+    const [baseName, basePrice] = pick(cat.products);
+    const name = `${baseName}${variant ? ` - ${variant}` : ''}`;
+    const naira = Math.max(50, Math.round((basePrice * (0.85 + rnd() * 0.3)) / 50) * 50);
     const type = weighted(TYPES);
     const created = times[i];
     const flashStart = type === 'flash' ? created + 86_400_000 : null;
