@@ -469,6 +469,20 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
       await t.http().get('/api/v1/wallets').set(bearer(amaka.token)).expect(403);
     });
 
+    it('wallets and users (admin) count a new or deleted account at once, though their totals are cached', async () => {
+      const totals = async () => {
+        const wallets = await t.http().get('/api/v1/wallets').set(bearer(admin.token)).expect(200);
+        const users = await t.http().get('/api/v1/users').set(bearer(admin.token)).expect(200);
+        return [wallets.body.meta.total, users.body.meta.total];
+      };
+      const [wallets, users] = await totals();
+      expect(await totals()).toEqual([wallets, users]); // the second read is served from the cache
+      const newcomer = await signUp(t);
+      expect(await totals()).toEqual([wallets + 1, users + 1]);
+      await t.http().delete(`/api/v1/users/${newcomer.user.id}`).set(bearer(admin.token)).expect(200);
+      expect(await totals()).toEqual([wallets, users]);
+    });
+
     it('wallets (admin) sorted by a balance: read from the wallets, the same rows in the same order as joining every user, page after page', async () => {
       // More users: some with wallets (ties included), some without, one deleted (never listed). Removed afterwards,
       // so the ledger still matches every wallet (these balances have no entries).

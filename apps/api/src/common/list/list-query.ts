@@ -443,6 +443,15 @@ async function sharedCount<T extends ObjectLiteral>(
   }
 }
 
+/**
+ * The total of a list query built outside paginate() (filters applied, no order or paging), cached as
+ * spec.countCache says, as paginate() counts.
+ */
+export function countList<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, spec: ListSpec): Promise<number> {
+  const [sql, params] = qb.getQueryAndParameters();
+  return cachedCount(qb, sql + JSON.stringify(params), spec);
+}
+
 async function cachedCount<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, key: string, spec: ListSpec): Promise<number> {
   if (!spec.countCache) return qb.getCount();
   const shared = sharedCounts.get(qb.connection);

@@ -12,6 +12,7 @@ import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction } from '../../database/transaction';
 import type { AdminUpdateUserDto, UpdateProfileDto } from './dto/user.dto';
 import { User } from './user.entity';
+import { USER_COUNTS } from './user-counts.subscriber';
 import { presentUser } from './user.presenter';
 
 /** The e-mail is not among them: a new address is confirmed with a code first (POST /user/change-email). */
@@ -74,6 +75,8 @@ export class UsersService {
       searchable: ['u.name', 'u.email'],
       defaultSort: { field: 'created_at', order: 'DESC' },
       tiebreaker: 'u.id',
+      // Totals are kept 15 s per filter; UserCountsSubscriber drops them on every user write.
+      countCache: { tag: USER_COUNTS, ttlMs: 15_000 },
     });
     return page.map((u) => this.present(u));
   }

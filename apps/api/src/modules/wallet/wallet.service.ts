@@ -19,6 +19,7 @@ import { fieldError } from '../../common/http/validation';
 import { InsufficientBalanceError as DomainInsufficientBalance, NotFoundError } from '../../common/errors';
 import {
   applyParsedList,
+  countList,
   forceIndex,
   integerFilter,
   ListResult,
@@ -33,6 +34,7 @@ import type { GatewayVerification } from '../payments/payment-gateway';
 import { REFERENCE_PATTERN } from '../payments/payment-gateway';
 import { PaymentsService, type PaymentSettler, type SettlementSource } from '../payments/payments.service';
 import { User } from '../users/user.entity';
+import { USER_COUNTS } from '../users/user-counts.subscriber';
 import { UsersService } from '../users/users.service';
 import { assertAmountWithin } from './dto/amount';
 import type { FundWalletDto, WalletAdjustmentDto } from './dto/wallet.dto';
@@ -87,6 +89,8 @@ const ACCOUNTS_SPEC: ListSpec = {
   defaultSort: { field: 'ngn_minor', order: 'DESC' },
   tiebreaker: 'u.id',
   limitOffset: true,
+  // The total counts users only: kept 15 s per filter, dropped on every user write (UserCountsSubscriber).
+  countCache: { tag: USER_COUNTS, ttlMs: 15_000 },
 };
 
 /** 422 'Insufficient wallet balance.' in the API's error shape. */
@@ -189,7 +193,7 @@ export class WalletService implements OnModuleInit, PaymentSettler {
     };
     const counted = this.liveUsers();
     applyParsedList(counted, { ...parsed, sort: [], tiebreaker: undefined }, ACCOUNTS_SPEC);
-    const total = await counted.getCount();
+    const total = await countList(counted, ACCOUNTS_SPEC);
     const [first, second] =
       sort.order === 'DESC' ? (['holders', 'walletless'] as const) : (['walletless', 'holders'] as const);
     const read = async (which: 'holders' | 'walletless', paging: { skip: number; take: number }) =>
