@@ -19,13 +19,13 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { ROOT, serverEntry } from '../scripts/lib.mjs';
 import { BENCH_DIR, benchTarget } from './db.mjs';
 import { API_DATA_DIR, apiEnv } from './generate.mjs';
 import { runChild, startServer, waitUntilUp } from './proc.mjs';
 import { REPORT_FILE, replaceBlock } from './report.mjs';
+import { benchOptions } from './options.mjs';
 
 const HELP = `npm run bench -- --admin [options]
 
@@ -38,27 +38,17 @@ const HELP = `npm run bench -- --admin [options]
 
 Needs dist/server (npm run build) and each build's index.html. Chromium from CHROME_PATH or \`command -v chromium\`.`;
 
-let opt;
-try {
-  ({ values: opt } = parseArgs({
-    args: process.argv.slice(2).filter((a) => a !== '--admin'),
-    options: {
-      builds: { type: 'string', default: 'current=apps/admin/dist' },
-      runs: { type: 'string', default: '5' },
-      path: { type: 'string', default: '/deliveries' },
-      port: { type: 'string', default: '5950' },
-      'no-write': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (opt.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const opt = benchOptions(
+  HELP,
+  {
+    builds: { type: 'string', default: 'current=apps/admin/dist' },
+    runs: { type: 'string', default: '5' },
+    path: { type: 'string', default: '/deliveries' },
+    port: { type: 'string', default: '5950' },
+    'no-write': { type: 'boolean', default: false },
+  },
+  process.argv.slice(2).filter((a) => a !== '--admin'),
+);
 
 const runs = Number(opt.runs);
 const apiPort = Number(opt.port);

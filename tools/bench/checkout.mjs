@@ -15,12 +15,12 @@ import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildServer, ROOT, serverEntry } from '../scripts/lib.mjs';
 import { openDb } from './db.mjs';
 import { apiEnv, BENCH_ACCOUNTS, BENCH_JWT_SECRET, BENCH_PASSWORD, ensureDatabase } from './generate.mjs';
 import { pinning, rssMb, runChild, startServer, waitUntilUp } from './proc.mjs';
 import { REPORT_FILE, replaceBlock } from './report.mjs';
+import { benchOptions } from './options.mjs';
 
 const HELP = `npm run bench -- --checkout [options]
 
@@ -42,32 +42,22 @@ const TARGET_P95_MS = 250;
 const LIST_PATH = '/products/active?_start=0&_end=24';
 
 const args = process.argv.slice(2).filter((a) => a !== '--checkout');
-let opt;
-try {
-  ({ values: opt } = parseArgs({
-    args,
-    options: {
-      size: { type: 'string', default: '10000' },
-      buyers: { type: 'string', default: '50' },
-      orders: { type: 'string', default: '20' },
-      race: { type: 'string', default: '100' },
-      stock: { type: 'string', default: '10' },
-      instances: { type: 'string', default: '1' },
-      'list-duration': { type: 'string', default: '10' },
-      port: { type: 'string', default: '5750' },
-      'no-build': { type: 'boolean', default: false },
-      'no-write': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (opt.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const opt = benchOptions(
+  HELP,
+  {
+    size: { type: 'string', default: '10000' },
+    buyers: { type: 'string', default: '50' },
+    orders: { type: 'string', default: '20' },
+    race: { type: 'string', default: '100' },
+    stock: { type: 'string', default: '10' },
+    instances: { type: 'string', default: '1' },
+    'list-duration': { type: 'string', default: '10' },
+    port: { type: 'string', default: '5750' },
+    'no-build': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+  args,
+);
 const int = (name, min = 1) => {
   const n = Number(opt[name]);
   if (!Number.isInteger(n) || n < min) {
@@ -117,7 +107,14 @@ function token(user) {
   const pwd = user.password_hash
     ? createHmac('sha256', BENCH_JWT_SECRET).update(`pwd:${user.password_hash}`).digest('base64url').slice(0, 22)
     : undefined;
-  const claims = { sub: user.id, role: user.role, ver: Number(user.token_version ?? 0), pwd, iat: now, exp: now + 3600 };
+  const claims = {
+    sub: user.id,
+    role: user.role,
+    ver: Number(user.token_version ?? 0),
+    pwd,
+    iat: now,
+    exp: now + 3600,
+  };
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...claims, iss: 'jara-api', aud: 'jara' })}`;
   return `${head}.${createHmac('sha256', BENCH_JWT_SECRET).update(head).digest('base64url')}`;
 }
@@ -496,7 +493,9 @@ async function main() {
   // A run whose checks failed (refused orders, wrong stock, ledger drift) measured something else: never recorded.
   const failed = results.filter((r) => !r.distinct.ok_checks || !r.race.ok_checks);
   if (failed.length) {
-    console.error(`\ncheckout bench: the checks failed for ${failed.map((r) => r.label).join(', ')}; docs/benchmarks.md left alone`);
+    console.error(
+      `\ncheckout bench: the checks failed for ${failed.map((r) => r.label).join(', ')}; docs/benchmarks.md left alone`,
+    );
     process.exitCode = 1;
     return;
   }

@@ -8,10 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildServer, ROOT, serverEntry } from '../scripts/lib.mjs';
 import { apiEnv, ensureDatabase } from './generate.mjs';
 import { REPORT_FILE, replaceBlock } from './report.mjs';
+import { benchOptions } from './options.mjs';
 
 const HELP = `npm run bench:reconcile -- [options]
 
@@ -22,26 +22,16 @@ const HELP = `npm run bench:reconcile -- [options]
 
 Writes the block bench:<engine>-reconcile of docs/benchmarks.md. SQLite by default; DATABASE_URL=mariadb://... for MariaDB.`;
 
-let opt;
-try {
-  ({ values: opt } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      size: { type: 'string', default: '100000' },
-      runs: { type: 'string', default: '3' },
-      'no-build': { type: 'boolean', default: false },
-      'no-write': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (opt.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const opt = benchOptions(
+  HELP,
+  {
+    size: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+  process.argv.slice(2),
+);
 const size = Number(opt.size);
 const runs = Number(opt.runs);
 

@@ -5,7 +5,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildServer, ROOT, serverEntry } from '../scripts/lib.mjs';
 import { val } from './baseline-kit.mjs';
 import { CASES, fill, selectCases } from './cases.mjs';
@@ -14,6 +13,7 @@ import { apiEnv, BENCH_ACCOUNTS, BENCH_JWT_SECRET, BENCH_PASSWORD, ensureDatabas
 import { ensureIndexes } from './indexes.mjs';
 import { pinning, rssMb, runChild, startServer, waitUntilUp } from './proc.mjs';
 import { machineFacts, writeReport } from './report.mjs';
+import { benchOptions } from './options.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -57,32 +57,19 @@ const HELP = `npm run bench -- [options]
 SQLite files under data/bench/ by default; with DATABASE_URL=mysql://... or mariadb://... the databases
 jara_bench_<size> on that server (created by the harness).`;
 
-let opt;
-try {
-  ({ values: opt } = parseArgs({
-    options: {
-      sizes: { type: 'string' },
-      cases: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      connections: { type: 'string', default: '50' },
-      quick: { type: 'boolean', default: false },
-      regenerate: { type: 'boolean', default: false },
-      'no-build': { type: 'boolean', default: false },
-      'no-write': { type: 'boolean', default: false },
-      port: { type: 'string', default: '4710' },
-      section: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (opt.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const opt = benchOptions(HELP, {
+  sizes: { type: 'string' },
+  cases: { type: 'string' },
+  duration: { type: 'string' },
+  warmup: { type: 'string' },
+  connections: { type: 'string', default: '50' },
+  quick: { type: 'boolean', default: false },
+  regenerate: { type: 'boolean', default: false },
+  'no-build': { type: 'boolean', default: false },
+  'no-write': { type: 'boolean', default: false },
+  port: { type: 'string', default: '4710' },
+  section: { type: 'string' },
+});
 
 /** Exits with a usage message (code 2). */
 function usage(message) {

@@ -25,13 +25,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { ROOT, serverEntry } from '../scripts/lib.mjs';
 import { BENCH_DIR, openDb } from './db.mjs';
 import { apiEnv, ensureDatabase } from './generate.mjs';
 import { pinning, rssMb, runChild, startServer, waitUntilUp } from './proc.mjs';
 import { HOWTO, REPORT_FILE, replaceBlock } from './report.mjs';
+import { benchOptions } from './options.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -53,31 +53,21 @@ DATABASE_URL=mariadb://... for MariaDB/MySQL (jara_bench_<size>_storefront).
 Lighthouse uses CHROME_PATH, default \`command -v chromium\`.`;
 
 const args = process.argv.slice(2).filter((a) => a !== '--storefront');
-let opt;
-try {
-  ({ values: opt } = parseArgs({
-    args,
-    options: {
-      parts: { type: 'string', default: 'js,ssr,lighthouse' },
-      size: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      connections: { type: 'string', default: '50' },
-      runs: { type: 'string' },
-      quick: { type: 'boolean', default: false },
-      port: { type: 'string', default: '5800' },
-      'no-write': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (opt.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const opt = benchOptions(
+  HELP,
+  {
+    parts: { type: 'string', default: 'js,ssr,lighthouse' },
+    size: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    runs: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    port: { type: 'string', default: '5800' },
+    'no-write': { type: 'boolean', default: false },
+  },
+  args,
+);
 const int = (name, fallback, min = 1) => {
   const raw = opt[name] ?? fallback;
   const n = Number(raw);
@@ -582,7 +572,7 @@ function ssrMarkdown({ ssr, data, started }) {
       "(the storefront's figure excludes the API's work, which runs in its own process).",
     '- What the storefront does per request that the baseline does not: Express with compression and static-file ' +
       "checks, the request id and origin check, Remix's request handling (route matching, the session cookie read by " +
-      "the root and `_public` loaders, serialising loader data), and the loaders, whose anonymous API reads (the " +
+      'the root and `_public` loaders, serialising loader data), and the loaders, whose anonymous API reads (the ' +
       "home page's lists, the header's categories, `/all_products`' page of products, the product and its reviews) " +
       "come from the storefront's 30 s public read cache: no API call while fresh.",
   );

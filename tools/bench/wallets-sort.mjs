@@ -15,12 +15,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ROOT, serverEntry } from '../scripts/lib.mjs';
 import { benchTarget, BENCH_DIR, openDb } from './db.mjs';
 import { API_DATA_DIR, apiEnv, BENCH_ACCOUNTS, BENCH_PASSWORD } from './generate.mjs';
 import { runChild, startServer, waitUntilUp } from './proc.mjs';
 import { REPORT_FILE, replaceBlock } from './report.mjs';
+import { benchOptions } from './options.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -35,28 +35,18 @@ const HELP = `npm run bench -- --wallets [options]
 
 SQLite (data/bench/jara-<users>-wallets.sqlite) by default; DATABASE_URL=mariadb://... for MariaDB/MySQL.`;
 
-let opt;
-try {
-  ({ values: opt } = parseArgs({
-    args: process.argv.slice(2).filter((a) => a !== '--wallets'),
-    options: {
-      users: { type: 'string', default: '100000' },
-      runs: { type: 'string', default: '20' },
-      duration: { type: 'string', default: '10' },
-      port: { type: 'string', default: '5960' },
-      regenerate: { type: 'boolean', default: false },
-      'no-write': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (opt.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const opt = benchOptions(
+  HELP,
+  {
+    users: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '5960' },
+    regenerate: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+  process.argv.slice(2).filter((a) => a !== '--wallets'),
+);
 const USERS = Number(opt.users);
 const RUNS = Number(opt.runs);
 const target = benchTarget(USERS, process.env, 'wallets');
