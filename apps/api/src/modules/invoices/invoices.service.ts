@@ -777,23 +777,10 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
       }
       throw new UpstreamError(MSG.money.paymentStartFailed);
     }
-    try {
-      const { authorizationUrl } = await this.payments.start({
-        reference,
-        email,
-        amountMinor: invoice.amount_minor,
-        currency: invoice.currency,
-        callbackUrl: this.payments.callbackUrl(callbackPath(reference)),
-        metadata: { purpose: 'guest_fee', invoice_id: invoice.id },
-      });
-      await inTransaction(this.db, (m) =>
-        m.update(InvoicePayment, { reference }, { authorization_url: authorizationUrl }),
-      );
-      return { authorization_url: authorizationUrl, reference };
-    } catch (error) {
-      await this.markPayment(reference, ['pending'], { status: 'failed', settled_at: new Date() });
-      throw error;
-    }
+    return this.openCheckout(invoice, reference, email, callbackPath(reference), {
+      purpose: 'guest_fee',
+      invoice_id: invoice.id,
+    });
   }
 
   /** Back from the gateway: asks it about a card payment of a guest's fee invoice and settles it once. */
@@ -823,14 +810,32 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
         settled_at: null,
       }),
     );
+    return this.openCheckout(invoice, reference, user.email, invoiceCallbackPath(invoice.id, reference), {
+      purpose: 'invoice',
+      invoice_id: invoice.id,
+      user_id: user.id,
+    });
+  }
+
+  /**
+   * Asks the gateway for the checkout of a pending payment of the invoice (its amount and currency) and keeps its
+   * address; a failed start marks the payment failed, so it is never settled.
+   */
+  private async openCheckout(
+    invoice: Invoice,
+    reference: string,
+    email: string,
+    callbackPath: string,
+    metadata: Record<string, string | number>,
+  ): Promise<PaymentStart> {
     try {
       const { authorizationUrl } = await this.payments.start({
         reference,
-        email: user.email,
+        email,
         amountMinor: invoice.amount_minor,
         currency: invoice.currency,
-        callbackUrl: this.payments.callbackUrl(invoiceCallbackPath(invoice.id, reference)),
-        metadata: { purpose: 'invoice', invoice_id: invoice.id, user_id: user.id },
+        callbackUrl: this.payments.callbackUrl(callbackPath),
+        metadata,
       });
       await inTransaction(this.db, (m) =>
         m.update(InvoicePayment, { reference }, { authorization_url: authorizationUrl }),
