@@ -11,6 +11,13 @@ const moduleBoundaries = (allow) => ({
     { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
     { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
     { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+    // Issue 23: the three apps share only the shared libs; the CLI reaches the API through #api-maintenance.
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:storefront', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:cli', onlyDependOnLibsWithTags: ['scope:shared', 'scope:api'] },
   ],
 });
 
