@@ -85,6 +85,21 @@ describe('One schema per input (issue 23)', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("checks the storefront's forms and the back office's fields with the class the API route reads", () => {
+    const bodies = routes.map((r) => r.body).filter((body): body is dto.AnyClass => typeof body === 'function');
+    const used = new Map<string, string[]>();
+    for (const file of [...sources(join(ROOT, 'apps/storefront/app')), ...sources(join(ROOT, 'apps/admin/src'))])
+      for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:validateForm|dtoRules|dtoMaxLength)\(\s*([A-Z]\w+)/g))
+        used.set(match[1], [...(used.get(match[1]) ?? []), relative(ROOT, file)]);
+    expect(used.size).toBeGreaterThanOrEqual(FORMS_AT_LEAST);
+    const strangers = [...used.keys()].filter((name) => {
+      const cls = (dto as Record<string, unknown>)[name];
+      // The route's own body, or a parent of it (a form that sends part of a body, e.g. the e-mail of VerifyOtpDto).
+      return !bodies.some((body) => body === cls || (typeof cls === 'function' && body.prototype instanceof cls));
+    });
+    expect(strangers).toEqual([]);
+  });
+
   it('documents each shared DTO in OpenAPI from its rules', async () => {
     const doc = (await t.http().get('/api/v1/docs-json').expect(200)).body as {
       components: { schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }> };
@@ -102,6 +117,9 @@ describe('One schema per input (issue 23)', () => {
     expect(Object.keys(update.properties).sort()).toEqual(Object.keys(doc.components.schemas.CreateLocationDto.properties).sort());
   });
 });
+
+/** Distinct DTO classes the storefront's actions and the back office's forms validate with (at least). */
+const FORMS_AT_LEAST = 0;
 
 /** Classes that are only ever a member of another DTO (validated through it: ValidateNested + Type). */
 const NESTED_ONLY = ['OrderLineDto'];
