@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { jsonLogger, PinoNestLogger, requestId, requestLogger } from './common/http/request-logger.middleware';
 import { documentSharedDtos } from './common/http/openapi-dtos';
+import { simpleRestPrefix } from './common/http/simple-rest';
 import { createValidationPipe } from './common/http/validation';
 import type { AppConfig } from './config/config';
 
@@ -34,6 +35,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): IN
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestId);
+  // /api/v1/simple-rest/... is every route again, answering plain records for Refine's stock provider (decision 033).
+  app.use(simpleRestPrefix(GLOBAL_PREFIX));
   if (config.requestLog) app.use(requestLogger(jsonLogger()));
   // Security headers (docs/decisions/018): JSON and media answers may load nothing and never be framed; the OpenAPI
   // page loads its own scripts and inline styles. HSTS only in production (browsers ignore it over http anyway).

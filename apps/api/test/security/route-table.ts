@@ -268,6 +268,19 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
         }),
       ),
   },
+  'GET /api/v1/notifications/:id': {
+    who: ALL,
+    status: 200,
+    call: async (w, role) => ({ path: P(`/notifications/${await createNotification(w, w.as(role as Role).user.id)}`) }),
+    intrusions: async (w) =>
+      Promise.all(
+        (['customer', 'vendor', 'admin'] as const).map(async (role) => {
+          const id = await createNotification(w, (role === 'admin' ? w.customer : w.as(role)).user.id);
+          const as = role === 'admin' ? w.admin : w.as(role, 'B');
+          return { label: `${as.user.role} reads another user's notification`, as, call: { path: P(`/notifications/${id}`) }, watch: [] };
+        }),
+      ),
+  },
   'DELETE /api/v1/notifications/:id': {
     who: ALL,
     status: 200,
@@ -308,6 +321,17 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     }),
   },
   'GET /api/v1/contact-messages': { who: ADMIN, status: 200 },
+  'GET /api/v1/contact-messages/:id': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => {
+      const res = await w.t
+        .http()
+        .post(P('/contact-messages'))
+        .send({ full_name: 'Tunde Bakare', email: uniqueEmail('contact'), message: 'Where is my parcel?' });
+      return { path: P(`/contact-messages/${res.body.data.id}`) };
+    },
+  },
   'POST /api/v1/newsletter': {
     who: 'public',
     status: 201,
@@ -486,6 +510,14 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
   // --- money --------------------------------------------------------------------------------------------------------
   'GET /api/v1/currencies': { who: 'public', status: 200 },
   'GET /api/v1/currencies/live-rates': { who: ADMIN, status: 200 },
+  'GET /api/v1/currencies/:id': {
+    who: 'public',
+    status: 200,
+    call: async (w) => {
+      const [ngn] = await w.t.db.query(`SELECT id FROM currencies WHERE code = 'NGN'`);
+      return { path: P(`/currencies/${ngn.id}`) };
+    },
+  },
   'POST /api/v1/currencies': {
     who: ADMIN,
     status: 201,
@@ -1360,6 +1392,13 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     },
   },
 };
+
+/**
+ * PATCH /{resource}/{id}: the partial update Refine's simple-rest sends, beside PUT (decision 033). The same handler
+ * behind both, so the same rule: who may call it, a valid request, and another user's attempts refused.
+ */
+for (const resource of ['users', 'notifications', 'categories', 'products', 'locations', 'warehouses', 'shippings', 'trackings'])
+  ROUTE_TABLE[`PATCH /api/v1/${resource}/:id`] = ROUTE_TABLE[`PUT /api/v1/${resource}/:id`];
 
 /** Customer A's KYC submission (created once). */
 const kycOf = new WeakMap<World, Promise<number>>();

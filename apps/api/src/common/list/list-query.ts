@@ -235,9 +235,18 @@ function readSort(query: ListQuery, spec: ListSpec): ParsedSort[] {
   });
 }
 
+/**
+ * The `id` filter of a list, Refine's getMany (`?id=1&id=2`): the spec's own, or else the list's tiebreaker (each
+ * list's unique row id), so every list answers getMany. Whole numbers only, at most LIST_MAX_VALUES of them.
+ */
+function idFilter(spec: ListSpec): Record<string, string | FilterDef> {
+  if (spec.filterable && Object.prototype.hasOwnProperty.call(spec.filterable, 'id')) return {};
+  return spec.tiebreaker ? { id: integerFilter(spec.tiebreaker, { multi: true, ops: ['eq'] }) } : {};
+}
+
 function readFilters(query: ListQuery, spec: ListSpec): ParsedFilter[] {
   const filters: ParsedFilter[] = [];
-  const filterable = spec.filterable ?? {};
+  const filterable = { ...spec.filterable, ...idFilter(spec) };
   for (const key of Object.keys(query)) {
     const canonical = spec.aliases && Object.prototype.hasOwnProperty.call(spec.aliases, key) ? spec.aliases[key] : key;
     const [suffix, op] = OPERATORS.find(([s]) => canonical.endsWith(s)) ?? ['', 'eq' as FilterOp];
@@ -254,10 +263,14 @@ function readFilters(query: ListQuery, spec: ListSpec): ParsedFilter[] {
       if (parsed === undefined) throw fieldError(key, (def.message ?? '{field} has an invalid value.').replace('{field}', key));
       return parsed;
     });
+    // getMany asks for each record once: a repeated id is a mistake the client should hear about.
+    if (field === 'id' && op === 'eq' && new Set(values).size !== values.length) throw fieldError(key, `${key} lists the same id twice.`);
     filters.push({ key, expr: def.expr, op, values });
   }
   return filters;
 }
+
+const PAGING_KEYS = ['_start', '_end', 'page', 'per_page', 'limit'] as const;
 
 /**
  * Reads search, filters, sort and paging from the query string, strictly: a repeated single-value parameter,
@@ -267,14 +280,17 @@ function readFilters(query: ListQuery, spec: ListSpec): ParsedFilter[] {
 export function parseListQuery(query: ListQuery, spec: ListSpec): ParsedList {
   const qKey = query.q !== undefined ? 'q' : 'search';
   const sort = readSort(query, spec);
-  const paging = parsePaging(query, spec.defaultPerPage);
+  const filters = readFilters(query, spec);
+  // getMany (`?id=1&id=2...`, no paging): one page holds every asked id (at most LIST_MAX_VALUES = LIST_MAX_PER_PAGE).
+  const byIds = filters.some((f) => f.key === 'id' && f.op === 'eq') && PAGING_KEYS.every((key) => query[key] === undefined);
+  const paging = parsePaging(query, byIds ? LIST_MAX_PER_PAGE : spec.defaultPerPage);
   const afterRaw = singleValue(query, 'after');
   let after: ListCursor | undefined;
   if (afterRaw !== undefined) {
     if (paging.skip > 0) throw fieldError('after', 'after cannot be combined with _start or page.');
     after = decodeCursor(afterRaw, sortSignature(sort, spec.tiebreaker));
   }
-  return { q: singleValue(query, qKey)?.trim() || undefined, filters: readFilters(query, spec), sort, tiebreaker: spec.tiebreaker, paging, after };
+  return { q: singleValue(query, qKey)?.trim() || undefined, filters, sort, tiebreaker: spec.tiebreaker, paging, after };
 }
 
 // ---------------------------------------------------------------------------------------------------------

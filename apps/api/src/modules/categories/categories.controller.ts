@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
 import { PublicCache } from '../../common/http/public-cache';
@@ -42,6 +42,14 @@ export class CategoriesController {
   @Put(':id')
   async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateCategoryDto) {
     return { message: 'Category updated.', data: await this.categories.update(id, dto) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
+  @Patch(':id')
+  @ApiOperation({ summary: 'The same partial update as PUT (Refine simple-rest sends PATCH): the fields sent' })
+  patch(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateCategoryDto) {
+    return this.update(id, dto);
   }
 
   @ApiBearerAuth()

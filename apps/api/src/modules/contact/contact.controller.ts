@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
@@ -27,6 +27,14 @@ export class ContactController {
   @ApiOperation({ summary: 'Contact messages, newest first (q searches name, e-mail and text)' })
   list(@Query() query: ListQuery) {
     return this.contact.list(query);
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
+  @Get('contact-messages/:id')
+  @ApiOperation({ summary: 'One contact message (admin)' })
+  async show(@Param('id', ParseIntPipe) id: number) {
+    return { data: await this.contact.get(id) };
   }
 
   @Public()

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { MSG } from '@jara/contracts';
+import { NotFoundError } from '../../common/errors';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
@@ -16,6 +18,12 @@ export class ContactService {
   async create(dto: CreateContactMessageDto, userId: number | null): Promise<ContactMessage> {
     const row = this.messages.create({ ...dto, user_id: userId });
     await this.messages.insert(row);
+    return row;
+  }
+
+  async get(id: number): Promise<ContactMessage> {
+    const row = await this.messages.findOne({ where: { id } });
+    if (!row) throw new NotFoundError(MSG.common.notFound);
     return row;
   }
 

@@ -43,6 +43,14 @@ export class CurrenciesController {
     return { data: await this.rates.latest(base), configured: true };
   }
 
+  @Public()
+  @PublicCache()
+  @Get(':id')
+  @ApiOperation({ summary: 'One currency (404 when there is none)' })
+  async show(@Param('id', ParseIntPipe) id: number) {
+    return { data: await this.currencies.get(id) };
+  }
+
   @ApiBearerAuth()
   @Roles('admin')
   @Post()

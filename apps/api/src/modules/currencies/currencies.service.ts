@@ -46,6 +46,10 @@ export class CurrenciesService {
     return page.map(presentCurrency);
   }
 
+  async get(id: number): Promise<CurrencyDto> {
+    return presentCurrency(await this.find(id));
+  }
+
   async create(dto: CreateCurrencyDto): Promise<CurrencyDto> {
     await this.assertCodeFree(dto.code);
     const row = this.repo.create({

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags, PartialType } from '@nestjs/swagger';
 import { DELIVERY_STATUS, MSG, phoneKey } from '@jara/contracts';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit, bodyField } from '../../common/rate-limit/abuse-limit';
@@ -7,6 +7,9 @@ import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { DeliveriesService } from './deliveries.service';
 import { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from '@jara/dto';
+
+/** PATCH /trackings/{id}: Proceed's fields, each optional (absent ones keep the delivery's values). */
+class PatchDeliveryDto extends PartialType(ProceedDeliveryDto) {}
 
 @ApiTags('deliveries')
 @ApiBearerAuth()
@@ -87,6 +90,16 @@ export class DeliveriesController {
   })
   async proceed(@Param('id', ParseIntPipe) id: number, @Body() dto: ProceedDeliveryDto, @CurrentUser() user: User) {
     return { message: MSG.deliveries.shippingUpdated, data: await this.deliveries.proceed(user, id, dto) };
+  }
+
+  @Roles('admin')
+  @Patch(':id')
+  @ApiOperation({
+    summary:
+      'Proceed with only the fields sent (admin; Refine simple-rest sends PATCH): shipping_type, shipping_id, weight, size not sent keep their values; the fee is recomputed as for PUT',
+  })
+  async patch(@Param('id', ParseIntPipe) id: number, @Body() dto: PatchDeliveryDto, @CurrentUser() user: User) {
+    return { message: MSG.deliveries.shippingUpdated, data: await this.deliveries.proceedPartial(user, id, dto) };
   }
 
   @Roles('admin')

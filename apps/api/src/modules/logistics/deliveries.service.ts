@@ -305,6 +305,27 @@ export class DeliveriesService {
   // ------------------------------------------------------------------------------------------------------ proceed
 
   /**
+   * PATCH /trackings/{id} (admin, Refine simple-rest's update): Proceed with only the fields sent; the shipping type,
+   * title and measures not sent stay as they are (the same rules and fee as PUT).
+   */
+  async proceedPartial(admin: User, id: number, dto: Partial<ProceedDeliveryDto>): Promise<DeliveryDto> {
+    const delivery = await this.db.getRepository(Delivery).findOne({ where: { id } });
+    if (!delivery) throw new NotFoundError(MSG.deliveries.notFound);
+    const shippingType = dto.shipping_type ?? delivery.shipping_type;
+    const shippingId = dto.shipping_id ?? delivery.shipping_id;
+    if (!shippingType) throw invalid('shipping_type', MSG.shipping.typeInvalid);
+    if (!shippingId) throw invalid('shipping_id', MSG.deliveries.titleUnknown);
+    const measure = (hundredths: number | null) => (hundredths ? (hundredths / 100).toFixed(2) : 0);
+    return this.proceed(admin, id, {
+      shipping_type: shippingType,
+      shipping_id: shippingId,
+      weight: dto.weight ?? measure(delivery.weight_hundredths),
+      size: dto.size ?? measure(delivery.size_hundredths),
+      amount: dto.amount,
+    });
+  }
+
+  /**
    * PUT /trackings/{id} (admin, Proceed): the shipping type, title and measures; the fee is computed here from the
    * cargo rates (a sent `amount` must equal it). A fee above 0 raises the delivery's USD invoice, or updates it while
    * unpaid; a paid fee can no longer change. A guest's delivery gets its invoice once it is linked to an account.

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MSG } from '@jara/contracts';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
@@ -53,6 +53,14 @@ export class LocationsController {
 
   @ApiBearerAuth()
   @Roles('admin')
+  @Patch(':id')
+  @ApiOperation({ summary: 'The same partial update as PUT (Refine simple-rest sends PATCH): the fields sent' })
+  patch(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateLocationDto) {
+    return this.update(id, dto);
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a location (409 while warehouses or shipping titles use it)' })
   async remove(@Param('id', ParseIntPipe) id: number) {
@@ -91,6 +99,14 @@ export class WarehousesController {
   @Put(':id')
   async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateWarehouseDto) {
     return { message: MSG.deliveries.updated, data: await this.logistics.updateWarehouse(id, dto) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
+  @Patch(':id')
+  @ApiOperation({ summary: 'The same partial update as PUT (Refine simple-rest sends PATCH): the fields sent' })
+  patch(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateWarehouseDto) {
+    return this.update(id, dto);
   }
 
   @ApiBearerAuth()
@@ -153,6 +169,14 @@ export class ShippingsController {
     // Loading, Transit and Arrived move the title's deliveries on their voyage (4, 5, 6).
     if (dto.status !== undefined) await this.deliveries.follow(data, user);
     return { message: MSG.deliveries.updated, data };
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
+  @Patch(':id')
+  @ApiOperation({ summary: 'The same partial update as PUT (Refine simple-rest sends PATCH): the fields sent' })
+  patch(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateShippingDto, @CurrentUser() user: User) {
+    return this.update(id, dto, user);
   }
 
   @ApiBearerAuth()

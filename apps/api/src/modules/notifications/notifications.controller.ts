@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
@@ -30,10 +30,22 @@ export class NotificationsController {
     return { data: { updated: await this.notifications.markAllRead(user.id) } };
   }
 
+  @Get(':id')
+  @ApiOperation({ summary: 'One of your notifications; another user’s is 404' })
+  async show(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+    return { data: await this.notifications.getFor(user.id, id) };
+  }
+
   @Put(':id')
   @ApiOperation({ summary: 'Set status (1 marks as read); another user’s notification is 404' })
   async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateNotificationDto) {
     return { data: await this.notifications.setStatus(user.id, id, dto.status) };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'The same as PUT (Refine simple-rest sends PATCH): set status' })
+  patch(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateNotificationDto) {
+    return this.update(user, id, dto);
   }
 
   @Delete(':id')

@@ -110,6 +110,11 @@ export class NotificationsService {
     return this.repo.count({ where: { user_id: userId, status: NOTIFICATION_STATUS.UNREAD } });
   }
 
+  /** One of the user's own notifications (another user's is a 404). */
+  async getFor(userId: number, id: number): Promise<NotificationItem> {
+    return this.present(await this.own(userId, id));
+  }
+
   async setStatus(userId: number, id: number, status: NotificationStatus): Promise<NotificationItem> {
     const row = await this.own(userId, id);
     await this.repo.update({ id: row.id }, { status });

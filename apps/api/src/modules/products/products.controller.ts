@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MSG } from '@jara/contracts';
@@ -83,6 +83,18 @@ export class ProductsController {
   @UseInterceptors(FileInterceptor('image'))
   async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateProductDto, @UploadedFile() file?: Express.Multer.File) {
     return { message: MSG.product.updated, data: await this.products.update(user, id, dto, file) };
+  }
+
+  @ApiBearerAuth()
+  @Roles('vendor', 'admin')
+  @Patch(':id')
+  @ApiOperation({
+    summary:
+      'Partial update in JSON (owner or admin; Refine simple-rest sends PATCH): the fields sent, the rest left alone. A new image goes through PUT or POST _method=PUT (multipart)',
+  })
+  @ApiConsumes('application/json')
+  patch(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateProductDto) {
+    return this.update(user, id, dto);
   }
 
   @ApiBearerAuth()

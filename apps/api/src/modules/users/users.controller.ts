@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
@@ -28,6 +28,12 @@ export class UsersController {
   @ApiOperation({ summary: "Update a user; only non-empty fields are applied. A change of e-mail, role or status ends the user's sessions (401)" })
   async update(@CurrentUser() actor: User, @Param('id', ParseIntPipe) id: number, @Body() dto: AdminUpdateUserDto) {
     return { data: await this.users.adminUpdate(actor, id, dto) };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'The same partial update as PUT (Refine simple-rest sends PATCH): the fields sent' })
+  patch(@CurrentUser() actor: User, @Param('id', ParseIntPipe) id: number, @Body() dto: AdminUpdateUserDto) {
+    return this.update(actor, id, dto);
   }
 
   @Delete(':id')
