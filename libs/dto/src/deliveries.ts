@@ -27,7 +27,7 @@ import {
   type DeliveryType,
   type ShippingType,
 } from '@jara/contracts';
-import { blank, Doc, text, whole } from './core';
+import { blank, Doc, PartialType, text, whole } from './core';
 
 const flag = ({ value }: { value: unknown }) =>
   value === true || value === 'true' || value === 1 || value === '1' || value === 'on'
@@ -176,6 +176,9 @@ export class ProceedDeliveryDto {
   })
   amount?: number | string;
 }
+
+/** PATCH /trackings/{id}: Proceed's fields, each optional (absent ones keep the delivery's values). */
+export class PatchDeliveryDto extends PartialType(ProceedDeliveryDto) {}
 
 /** PATCH /trackings/{id}/status (admin): a move of DELIVERY_TRANSITIONS, with an optional note and location. */
 export class DeliveryStatusDto {

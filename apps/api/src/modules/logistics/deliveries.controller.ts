@@ -1,15 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags, PartialType } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DELIVERY_STATUS, MSG, phoneKey } from '@jara/contracts';
 import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit, bodyField } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { DeliveriesService } from './deliveries.service';
-import { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from '@jara/dto';
-
-/** PATCH /trackings/{id}: Proceed's fields, each optional (absent ones keep the delivery's values). */
-class PatchDeliveryDto extends PartialType(ProceedDeliveryDto) {}
+import { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, PatchDeliveryDto, ProceedDeliveryDto } from '@jara/dto';
 
 @ApiTags('deliveries')
 @ApiBearerAuth()
