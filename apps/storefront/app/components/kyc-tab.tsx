@@ -109,7 +109,7 @@ function KycForm({
   previous: KycSubmission | null;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'kyc';
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/settings/kyc';
   const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
   const [message, setMessage] = useState<string | undefined>(actionData?.message);
   useEffect(() => setMessage(actionData?.message), [actionData]);
@@ -146,14 +146,13 @@ function KycForm({
   return (
     <Form
       method="post"
-      action="?q=kyc"
+      action="/settings/kyc"
       encType="multipart/form-data"
       noValidate
       className="stack kyc-form"
       onSubmit={onSubmit}
       aria-labelledby="kyc-form-title"
     >
-      <input type="hidden" name="intent" value="kyc" />
       <div>
         <h2 id="kyc-form-title">{previous ? 'Submit your KYC again' : 'Verify your identity (KYC)'}</h2>
         <p className="muted">

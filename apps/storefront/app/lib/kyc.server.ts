@@ -51,7 +51,7 @@ export async function loadKyc(request: Request, auth: SignedIn): Promise<KycStat
 
 function refuse(values: KycValues, status: number, message: string, errors: KycActionData['errors'] = {}) {
   return json<KycActionData>(
-    { intent: 'kyc', ok: false, errors, message, values, toast: toast('error', MSG.kyc.submitFailed) },
+    { ok: false, errors, message, values, toast: toast('error', MSG.kyc.submitFailed) },
     { status },
   );
 }
@@ -64,7 +64,7 @@ export function kycTooLarge(field: KycFileField) {
 }
 
 /**
- * The Settings action's intent=kyc: checks the form (spec 5), then POST /kyc as multipart with the two images. Success
+ * The KYC tab's action (/settings/kyc): checks the form (spec 5), then POST /kyc as multipart with the two images. Success
  * goes back to the KYC tab with 'KYC submitted successfully!' (the tab then shows the status); a refusal keeps the
  * typed values, with the API's field errors (422), its message (409, 403) or 'Failed to submit KYC'.
  */
@@ -88,7 +88,7 @@ export async function submitKyc(request: Request, auth: SignedIn, form: FormData
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   if (result.ok) {
     flashToast(auth.session, { kind: 'success', message: MSG.kyc.submitted });
-    throw redirect('/settings?q=kyc', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
+    throw redirect('/settings/kyc', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }
   if (result.status === 413) {
     const message = MSG.kyc.fileTooLarge(bytesText(env.uploadMaxBytes));

@@ -119,7 +119,6 @@ export function genderText(value: string): string {
 
 /** The KYC action's refusal: the form's field errors, one message above it, and the typed values to fill it again. */
 export interface KycActionData {
-  intent: 'kyc';
   ok: false;
   errors: Errors;
   message: string;
