@@ -326,6 +326,7 @@ test.describe('sign-in flows', () => {
 
 test.describe('signed-in shell', () => {
   test('customer: greeting, sidebar, cart badge, guards, settings and logout', async ({ page }) => {
+    test.setTimeout(180_000);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
     await page.getByLabel('E-mail').fill(DEMO.customer.email);
