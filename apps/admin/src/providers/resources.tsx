@@ -25,7 +25,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 
-/** The back office resources, declared as data (CONVENTIONS.md). Labels follow the spec's sidebar (2.3). */
+/** The back office resources, declared as data. Labels follow the spec's sidebar (2.3). */
 export const resources: ResourceProps[] = [
   {
     name: 'dashboard',
