@@ -59,7 +59,7 @@ test.describe('KYC in Settings', () => {
     ]);
     await snap(page, 'care-kyc-form');
 
-    // Validation (spec 5): every field but the photo is required; the form says so before anything is uploaded.
+    // Validation (spec 5): every field but the photo is required (the server checks with the API's SubmitKycDto).
     await page.getByLabel('Full name (as on your ID)').fill('');
     await page.getByLabel('Address').fill('');
     await page.getByRole('button', { name: 'Submit KYC' }).click();
@@ -70,16 +70,19 @@ test.describe('KYC in Settings', () => {
     await expect(fieldError(page, 'user_image')).toHaveCount(0);
     await snap(page, 'care-kyc-validation');
 
-    // Under 18 is refused; a file past the upload limit is refused as soon as it is chosen.
+    // Under 18 is refused; a file past the upload limit is refused as soon as it is chosen, and not sent.
     const young = new Date();
     young.setFullYear(young.getFullYear() - 10);
     await page.getByLabel('Date of birth').fill(young.toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Submit KYC' }).click();
+    await expect(fieldError(page, 'dob')).toHaveText(MSG.kyc.dobInvalid);
     await page
       .getByLabel('ID image')
       .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: oversizedPng() });
     await expect(fieldError(page, 'id_image')).toHaveText(MSG.kyc.fileTooLarge('5 MB'));
     await page.getByRole('button', { name: 'Submit KYC' }).click();
-    await expect(fieldError(page, 'dob')).toHaveText(MSG.kyc.dobInvalid);
+    await expect(page.getByTestId('kyc-error')).toHaveText(MSG.kyc.submitFailed);
+    await expect(fieldError(page, 'id_image')).toHaveText(MSG.kyc.fileTooLarge('5 MB'));
 
     // The real submission: both images.
     const { idCard, portrait } = await kycImages();

@@ -326,12 +326,14 @@ test.describe('deliveries: admin screens', () => {
       const air = page.getByLabel('Cost per kg (air cargo, $)');
       await expect(sea).toHaveAttribute('step', '0.01');
       await expect(sea).toHaveAttribute('min', '0');
+      const seaError = page.locator('#field-cost_per_cmb3-error');
       await sea.fill('-1');
       await page.getByRole('button', { name: MSG.logisticsSettings.save }).click();
-      await expect(page.getByText(MSG.logisticsSettings.negative)).toBeVisible();
+      await expect(seaError).toHaveText(MSG.logisticsSettings.negative);
+      await expectToast(page, MSG.logisticsSettings.updateFailed);
       await sea.fill('');
       await page.getByRole('button', { name: MSG.logisticsSettings.save }).click();
-      await expect(page.getByText(MSG.logisticsSettings.invalidNumbers)).toBeVisible();
+      await expect(seaError).toHaveText(MSG.logisticsSettings.invalidNumbers);
       await snap(page, 'deliveries-settings-errors');
 
       await sea.fill('0.02');

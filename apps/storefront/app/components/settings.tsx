@@ -1,9 +1,7 @@
 import { Form, useNavigation, useOutletContext } from '@remix-run/react';
-import type { FormEvent } from 'react';
 import { MSG, OTP_LENGTH, type PublicUser } from '@jara/contracts';
 import { Field } from '~/components/field';
-import { validateOtp } from '~/lib/auth-validation';
-import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
+import { useFieldErrors, type Errors } from '~/lib/form';
 
 /**
  * Settings (spec 2.22) is a layout with one nested route per concern: Profile is /settings, Account Settings
@@ -43,14 +41,8 @@ export function ConfirmEmail({ email, pendingEmail, serverErrors }: { email: str
   const confirming = usePosting('/settings/email');
   const resending = usePosting('/settings/email/resend');
   const busy = confirming || resending;
-  const { errors, setErrors, clear } = useFieldErrors(serverErrors);
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const found = validateOtp(text(new FormData(event.currentTarget).get('otp')));
-    if (hasErrors(found)) {
-      event.preventDefault();
-      setErrors(found);
-    }
-  }
+  // The code is checked on the server (ConfirmEmailDto), which answers the spec's message under the field.
+  const { errors, clear } = useFieldErrors(serverErrors);
   return (
     <section className="notice-inline stack email-change" aria-labelledby="email-change-title">
       <h3 id="email-change-title">Confirm your new e-mail</h3>
@@ -58,7 +50,7 @@ export function ConfirmEmail({ email, pendingEmail, serverErrors }: { email: str
         We sent a {OTP_LENGTH}-digit code to <strong>{pendingEmail}</strong>. Until you enter it, you keep signing in with{' '}
         <strong>{email}</strong>.
       </p>
-      <Form method="post" action="/settings/email" noValidate className="stack" onSubmit={onSubmit}>
+      <Form method="post" action="/settings/email" noValidate className="stack">
         <fieldset disabled={busy} className="form-grid">
           <Field
             name="otp"

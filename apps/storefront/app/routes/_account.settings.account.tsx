@@ -1,15 +1,17 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { MSG, type ItemResponse, type MessageResponse, type PublicUser } from '@jara/contracts';
+import { UpdateProfileDto } from '@jara/dto';
 import { Field } from '~/components/field';
 import { ConfirmEmail, NotificationsSection, usePosting, useSettingsUser } from '~/components/settings';
 import { useActionToast } from '~/components/toasts';
 import { loadCurrentUser } from '~/lib/account.server';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { text, useFieldErrors, type Errors } from '~/lib/form';
+import { useFieldErrors, type Errors } from '~/lib/form';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
+import { validateForm } from '~/lib/validate.server';
 
 const PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postal_code', 'country'] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -20,24 +22,21 @@ interface ProfileActionData {
 }
 
 /**
- * Account Settings (spec 2.22, 5 user update): only non-empty fields are sent. A new e-mail is not a profile field:
- * it is asked for first (a code goes to it, confirmed at /settings/email) and replaces the old one once confirmed.
- * A save comes back here as a flash toast after a redirect (shown without JavaScript too).
+ * Account Settings (spec 2.22, 5 user update), checked by the API's own UpdateProfileDto: only non-empty fields are
+ * sent. A new e-mail is not a profile field: it is asked for first (POST /user/change-email sends a code to it,
+ * confirmed at /settings/email) and replaces the old one once confirmed. A save comes back here as a flash toast
+ * after a redirect (shown without JavaScript too).
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const auth = await requireUser(request);
-  const form = await request.formData();
-  const body: Partial<Record<ProfileField, string>> = {};
-  for (const field of PROFILE_FIELDS) {
-    const value = text(form.get(field)).trim();
-    if (value && field !== 'email') body[field] = value;
-  }
   const refuse = (errors: Errors, status: number) =>
     json<ProfileActionData>({ errors, toast: toast('error', MSG.profile.updateFailed) }, { status });
-  const email = text(form.get('email')).trim();
+  const check = validateForm(UpdateProfileDto, await request.formData());
+  if (!check.ok) return refuse(check.errors, 422);
+  const { email, ...body } = check.value;
   const { user } = await loadCurrentUser(request, auth);
-  const newEmail = email && email.toLowerCase() !== user.email ? email : null;
+  const newEmail = email && email !== user.email ? email : null;
   if (newEmail) {
     const change = await api<MessageResponse>('/user/change-email', { token: auth.token, json: { email: newEmail } });
     if (change.status === 401) return signOutAndRedirect(request, auth.session);
@@ -51,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.ok) {
     flashToast(
       auth.session,
-      newEmail ? { kind: 'info', message: MSG.profile.emailCodeSent(newEmail.toLowerCase()) } : { kind: 'success', message: MSG.profile.updated },
+      newEmail ? { kind: 'info', message: MSG.profile.emailCodeSent(newEmail) } : { kind: 'success', message: MSG.profile.updated },
     );
     return redirect('/settings/account', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }

@@ -1,15 +1,16 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { MSG, type ConfirmEmailResponse } from '@jara/contracts';
+import { ConfirmEmailDto } from '@jara/dto';
 import { ConfirmEmail, useSettingsUser } from '~/components/settings';
 import { useActionToast } from '~/components/toasts';
 import { loadCurrentUser } from '~/lib/account.server';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { validateOtp } from '~/lib/auth-validation';
-import { hasErrors, text, type Errors } from '~/lib/form';
+import type { Errors } from '~/lib/form';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
+import { validateForm } from '~/lib/validate.server';
 
 /** The code form on its own (after a refused code): with no e-mail change waiting, Account Settings instead. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,16 +25,15 @@ interface ConfirmActionData {
 }
 
 /**
- * The second step of an e-mail change: POST /user/confirm-email with the code. The change ends every earlier session
+ * The second step of an e-mail change: the code, checked by the API's ConfirmEmailDto, to POST /user/confirm-email. The change ends every earlier session
  * of the user, so this one carries on with the fresh token; then back to Account Settings with a flash toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const auth = await requireUser(request);
-  const otp = text((await request.formData()).get('otp')).trim();
-  const invalid = validateOtp(otp);
-  if (hasErrors(invalid)) return json<ConfirmActionData>({ errors: invalid }, { status: 400 });
-  const result = await api<ConfirmEmailResponse>('/user/confirm-email', { token: auth.token, json: { otp } });
+  const check = validateForm(ConfirmEmailDto, await request.formData());
+  if (!check.ok) return json<ConfirmActionData>({ errors: check.errors }, { status: 422 });
+  const result = await api<ConfirmEmailResponse>('/user/confirm-email', { token: auth.token, json: { otp: check.value.otp } });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   if (result.ok && result.data?.token) {
     auth.session.set('token', result.data.token);

@@ -1,18 +1,18 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import type { FormEvent } from 'react';
 import { MSG, type ItemResponse, type LogisticsSettings } from '@jara/contracts';
+import { LogisticsSettingsDto } from '@jara/dto';
 import { Field } from '~/components/field';
 import { usePosting } from '~/components/settings';
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { validateRates } from '~/lib/deliveries';
 import { loadLogisticsSettings } from '~/lib/deliveries.server';
 import { text, useFieldErrors, type Errors } from '~/lib/form';
 import { ADMIN_ONLY } from '~/lib/navigation';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
+import { validateForm } from '~/lib/validate.server';
 
 /** Logistics Settings (spec 2.22 point 3, 5, 8): admins only (anyone else goes to /unauthorized); the two cargo rates. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,21 +27,23 @@ interface RatesActionData {
   toast: ToastMessage;
 }
 
-/** Both rates required, numbers, not negative; PUT /logistics-settings, then back here with a flash toast. */
+/**
+ * Both rates checked by the API's own LogisticsSettingsDto (required numbers, not negative, 2 decimals: spec 5's
+ * messages); PUT /logistics-settings, then back here with a flash toast.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const auth = await requireUser(request, ADMIN_ONLY);
   const form = await request.formData();
-  const values = { cost_per_cmb3: text(form.get('cost_per_cmb3')).trim(), cost_per_kg: text(form.get('cost_per_kg')).trim() };
+  const values = { cost_per_cmb3: text(form.get('cost_per_cmb3')), cost_per_kg: text(form.get('cost_per_kg')) };
   const refuse = (errors: Errors, message: string, status: number) =>
     json<RatesActionData>({ errors, values, toast: toast('error', message) }, { status });
-  const invalid = validateRates(values);
-  const first = invalid.cost_per_cmb3 ?? invalid.cost_per_kg;
-  if (first) return refuse(invalid, first, 422);
+  const check = validateForm(LogisticsSettingsDto, values);
+  if (!check.ok) return refuse(check.errors, MSG.logisticsSettings.updateFailed, 422);
   const result = await api<ItemResponse<LogisticsSettings>>('/logistics-settings', {
     method: 'PUT',
     token: auth.token,
-    json: { cost_per_cmb3: Number(values.cost_per_cmb3), cost_per_kg: Number(values.cost_per_kg) },
+    json: { cost_per_cmb3: Number(check.value.cost_per_cmb3), cost_per_kg: Number(check.value.cost_per_kg) },
   });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   if (result.ok) {
@@ -57,7 +59,7 @@ export default function LogisticsSettingsPage() {
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   const saving = usePosting('/settings/logistics');
-  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  const { errors, clear } = useFieldErrors(actionData?.errors);
   if (!settings) {
     return (
       <p className="form-error" role="alert">
@@ -66,21 +68,12 @@ export default function LogisticsSettingsPage() {
     );
   }
   const values = actionData?.values;
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const data = new FormData(event.currentTarget);
-    const found = validateRates({ cost_per_cmb3: text(data.get('cost_per_cmb3')), cost_per_kg: text(data.get('cost_per_kg')) });
-    if (found.cost_per_cmb3 || found.cost_per_kg) {
-      event.preventDefault();
-      setErrors(found);
-    }
-  }
   return (
     <Form
       method="post"
       action="/settings/logistics"
       noValidate
       className="stack logistics-form"
-      onSubmit={onSubmit}
       key={settings.updated_at ?? 'rates'}
     >
       <h2>Logistics Settings</h2>
