@@ -13,7 +13,7 @@ import {
   setSupportStatus,
   submitKycApi,
 } from '../support/care';
-import { api, DEMO, E2E } from '../support/env';
+import { api, DEMO, E2E, readCode, uniqueEmail } from '../support/env';
 import { snap } from '../support/screens';
 import { expectToast, login } from '../support/storefront';
 
@@ -29,6 +29,10 @@ function fieldError(page: Page, name: string) {
   return page.locator(`#field-${name}-error`);
 }
 
+function settingsTab(page: Page, name: string) {
+  return page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true });
+}
+
 test.describe('KYC in Settings', () => {
   test('a customer submits KYC with two images and sees Pending, then Approved and its notification', async ({
     page,
@@ -37,8 +41,8 @@ test.describe('KYC in Settings', () => {
     test.setTimeout(120_000);
     const customer = await namedCustomer('kyc', 'Adaeze Nwosu');
     await login(page, customer.email, customer.password);
-    await page.goto('/settings?q=kyc');
-    await expect(page.getByRole('tab', { name: 'KYC' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/settings/kyc');
+    await expect(settingsTab(page, 'KYC')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { name: 'Verify your identity (KYC)' })).toBeVisible();
     await expect(page.getByLabel('Full name (as on your ID)')).toHaveValue('Adaeze Nwosu');
     await expect(page.getByLabel('ID image')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif');
@@ -55,7 +59,7 @@ test.describe('KYC in Settings', () => {
     ]);
     await snap(page, 'care-kyc-form');
 
-    // Validation (spec 5): every field but the photo is required; the form says so before anything is uploaded.
+    // Validation (spec 5): every field but the photo is required (the server checks with the API's SubmitKycDto).
     await page.getByLabel('Full name (as on your ID)').fill('');
     await page.getByLabel('Address').fill('');
     await page.getByRole('button', { name: 'Submit KYC' }).click();
@@ -66,16 +70,19 @@ test.describe('KYC in Settings', () => {
     await expect(fieldError(page, 'user_image')).toHaveCount(0);
     await snap(page, 'care-kyc-validation');
 
-    // Under 18 is refused; a file past the upload limit is refused as soon as it is chosen.
+    // Under 18 is refused; a file past the upload limit is refused as soon as it is chosen, and not sent.
     const young = new Date();
     young.setFullYear(young.getFullYear() - 10);
     await page.getByLabel('Date of birth').fill(young.toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Submit KYC' }).click();
+    await expect(fieldError(page, 'dob')).toHaveText(MSG.kyc.dobInvalid);
     await page
       .getByLabel('ID image')
       .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: oversizedPng() });
     await expect(fieldError(page, 'id_image')).toHaveText(MSG.kyc.fileTooLarge('5 MB'));
     await page.getByRole('button', { name: 'Submit KYC' }).click();
-    await expect(fieldError(page, 'dob')).toHaveText(MSG.kyc.dobInvalid);
+    await expect(page.getByTestId('kyc-error')).toHaveText(MSG.kyc.submitFailed);
+    await expect(fieldError(page, 'id_image')).toHaveText(MSG.kyc.fileTooLarge('5 MB'));
 
     // The real submission: both images.
     const { idCard, portrait } = await kycImages();
@@ -92,7 +99,7 @@ test.describe('KYC in Settings', () => {
     await expect(fieldError(page, 'id_image')).toHaveCount(0);
     await page.getByRole('button', { name: 'Submit KYC' }).click();
     await expectToast(page, MSG.kyc.submitted);
-    await expect(page).toHaveURL(/\/settings\?q=kyc$/);
+    await expect(page).toHaveURL(/\/settings\/kyc$/);
     const status = page.getByTestId('kyc-status');
     await expect(status.getByTestId('kyc-status-pill')).toHaveText('Pending');
     await expect(status).toContainText('May 17, 1990');
@@ -158,7 +165,7 @@ test.describe('KYC in Settings', () => {
     expect(foreign.headers()['cache-control']).toBe('no-store');
     expect((await page.request.get(`/resources/kyc/${first.id}/passport`)).status()).toBe(404);
 
-    await page.goto('/settings?q=kyc');
+    await page.goto('/settings/kyc');
     const status = page.getByTestId('kyc-status');
     await expect(status.getByTestId('kyc-status-pill')).toHaveText('Rejected');
     await expect(page.getByTestId('kyc-reason')).toContainText('The ID photo is blurred. Please upload a sharper one.');
@@ -171,10 +178,9 @@ test.describe('KYC in Settings', () => {
     await snap(page, 'care-kyc-rejected');
 
     // The server refuses a file past the limit too (a client without the page's checks): 413, nothing forwarded.
-    const huge = await page.request.post('/settings?q=kyc', {
+    const huge = await page.request.post('/settings/kyc', {
       headers: SAME_ORIGIN,
       multipart: {
-        intent: 'kyc',
         ...KYC_FIELDS,
         id_image: { name: 'huge.png', mimeType: 'image/png', buffer: oversizedPng() },
       },
@@ -196,14 +202,14 @@ test.describe('KYC in Settings', () => {
   test('the profile photo goes through the same size-limited upload reader', async ({ page }) => {
     const customer = await namedCustomer('avatar', 'Obinna Okeke');
     await login(page, customer.email, customer.password);
-    await page.goto('/settings?q=profile');
+    await page.goto('/settings');
     const { portrait } = await kycImages();
     await page.getByTestId('avatar-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: portrait });
     await expectToast(page, MSG.profile.imageUpdated);
     await expect(page.getByRole('img', { name: 'Profile', exact: true })).toBeVisible();
-    const huge = await page.request.post('/settings?q=profile', {
+    const huge = await page.request.post('/settings?index', {
       headers: SAME_ORIGIN,
-      multipart: { intent: 'image', image: { name: 'huge.png', mimeType: 'image/png', buffer: oversizedPng() } },
+      multipart: { image: { name: 'huge.png', mimeType: 'image/png', buffer: oversizedPng() } },
     });
     expect(huge.status()).toBe(413);
     expect(await huge.text()).toContain(MSG.profile.imageTooLarge);
@@ -211,20 +217,155 @@ test.describe('KYC in Settings', () => {
 
   test('vendors are told KYC is not required; admins are sent to the back office', async ({ page }) => {
     await login(page, DEMO.vendor.email, DEMO.vendor.password);
-    await page.goto('/settings?q=kyc');
+    await page.goto('/settings/kyc');
     await expect(page.getByText(MSG.kyc.vendorsExempt)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit KYC' })).toHaveCount(0);
     await snap(page, 'care-kyc-vendor');
 
     await page.context().clearCookies();
     await login(page, DEMO.admin.email, DEMO.admin.password);
-    await page.goto('/settings?q=kyc');
+    await page.goto('/settings/kyc');
     await expect(page.getByText(MSG.kyc.adminsReview)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit KYC' })).toHaveCount(0);
     await page.goto('/support');
     await expect(page.getByText(MSG.support.adminsAnswer)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send message' })).toHaveCount(0);
     await snap(page, 'care-support-admin');
+  });
+});
+
+test.describe('Settings, one route per form', () => {
+  test('each settings page works by its URL, also without JavaScript; the old one-page forms and links are sent on', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const customer = await namedCustomer('settings', 'Kelechi Obi');
+    const newEmail = uniqueEmail('settings-new');
+    await login(page, customer.email, customer.password);
+
+    // With JavaScript: an e-mail change waits for its code; a wrong code is refused on the e-mail route.
+    await page.goto('/settings/account');
+    await page.getByLabel('E-mail', { exact: true }).fill(newEmail);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, MSG.profile.emailCodeSent(newEmail));
+    const confirm = page.getByRole('region', { name: 'Confirm your new e-mail' });
+    await expect(confirm).toContainText(newEmail);
+    await snap(page, 'care-settings-email-pending');
+    await confirm.getByLabel('Code').fill('12345');
+    await confirm.getByRole('button', { name: 'Confirm e-mail' }).click();
+    await expect(fieldError(page, 'otp')).toHaveText(MSG.auth.otpSixDigits);
+    const code = await readCode(newEmail);
+    await confirm.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
+    await confirm.getByRole('button', { name: 'Confirm e-mail' }).click();
+    await expect(page).toHaveURL(/\/settings\/email$/);
+    await expect(settingsTab(page, 'Account Settings')).toHaveAttribute('aria-current', 'page');
+    await expect(fieldError(page, 'otp')).toBeVisible();
+    await snap(page, 'care-settings-email');
+    await page.goto('/settings/notifications');
+    await expect(page.getByRole('region', { name: 'Notifications' })).toBeVisible();
+    await snap(page, 'care-settings-notifications-page');
+
+    const context = await browser.newContext({
+      baseURL: E2E.storefront,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await context.newPage();
+    const toastIn = (text: string | RegExp) => plain.locator('.toast', { hasText: text });
+    try {
+      // Profile (/settings): the photo through the form's own button.
+      await plain.goto('/settings');
+      await expect(settingsTab(plain, 'Profile')).toHaveAttribute('aria-current', 'page');
+      const { idCard, portrait } = await kycImages();
+      await plain.getByTestId('avatar-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: portrait });
+      await plain.getByRole('button', { name: 'Upload photo' }).click();
+      await expect(plain).toHaveURL(/\/settings$/);
+      await expect(toastIn(MSG.profile.imageUpdated)).toBeVisible();
+      await expect(plain.getByRole('img', { name: 'Profile', exact: true })).toBeVisible();
+
+      // Account Settings (/settings/account): a refused field, then a save.
+      await plain.goto('/settings/account');
+      await plain.getByLabel('Phone').fill('call me');
+      await plain.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(fieldError(plain, 'phone')).toBeVisible();
+      await plain.getByLabel('Phone').fill('+2348031112233');
+      await plain.getByLabel('City').fill('Enugu');
+      await plain.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(plain).toHaveURL(/\/settings\/account$/);
+      await expect(toastIn(MSG.profile.updated)).toBeVisible();
+      await expect(plain.getByLabel('City')).toHaveValue('Enugu');
+
+      // The e-mail change (/settings/email/resend, /settings/email): a new code is asked (the API may say to wait),
+      // then the code from the e-mail confirms the new address.
+      await plain.getByRole('button', { name: 'Send a new code' }).click();
+      await expect(plain).toHaveURL(/\/settings\/account$/);
+      const resent = toastIn(MSG.profile.emailCodeSent(newEmail)).or(toastIn(MSG.auth.resendSent)).or(toastIn(/Please wait \d+ seconds/));
+      await expect(resent).toBeVisible();
+      await plain.getByLabel('Code').fill(await readCode(newEmail));
+      await plain.getByRole('button', { name: 'Confirm e-mail' }).click();
+      await expect(plain).toHaveURL(/\/settings\/account$/);
+      await expect(toastIn(MSG.profile.emailChanged)).toBeVisible();
+      await expect(plain.getByLabel('E-mail', { exact: true })).toHaveValue(newEmail);
+      await plain.goto('/settings/email');
+      await expect(plain).toHaveURL(/\/settings\/account$/);
+
+      // Notifications (/settings/notifications), opened by its URL.
+      await plain.goto('/settings/notifications');
+      const box = plain.getByRole('region', { name: 'Notifications' }).getByRole('checkbox');
+      await expect(box).toBeChecked();
+      await box.uncheck();
+      await plain.getByRole('button', { name: 'Save preferences' }).click();
+      await expect(plain).toHaveURL(/\/settings\/account$/);
+      await expect(toastIn(MSG.notifications.preferencesSaved)).toBeVisible();
+      await expect(box).not.toBeChecked();
+
+      // KYC (/settings/kyc): the server checks the form, then takes it.
+      await plain.goto('/settings/kyc');
+      await plain.getByLabel('ID number').fill('');
+      await plain.getByRole('button', { name: 'Submit KYC' }).click();
+      await expect(fieldError(plain, 'id_number')).toHaveText(MSG.kyc.required);
+      await plain.getByLabel('Full name (as on your ID)').fill(KYC_FIELDS.name);
+      await plain.getByLabel('Date of birth').fill(KYC_FIELDS.dob);
+      await plain.getByLabel('Gender').selectOption(KYC_FIELDS.gender);
+      await plain.getByLabel('Address').fill(KYC_FIELDS.address);
+      await plain.getByLabel('ID type').selectOption(KYC_FIELDS.id_type);
+      await plain.getByLabel('ID number').fill(KYC_FIELDS.id_number);
+      await plain.getByLabel('ID image').setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: idCard });
+      await plain.getByRole('button', { name: 'Submit KYC' }).click();
+      await expect(plain).toHaveURL(/\/settings\/kyc$/);
+      await expect(toastIn(MSG.kyc.submitted)).toBeVisible();
+      await expect(plain.getByTestId('kyc-status-pill')).toHaveText('Pending');
+
+      // The one-page Settings of before: its links land on the tabs' routes, its forms are posted on (307).
+      for (const [from, to] of [
+        ['/settings?q=profile', '/settings'],
+        ['/settings?q=account', '/settings/account'],
+        ['/settings?q=kyc', '/settings/kyc'],
+      ]) {
+        const res = await plain.request.get(from, { maxRedirects: 0 });
+        expect(res.status()).toBe(301);
+        expect(res.headers()['location']).toBe(to);
+      }
+      for (const [form, to] of [
+        [{ intent: 'notifications', email_updates: 'on' }, '/settings/notifications'],
+        [{ intent: 'confirm-email', otp: '123456' }, '/settings/email'],
+        [{ name: 'Kelechi Obi' }, '/settings/account'],
+      ] as const) {
+        const res = await plain.request.post('/settings?q=account', { headers: SAME_ORIGIN, form, maxRedirects: 0 });
+        expect(res.status()).toBe(307);
+        expect(res.headers()['location']).toBe(to);
+      }
+      const upload = await plain.request.post('/settings?q=kyc', {
+        headers: SAME_ORIGIN,
+        multipart: { intent: 'kyc', ...KYC_FIELDS },
+        maxRedirects: 0,
+      });
+      expect(upload.status()).toBe(307);
+      expect(upload.headers()['location']).toBe('/settings/kyc');
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -390,8 +531,8 @@ test.describe('E-mail preferences in Settings', () => {
     const customer = await namedCustomer('prefs', 'Ngozi Okafor');
     expect(await emailUpdates(customer.token)).toBe(true);
     await login(page, customer.email, customer.password);
-    await page.goto('/settings?q=account');
-    await expect(page.getByRole('tab', { name: 'Account Settings' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/settings/account');
+    await expect(settingsTab(page, 'Account Settings')).toHaveAttribute('aria-current', 'page');
     const section = page.getByRole('region', { name: 'Notifications' });
     const box = section.getByRole('checkbox', { name: MSG.notifications.emailUpdatesLabel });
     await expect(box).toBeChecked();
@@ -401,7 +542,7 @@ test.describe('E-mail preferences in Settings', () => {
     await box.uncheck();
     await section.getByRole('button', { name: 'Save preferences' }).click();
     await expectToast(page, MSG.notifications.preferencesSaved);
-    await expect(page).toHaveURL(/\/settings\?q=account$/);
+    await expect(page).toHaveURL(/\/settings\/account$/);
     await expect(box).not.toBeChecked();
     await page.reload();
     await expect(box).not.toBeChecked();
@@ -416,12 +557,12 @@ test.describe('E-mail preferences in Settings', () => {
     });
     const plain = await context.newPage();
     try {
-      await plain.goto('/settings?q=account');
+      await plain.goto('/settings/account');
       const plainBox = plain.getByRole('region', { name: 'Notifications' }).getByRole('checkbox');
       await expect(plainBox).not.toBeChecked();
       await plainBox.check();
       await plain.getByRole('button', { name: 'Save preferences' }).click();
-      await expect(plain).toHaveURL(/\/settings\?q=account$/);
+      await expect(plain).toHaveURL(/\/settings\/account$/);
       await expect(plain.locator('.toast', { hasText: MSG.notifications.preferencesSaved })).toBeVisible();
       await expect(plainBox).toBeChecked();
     } finally {
@@ -430,9 +571,9 @@ test.describe('E-mail preferences in Settings', () => {
     expect(await emailUpdates(customer.token)).toBe(true);
 
     // A cross-site post is refused before it reaches the action.
-    const forged = await page.request.post('/settings?q=account', {
+    const forged = await page.request.post('/settings/notifications', {
       headers: { origin: 'http://evil.example' },
-      form: { intent: 'notifications' },
+      form: {},
     });
     expect(forged.status()).toBe(403);
     expect(await emailUpdates(customer.token)).toBe(true);

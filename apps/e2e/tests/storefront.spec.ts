@@ -326,6 +326,7 @@ test.describe('sign-in flows', () => {
 
 test.describe('signed-in shell', () => {
   test('customer: greeting, sidebar, cart badge, guards, settings and logout', async ({ page }) => {
+    test.setTimeout(180_000);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
     await page.getByLabel('E-mail').fill(DEMO.customer.email);
@@ -356,7 +357,7 @@ test.describe('signed-in shell', () => {
     await expect(page.locator('.profile-panel')).toContainText('Chioma Adeyemi');
     await expect(page.locator('.profile-panel')).toContainText('+2348010000003');
     await page.getByRole('link', { name: 'View Profile' }).click();
-    await expect(page).toHaveURL(/\/settings\?q=profile$/);
+    await expect(page).toHaveURL(/\/settings$/);
 
     // Phone drawer.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -380,23 +381,38 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('heading', { name: 'Support Center' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
 
-    // Settings: tabs by ?q=, Account Settings save, Profile shows the new value.
+    // Settings: one nested route per tab (the old ?q= links still land on theirs), Account Settings save, Profile
+    // shows the new value. Logistics Settings is no tab and no page for a customer: the server sends them away.
+    const settingsTab = (name: string) => page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true });
     await page.goto('/settings?q=profile');
-    await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(settingsTab('Profile')).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('.profile-row[data-field="address"] dd')).toHaveText(/.+/);
     await expect(page.getByText('@customer', { exact: true })).toBeVisible();
     await expect(page.locator('input[type=file][name=image]')).toHaveAttribute('accept', 'image/*');
     await snap(page, 'storefront-settings-profile');
 
     await page.goto('/settings?q=kyc');
-    await expect(page.getByRole('tab', { name: 'KYC' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/settings\/kyc$/);
+    await expect(settingsTab('KYC')).toHaveAttribute('aria-current', 'page');
     await snap(page, 'storefront-settings-kyc');
-    await page.getByRole('tab', { name: 'Logistics Settings' }).click();
-    await expect(page.getByRole('tab', { name: 'Logistics Settings' })).toHaveAttribute('aria-selected', 'true');
-    await snap(page, 'storefront-settings-logistics');
+    await expect(settingsTab('Logistics Settings')).toHaveCount(0);
+    const refused = await page.request.get('/settings/logistics', { maxRedirects: 0 });
+    expect(refused.status()).toBe(302);
+    expect(refused.headers()['location']).toBe('/unauthorized');
+    expect((await page.goto('/settings/logistics'))?.status()).toBe(403);
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    const forged = await page.request.post('/settings/logistics', {
+      headers: { origin: E2E.storefront },
+      form: { cost_per_cmb3: '0', cost_per_kg: '0' },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(302);
+    expect(forged.headers()['location']).toBe('/unauthorized');
 
     await page.goto('/settings?q=account');
-    await expect(page.getByRole('tab', { name: 'Account Settings' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/settings\/account$/);
+    await expect(settingsTab('Account Settings')).toHaveAttribute('aria-current', 'page');
     const address = `${Math.floor(Math.random() * 900) + 100} Ring Road`;
     await page.getByLabel('Address').fill(address);
     await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
@@ -407,7 +423,9 @@ test.describe('signed-in shell', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(DEMO.customer.email);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Profile updated successfully');
-    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/settings\/account$/);
+    await settingsTab('Profile').click();
+    await expect(page).toHaveURL(/\/settings$/);
     await expect(page.locator('.profile-row[data-field="address"] dd')).toHaveText(address);
 
     // Logout clears the session.
@@ -430,7 +448,7 @@ test.describe('signed-in shell', () => {
     await snap(page, 'storefront-dashboard-vendor');
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Manage Products' })).toBeVisible();
-    await page.goto('/settings?q=kyc');
+    await page.goto('/settings/kyc');
     await expect(page.getByText('Vendors are not required to submit KYC.')).toBeVisible();
 
     await page.context().clearCookies();

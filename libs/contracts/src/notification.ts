@@ -22,7 +22,7 @@ export const NOTIFICATION_PATHS = {
   invoice: (invoiceId: number) => `/invoices/${invoiceId}`,
   wallet: '/fund',
   parcel: (trackingNo: string) => `/account-tracker?no=${encodeURIComponent(trackingNo)}`,
-  kyc: '/settings?q=kyc',
+  kyc: '/settings/kyc',
   supportThread: (supportId: number) => `/support?open=${supportId}`,
   /** The back office's support request (admins). */
   adminSupport: (supportId: number) => `/supports/${supportId}`,

@@ -123,10 +123,10 @@ function ProfileMenu({ user }: { user: PublicUser }) {
         <p className="profile-phone">{user.phone || MSG.common.noContact}</p>
         <ul>
           <li>
-            <Link to="/settings?q=profile">View Profile</Link>
+            <Link to="/settings">View Profile</Link>
           </li>
           <li>
-            <Link to="/settings?q=account">Settings</Link>
+            <Link to="/settings/account">Settings</Link>
           </li>
           <li>
             <Form method="post" action="/logout">

@@ -16,7 +16,6 @@ import { StatusPill } from '~/components/money';
 import { hasErrors, useFieldErrors } from '~/lib/form';
 import {
   KYC_ACCEPT,
-  KYC_LIMITS,
   bytesText,
   chosenFile,
   dobText,
@@ -24,8 +23,7 @@ import {
   kycFileError,
   kycStatusTone,
   latestAdultDob,
-  readKycValues,
-  validateKyc,
+  kycFileErrors,
   type KycActionData,
   type KycFileField,
   type KycValues,
@@ -99,17 +97,20 @@ function KycStatusView({ submission }: { submission: KycSubmission }) {
 function KycForm({
   user,
   maxBytes,
+  limits,
   actionData,
   previous,
 }: {
   user: PublicUser;
   maxBytes: number;
+  /** The text fields' longest values by the API's rules (SubmitKycDto), read on the server. */
+  limits: Record<string, number>;
   actionData?: KycActionData;
   /** The rejected submission, whose details fill the form again. */
   previous: KycSubmission | null;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'kyc';
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/settings/kyc';
   const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
   const [message, setMessage] = useState<string | undefined>(actionData?.message);
   useEffect(() => setMessage(actionData?.message), [actionData]);
@@ -122,10 +123,11 @@ function KycForm({
     id_number: previous?.id_number ?? '',
   };
 
+  // The files are checked here too, so a picture that will be refused is not uploaded first; the text fields are
+  // checked on the server by the API's own rules (SubmitKycDto), and their messages come back with the page.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
-    const found = validateKyc(
-      readKycValues(data),
+    const found = kycFileErrors(
       { id_image: chosenFile(data.get('id_image')), user_image: chosenFile(data.get('user_image')) },
       maxBytes,
     );
@@ -146,14 +148,13 @@ function KycForm({
   return (
     <Form
       method="post"
-      action="?q=kyc"
+      action="/settings/kyc"
       encType="multipart/form-data"
       noValidate
       className="stack kyc-form"
       onSubmit={onSubmit}
       aria-labelledby="kyc-form-title"
     >
-      <input type="hidden" name="intent" value="kyc" />
       <div>
         <h2 id="kyc-form-title">{previous ? 'Submit your KYC again' : 'Verify your identity (KYC)'}</h2>
         <p className="muted">
@@ -171,7 +172,7 @@ function KycForm({
           label="Full name (as on your ID)"
           autoComplete="name"
           required
-          maxLength={KYC_LIMITS.name}
+          maxLength={limits.name}
           defaultValue={values.name}
           error={errors.name}
           onChange={edit('name')}
@@ -207,7 +208,7 @@ function KycForm({
           label="Address"
           autoComplete="street-address"
           required
-          maxLength={KYC_LIMITS.address}
+          maxLength={limits.address}
           defaultValue={values.address}
           error={errors.address}
           onChange={edit('address')}
@@ -232,7 +233,7 @@ function KycForm({
           label="ID number"
           required
           autoComplete="off"
-          maxLength={KYC_LIMITS.id_number}
+          maxLength={limits.id_number}
           defaultValue={values.id_number}
           error={errors.id_number}
           onChange={edit('id_number')}
@@ -300,12 +301,12 @@ export function KycTab({
     );
   }
   const submission = state.submission;
-  if (!submission) return <KycForm user={user} maxBytes={state.maxBytes} actionData={actionData} previous={null} />;
+  if (!submission) return <KycForm user={user} maxBytes={state.maxBytes} limits={state.limits} actionData={actionData} previous={null} />;
   if (submission.status !== KYC_STATUS.REJECTED) return <KycStatusView submission={submission} />;
   return (
     <div className="stack-lg">
       <KycStatusView submission={submission} />
-      <KycForm user={user} maxBytes={state.maxBytes} actionData={actionData} previous={submission} />
+      <KycForm user={user} maxBytes={state.maxBytes} limits={state.limits} actionData={actionData} previous={submission} />
     </div>
   );
 }

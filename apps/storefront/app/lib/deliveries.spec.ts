@@ -11,8 +11,6 @@ import {
   trackingTableApiQuery,
   trackingTableHref,
   validateDeliveryRequest,
-  validateRate,
-  validateRates,
   warehousesFor,
 } from './deliveries';
 
@@ -189,17 +187,3 @@ describe('paging and queries', () => {
   });
 });
 
-describe('logistics settings (spec 5)', () => {
-  it('asks for numbers, not negative, with at most 2 decimals', () => {
-    expect(validateRate('')).toBe(MSG.logisticsSettings.invalidNumbers);
-    expect(validateRate('abc')).toBe(MSG.logisticsSettings.invalidNumbers);
-    expect(validateRate('-1')).toBe(MSG.logisticsSettings.negative);
-    expect(validateRate('1.234')).toBe(MSG.logisticsSettings.invalidNumbers);
-    expect(validateRate('1e3')).toBe(MSG.logisticsSettings.invalidNumbers);
-    expect(validateRate('0')).toBeNull();
-    expect(validateRate(' 12.5 ')).toBeNull();
-    expect(validateRates({ cost_per_cmb3: '0.01', cost_per_kg: '-2' })).toEqual({
-      cost_per_kg: MSG.logisticsSettings.negative,
-    });
-  });
-});

@@ -258,28 +258,6 @@ export function deliveryListHref(
   return text ? `${path}?${text}` : path;
 }
 
-/** One cargo rate of the Logistics Settings form (spec 5): a number, not negative, at most 2 decimals. */
-export function validateRate(value: string): string | null {
-  const text = value.trim();
-  if (text === '' || !Number.isFinite(Number(text))) return MSG.logisticsSettings.invalidNumbers;
-  if (Number(text) < 0) return MSG.logisticsSettings.negative;
-  if (!/^\+?\d*(\.\d{1,2})?$/.test(text)) return MSG.logisticsSettings.invalidNumbers;
-  return null;
-}
-
-/** Both rates: each field's message (none when valid). */
-export function validateRates(values: {
-  cost_per_cmb3: string;
-  cost_per_kg: string;
-}): Partial<Record<'cost_per_cmb3' | 'cost_per_kg', string>> {
-  const errors: Partial<Record<'cost_per_cmb3' | 'cost_per_kg', string>> = {};
-  const sea = validateRate(values.cost_per_cmb3);
-  const air = validateRate(values.cost_per_kg);
-  if (sea) errors.cost_per_cmb3 = sea;
-  if (air) errors.cost_per_kg = air;
-  return errors;
-}
-
 /** Was this weight or size measured? (Proceed sends 0 for the measure the shipping type does not use.) */
 export function measured(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;

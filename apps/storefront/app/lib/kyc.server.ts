@@ -1,5 +1,6 @@
 import { json, redirect } from '@remix-run/node';
 import { KYC_FILES, MSG, type ItemResponse, type KycFile, type KycSubmission, type PublicUser } from '@jara/contracts';
+import { SubmitKycDto } from '@jara/dto';
 import { api, fieldErrors, serverMessage } from './api.server';
 import { env } from './env.server';
 import {
@@ -7,8 +8,8 @@ import {
   KYC_TEXT_FIELDS,
   bytesText,
   chosenFile,
+  kycFileErrors,
   readKycValues,
-  validateKyc,
   type KycActionData,
   type KycFileField,
   type KycValues,
@@ -16,6 +17,7 @@ import {
 import { forwardedHeaders } from './request-context.server';
 import { commitSession, flashToast, getSession, signOutAndRedirect, type SignedIn } from './session.server';
 import { toast } from './toast';
+import { maxLengths, validateForm } from './validate.server';
 
 /** The signed-in user's id: kept in the session at sign-in; asked of the API for an older session. */
 async function userIdOf(request: Request, auth: SignedIn): Promise<number | null> {
@@ -33,25 +35,28 @@ export interface KycState {
   failed: boolean;
   /** UPLOAD_MAX_BYTES, for the picker's check before an upload. */
   maxBytes: number;
+  /** The text fields' longest values (SubmitKycDto), for the inputs' maxLength. */
+  limits: Record<string, number>;
 }
 
 /** GET /kyc/{userId}/user: the customer's latest submission (data null when none). */
 export async function loadKyc(request: Request, auth: SignedIn): Promise<KycState> {
   const maxBytes = env.uploadMaxBytes;
+  const limits = maxLengths(SubmitKycDto);
   const userId = await userIdOf(request, auth);
-  if (!userId) return { submission: null, failed: true, maxBytes };
+  if (!userId) return { submission: null, failed: true, maxBytes, limits };
   const result = await api<ItemResponse<KycSubmission | null>>(`/kyc/${userId}/user`, {
     token: auth.token,
     signal: request.signal,
   });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
-  if (!result.ok || !result.data) return { submission: null, failed: true, maxBytes };
-  return { submission: result.data.data ?? null, failed: false, maxBytes };
+  if (!result.ok || !result.data) return { submission: null, failed: true, maxBytes, limits };
+  return { submission: result.data.data ?? null, failed: false, maxBytes, limits };
 }
 
 function refuse(values: KycValues, status: number, message: string, errors: KycActionData['errors'] = {}) {
   return json<KycActionData>(
-    { intent: 'kyc', ok: false, errors, message, values, toast: toast('error', MSG.kyc.submitFailed) },
+    { ok: false, errors, message, values, toast: toast('error', MSG.kyc.submitFailed) },
     { status },
   );
 }
@@ -64,9 +69,10 @@ export function kycTooLarge(field: KycFileField) {
 }
 
 /**
- * The Settings action's intent=kyc: checks the form (spec 5), then POST /kyc as multipart with the two images. Success
- * goes back to the KYC tab with 'KYC submitted successfully!' (the tab then shows the status); a refusal keeps the
- * typed values, with the API's field errors (422), its message (409, 403) or 'Failed to submit KYC'.
+ * The KYC tab's action (/settings/kyc): the text fields checked by the API's SubmitKycDto and the files by
+ * kycFileErrors (spec 5), then POST /kyc as multipart with the two images. Success goes back to the KYC tab with
+ * 'KYC submitted successfully!' (the tab then shows the status); a refusal keeps the typed values, with the field
+ * errors (422), the API's message (409, 403) or 'Failed to submit KYC'.
  */
 export async function submitKyc(request: Request, auth: SignedIn, form: FormData) {
   const values = readKycValues(form);
@@ -75,7 +81,8 @@ export async function submitKyc(request: Request, auth: SignedIn, form: FormData
     const message = auth.role === 'vendor' ? MSG.kyc.vendorsExempt : MSG.kyc.adminsReview;
     return refuse(values, 403, message);
   }
-  const invalid = validateKyc(values, files, env.uploadMaxBytes);
+  const check = validateForm(SubmitKycDto, form);
+  const invalid = { ...(check.ok ? {} : check.errors), ...kycFileErrors(files, env.uploadMaxBytes) };
   if (Object.values(invalid).some(Boolean)) return refuse(values, 422, MSG.kyc.submitFailed, invalid);
 
   const upload = new FormData();
@@ -88,7 +95,7 @@ export async function submitKyc(request: Request, auth: SignedIn, form: FormData
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   if (result.ok) {
     flashToast(auth.session, { kind: 'success', message: MSG.kyc.submitted });
-    throw redirect('/settings?q=kyc', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
+    throw redirect('/settings/kyc', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }
   if (result.status === 413) {
     const message = MSG.kyc.fileTooLarge(bytesText(env.uploadMaxBytes));

@@ -1,8 +1,8 @@
-import { KYC_GENDERS, KYC_ID_TYPES, KYC_STATUSES, MSG, type StatusTone } from '@jara/contracts';
+import { KYC_GENDERS, KYC_STATUSES, MSG, type StatusTone } from '@jara/contracts';
 import { text, type Errors } from './form';
 import type { ToastMessage } from './toast';
 
-/** The Settings KYC tab (spec 2.22, 4, 5, 8): the form's fields and their checks, shared by the browser and the action. */
+/** The Settings KYC tab (spec 2.22, 4, 5, 8): the form's fields and the checks of its files, shared by the browser and the action. */
 
 export const KYC_TEXT_FIELDS = ['name', 'dob', 'gender', 'address', 'id_type', 'id_number'] as const;
 export type KycTextField = (typeof KYC_TEXT_FIELDS)[number];
@@ -13,9 +13,6 @@ export const KYC_ALL_FIELDS = [...KYC_TEXT_FIELDS, ...KYC_FILE_FIELDS] as const;
 /** What the API decodes (it checks the content and re-encodes); the picker offers only these. */
 export const KYC_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const ACCEPTED_TYPES = KYC_ACCEPT.split(',');
-
-/** The API's column limits (its DTO), so a long value is refused here with a message instead of a 422. */
-export const KYC_LIMITS: Record<'name' | 'address' | 'id_number', number> = { name: 120, address: 255, id_number: 50 };
 
 export type KycValues = Record<KycTextField, string>;
 
@@ -44,20 +41,6 @@ export function bytesText(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/**
- * A real calendar date (YYYY-MM-DD) of someone at least 18 and at most 120 years old: the API's rule (SubmitKycDto),
- * mirrored so the form can say it before the upload.
- */
-export function isAdultDob(value: string, now = new Date()): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
-  const adult = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
-  const oldest = new Date(Date.UTC(now.getUTCFullYear() - 120, now.getUTCMonth(), now.getUTCDate()));
-  return date <= adult && date >= oldest;
-}
-
 /** The latest date of birth the form offers (18 years ago today), for the date input's max. */
 export function latestAdultDob(now = new Date()): string {
   const date = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
@@ -77,22 +60,12 @@ export function kycFileError(field: KycFileField, file: FileFacts | null, maxByt
   return fileProblem(file, maxBytes, field === 'id_image');
 }
 
-/** Spec 5: name, date of birth, gender, address, ID type, ID number and the ID image required; the photo optional. */
-export function validateKyc(
-  values: KycValues,
-  files: Record<KycFileField, FileFacts | null>,
-  maxBytes: number,
-  now = new Date(),
-): Errors {
+/**
+ * The two files of the form (spec 5): the ID image required, the passport photo optional, each an image within the
+ * upload limit. The text fields are the API's SubmitKycDto's to check (on the server, with its messages).
+ */
+export function kycFileErrors(files: Record<KycFileField, FileFacts | null>, maxBytes: number): Errors {
   const errors: Errors = {};
-  for (const field of KYC_TEXT_FIELDS) if (!values[field]) errors[field] = MSG.kyc.required;
-  for (const field of ['name', 'address', 'id_number'] as const) {
-    if (values[field].length > KYC_LIMITS[field]) errors[field] = `Please use at most ${KYC_LIMITS[field]} characters.`;
-  }
-  if (values.gender && !KYC_GENDERS.some((g) => g.value === values.gender)) errors.gender = MSG.kyc.genderInvalid;
-  if (values.id_type && !(KYC_ID_TYPES as readonly string[]).includes(values.id_type))
-    errors.id_type = MSG.kyc.idTypeInvalid;
-  if (values.dob && !isAdultDob(values.dob, now)) errors.dob = MSG.kyc.dobInvalid;
   for (const field of KYC_FILE_FIELDS) {
     const problem = kycFileError(field, files[field], maxBytes);
     if (problem) errors[field] = problem;
@@ -119,7 +92,6 @@ export function genderText(value: string): string {
 
 /** The KYC action's refusal: the form's field errors, one message above it, and the typed values to fill it again. */
 export interface KycActionData {
-  intent: 'kyc';
   ok: false;
   errors: Errors;
   message: string;

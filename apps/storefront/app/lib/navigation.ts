@@ -5,6 +5,15 @@ export const ADMIN_VENDOR: readonly Role[] = ['admin', 'vendor'];
 export const ADMIN_ONLY: readonly Role[] = ['admin'];
 export const VENDOR_ONLY: readonly Role[] = ['vendor'];
 
+/**
+ * The sign-in page that comes back to `back` (a path of this site, with its query) once signed in: the login
+ * action follows it only after safeRedirect has checked it stays on the site. The guards and the pages' "Sign in"
+ * links all build it here.
+ */
+export function signInPath(back: string): string {
+  return back && back !== '/' ? `/login?redirectTo=${encodeURIComponent(back)}` : '/login';
+}
+
 /** The mall route: /{product}-mall, {product} being the product's own name (spec 2.2). */
 export const MALL_PATH = '/jara-mall';
 

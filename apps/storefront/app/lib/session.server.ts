@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect, type Session, type SessionStorage } from '@remix-run/node';
 import { normalizeRole, type PublicUser, type Role } from '@jara/contracts';
 import { env } from './env.server';
+import { signInPath } from './navigation';
 import type { ToastMessage } from '~/lib/toast';
 import { SESSION_COOKIE } from './session-cookie.js';
 
@@ -109,8 +110,7 @@ export interface SignedIn {
 
 function loginRedirect(request: Request): string {
   const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  return back && back !== '/' ? `/login?redirectTo=${encodeURIComponent(back)}` : '/login';
+  return signInPath(url.pathname + url.search);
 }
 
 /** Guard of spec 2.2: no session goes to /login, a role outside `roles` goes to /unauthorized. */

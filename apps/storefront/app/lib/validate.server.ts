@@ -1,4 +1,4 @@
-import { firstMessages, formToObject, validateInput, type Class } from '@jara/dto';
+import { describeDto, firstMessages, formToObject, validateInput, type AnyClass, type Class } from '@jara/dto';
 import type { Errors } from './form';
 
 export type FormCheck<T> = { ok: true; value: T; errors?: undefined } | { ok: false; errors: Errors; value?: undefined };
@@ -18,3 +18,10 @@ export function validateForm<T extends object>(
   return result.ok ? { ok: true, value: result.value } : { ok: false, errors: firstMessages(result.errors) };
 }
 
+
+/** Each field's longest value by a DTO's rules, for the inputs' maxLength: read on the server, the page gets numbers. */
+export function maxLengths(dto: AnyClass): Record<string, number> {
+  return Object.fromEntries(
+    describeDto(dto).flatMap((field) => (field.maxLength === undefined ? [] : [[field.name, field.maxLength]])),
+  );
+}

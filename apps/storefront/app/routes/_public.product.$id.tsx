@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import {
@@ -21,10 +21,11 @@ import { api, fieldErrors, publicApi, serverMessage } from '~/lib/api.server';
 import { addToCart, readCart, removeFromCart } from '~/lib/cart';
 import { text } from '~/lib/form';
 import { categoryPath } from '~/lib/id-cipher.server';
+import { signInPath } from '~/lib/navigation';
 import { loadReviewEligibility, readOrderId } from '~/lib/orders.server';
 import { canonicalUrl } from '~/lib/seo.server';
 import { loadShopPolicy } from '~/lib/shop-policy.server';
-import { getSession } from '~/lib/session.server';
+import { getSession, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 
@@ -87,9 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const id = productId(params.id);
   if (!id) throw json({ message: MSG.product.notFound }, { status: 404 });
-  const session = await getSession(request);
-  const token = session.get('token');
-  if (!token) throw redirect(`/login?redirectTo=${encodeURIComponent(`/product/${id}`)}`);
+  const { session, token } = await requireUser(request);
   const form = await request.formData();
   const intent = text(form.get('intent'));
   if (intent === 'wishlist') {
@@ -97,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = remove
       ? await api(`/wishlist/${id}`, { method: 'DELETE', token })
       : await api('/wishlist', { json: { product_id: id }, token });
-    if (result.status === 401) throw redirect(`/login?redirectTo=${encodeURIComponent(`/product/${id}`)}`);
+    if (result.status === 401) return signOutAndRedirect(request, session);
     if (!result.ok) return json({ intent, toast: toast('error', serverMessage(result.error) ?? 'Could not update your wishlist.'), errors: {} });
     return json({ intent, toast: toast('success', remove ? MSG.product.removedFromWishlist : MSG.product.addedToWishlist), errors: {} });
   }
@@ -112,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       json: { rating, comment: comment || undefined, order_id: orderId || undefined },
       token,
     });
-    if (result.status === 401) throw redirect(`/login?redirectTo=${encodeURIComponent(`/product/${id}`)}`);
+    if (result.status === 401) return signOutAndRedirect(request, session);
     if (!result.ok) {
       return json(
         { intent, toast: toast('error', serverMessage(result.error) ?? 'Could not save your review.'), errors: fieldErrors(result.error, ['rating', 'comment']) },
@@ -269,7 +268,7 @@ function WishlistToggle({ signedIn, inWishlist }: { signedIn: boolean; inWishlis
   useActionToast(fetcher.data?.toast);
   if (!signedIn) {
     return (
-      <Link className="btn btn-ghost wishlist-button" to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}>
+      <Link className="btn btn-ghost wishlist-button" to={signInPath(location.pathname)}>
         ♡ Add to Wishlist
       </Link>
     );
@@ -340,7 +339,7 @@ function Reviews({ data }: { data: LoadedProduct }) {
         </p>
       ) : !data.signedIn ? (
         <p>
-          <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}>Sign in</Link> to write a review.
+          <Link to={signInPath(location.pathname)}>Sign in</Link> to write a review.
         </p>
       ) : null}
     </section>
