@@ -1,4 +1,4 @@
-import { firstMessages, formToObject, validateInput, type Class } from '@jara/dto';
+import { describeDto, firstMessages, formToObject, validateInput, type AnyClass, type Class } from '@jara/dto';
 import type { Errors } from './form';
 
 export type FormCheck<T> = { ok: true; value: T; errors?: undefined } | { ok: false; errors: Errors; value?: undefined };
@@ -18,3 +18,34 @@ export function validateForm<T extends object>(
   return result.ok ? { ok: true, value: result.value } : { ok: false, errors: firstMessages(result.errors) };
 }
 
+/**
+ * The longest value each field of a DTO takes (its MaxLength or Length rule): a loader hands it to the page for the
+ * inputs' maxLength attribute, so the page states no limit of its own.
+ */
+export function maxLengths(dto: AnyClass): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const field of describeDto(dto)) if (field.maxLength !== undefined) out[field.name] = field.maxLength;
+  return out;
+}
+
+/** What a form shows under a field whose value is missing, when the form says the DTO's sentence once above. */
+export const REQUIRED_MARK = 'Required.';
+
+/**
+ * For the forms that say "fill all required fields" once (spec 5, delivery requests): each error that is its field's
+ * "required" message (read from the DTO) becomes REQUIRED_MARK under the field, and that sentence is the form's
+ * message; otherwise the form's message is the first error. Works on the API's 422 as on validateForm's errors.
+ */
+export function requiredOnce(dto: AnyClass, errors: Errors): { message: string | null; errors: Errors } {
+  const required = new Map(describeDto(dto).map((field) => [field.name, field.requiredMessage]));
+  const out: Errors = {};
+  let sentence: string | null = null;
+  for (const [field, text] of Object.entries(errors)) {
+    if (!text) continue;
+    if (text === required.get(field)) {
+      sentence ??= text;
+      out[field] = REQUIRED_MARK;
+    } else out[field] = text;
+  }
+  return { message: sentence ?? Object.values(out).find(Boolean) ?? null, errors: out };
+}
