@@ -32,20 +32,22 @@ export function maxLengths(dto: AnyClass): Record<string, number> {
 export const REQUIRED_MARK = 'Required.';
 
 /**
- * For the forms that say "fill all required fields" once (spec 5, delivery requests): each error that is its field's
- * "required" message (read from the DTO) becomes REQUIRED_MARK under the field, and that sentence is the form's
- * message; otherwise the form's message is the first error. Works on the API's 422 as on validateForm's errors.
+ * For the forms that say "fill all required fields" once (spec 5, delivery requests): the DTO's sentence is the
+ * "required" message most of its fields share; each error that is that sentence becomes REQUIRED_MARK under its
+ * field and the sentence is the form's message (otherwise the first error is). Other errors stay as they are. Works
+ * on the API's 422 as on validateForm's errors.
  */
 export function requiredOnce(dto: AnyClass, errors: Errors): { message: string | null; errors: Errors } {
-  const required = new Map(describeDto(dto).map((field) => [field.name, field.requiredMessage]));
+  const counts = new Map<string, number>();
+  for (const field of describeDto(dto))
+    if (field.requiredMessage) counts.set(field.requiredMessage, (counts.get(field.requiredMessage) ?? 0) + 1);
+  const sentence = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   const out: Errors = {};
-  let sentence: string | null = null;
+  let missing = false;
   for (const [field, text] of Object.entries(errors)) {
     if (!text) continue;
-    if (text === required.get(field)) {
-      sentence ??= text;
-      out[field] = REQUIRED_MARK;
-    } else out[field] = text;
+    missing ||= text === sentence;
+    out[field] = text === sentence ? REQUIRED_MARK : text;
   }
-  return { message: sentence ?? Object.values(out).find(Boolean) ?? null, errors: out };
+  return { message: missing && sentence ? sentence : (Object.values(out).find(Boolean) ?? null), errors: out };
 }
