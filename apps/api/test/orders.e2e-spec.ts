@@ -171,6 +171,9 @@ describe('Orders: checkout, stock, payment, lifecycle, settlement and reviews (e
       ]);
       expect(bad.body.errors.full_name).toEqual([MSG.checkout.required.full_name]);
       expect((await placeOrder(t, buyer.token, []).expect(422)).body.errors.items).toEqual([MSG.orders.itemsRequired]);
+      // No lines at all: the one message, not every array rule's (issue 23: the storefront shows the same answer).
+      const none = await placeOrder(t, buyer.token, [], { items: undefined }).expect(422);
+      expect(none.body.errors.items).toEqual([MSG.orders.itemsRequired]);
       const poor = await signUp(t);
       const before = await countRows(t.db, 'SELECT COUNT(*) AS n FROM orders');
       const short = await placeOrder(t, poor.token, [{ product_id: mine.id, quantity: 1 }]).expect(422);

@@ -212,8 +212,14 @@ test.describe('signed-in catalogue', () => {
 
     await page.getByRole('link', { name: 'Create/Update Product', exact: true }).click();
     const form = page.locator('form.product-form');
-    // Client-side flash check: an end without a start.
+    // The product DTO's messages from the action, with nothing sent to the API.
+    await form.getByRole('button', { name: 'Create Product' }).click();
+    await expect(form.getByText('The product name is required.')).toBeVisible();
+    await expect(form.getByText('Please choose a category.')).toBeVisible();
+    await expect(form.getByText('The description is required.')).toBeVisible();
+    // The API's flash check (spec 5): a flash sale with an end and no start.
     await form.getByLabel('Name').fill('x');
+    await form.getByLabel('Type').selectOption('flash');
     await form.getByLabel('Category').selectOption({ index: 1 });
     await form.getByLabel('Price (₦)').fill('1');
     await form.getByLabel('Description').fill('x');

@@ -80,7 +80,7 @@ test.describe('a checkout for Nigeria', () => {
     await expect(page.getByLabel('City or LGA')).toHaveValue('Ikoyi');
     await expect(page.getByLabel('Country')).toHaveValue('Nigeria');
 
-    // A phone that is not Nigerian is refused before anything is sent.
+    // A phone that is not Nigerian is refused by the action (the API's CreateOrderDto), and the field gets the focus.
     await page.getByLabel('Phone number').fill('+44 7700 900123');
     await page.getByLabel('State').selectOption('Lagos');
     await page.getByLabel('City or LGA').fill('Eti-Osa');

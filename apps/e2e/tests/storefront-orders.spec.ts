@@ -262,7 +262,7 @@ test.describe('orders', () => {
     const buyer = await apiSession(user.email, user.password);
     await login(page, user.email, user.password);
 
-    // The action checks the form too (the browser's checks are only a convenience).
+    // The action checks the form with the API's CreateOrderDto: the same messages as the page shows.
     const refused = await page.request.post('/checkout?_data=routes%2F_account.checkout', {
       form: {
         items: JSON.stringify([{ product_id: product.id, quantity: 1 }]),

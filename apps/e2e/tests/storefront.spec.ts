@@ -169,9 +169,10 @@ test.describe('sign-in flows', () => {
     await page.goto('/sign_up');
     await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page.getByText('Please enter your name.')).toBeVisible();
+    // The API's RegisterDto: e-mail and password required, the name optional (without it, the e-mail's handle).
     await expect(page.getByText('Please enter your email.')).toBeVisible();
     await expect(page.getByText('Please enter your password.')).toBeVisible();
+    await expect(page.getByLabel('Full name (optional)')).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Full name').fill('Adaeze Nwosu');
     await page.getByLabel('E-mail').fill(email);
     await expect(page.getByText('Please enter your email.')).toHaveCount(0);

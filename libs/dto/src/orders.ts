@@ -66,6 +66,8 @@ export class OrderLineDto {
 
 export class CreateOrderDto {
   @Doc({ type: [OrderLineDto] })
+  // Missing lines get the one message (without it the array rules' messages all apply, the "at most" one first).
+  @IsNotEmpty({ message: MSG.orders.itemsRequired })
   @IsArray({ message: MSG.orders.itemsRequired })
   @ArrayMinSize(1, { message: MSG.orders.itemsRequired })
   @ArrayMaxSize(ORDER_LIMITS.maxLines, { message: `An order can have at most ${ORDER_LIMITS.maxLines} lines.` })

@@ -26,6 +26,8 @@ import type { DeliveryPage } from '~/lib/deliveries.server';
 
 interface LoaderData {
   type: DeliveryType;
+  /** The request form's maxLength: the API's limits. */
+  limits: Record<string, number>;
   q: string;
   page: number;
   create: boolean;
@@ -164,7 +166,7 @@ function PaymentDetails({ delivery }: { delivery: Delivery }) {
 }
 
 export function AccountDeliveries() {
-  const { type, q, page, create, list, warehouses, pay, admin, adminUrl } = useLoaderData<LoaderData>();
+  const { type, q, page, create, list, warehouses, limits, pay, admin, adminUrl } = useLoaderData<LoaderData>();
   const actionData = useActionData<CreateDeliveryAnswer>();
   useActionToast(actionData?.toast);
   const path = `/account-${type}-logistics`;
@@ -301,7 +303,7 @@ export function AccountDeliveries() {
             type={type}
             guest={false}
             warehouses={warehouses}
-            requiredMessage={MSG.deliveries.requiredFields}
+            limits={limits}
             serverErrors={actionData?.errors}
             message={actionData?.message}
             values={actionData?.values}

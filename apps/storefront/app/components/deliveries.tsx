@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   MSG,
   SHIPPING_TYPES,
@@ -13,14 +13,11 @@ import {
 import { Field } from '~/components/field';
 import { StatusPill } from '~/components/money';
 import {
-  REQUEST_LIMITS,
   deliveryStatusTone,
   deliveryTypeLabel,
   measureText,
   measured,
-  readDeliveryRequest,
   shippingTypeLabel,
-  validateDeliveryRequest,
   warehouseTypeLabel,
   warehousesFor,
   type RequestErrors,
@@ -101,13 +98,15 @@ function warehouseOption(w: Warehouse): string {
 /**
  * The delivery request form: the public shipping request (guest: name, phone, optional e-mail) and the signed-in
  * Create Warehouse Delivery (with 'Bought from Jara Mall'). Tracking ID and warehouse always; the shipping type only
- * for foreign requests, and the warehouses offered are those of the request's (and the shipping type's) type.
+ * for foreign requests, and the warehouses offered are those of the request's (and the shipping type's) type. The
+ * action checks it with the API's DTO (delivery-requests.server.ts): a missing field comes back marked 'Required.'
+ * with the DTO's sentence as the form's message; `limits` are the DTO's lengths.
  */
 export function DeliveryRequestForm({
   type,
   guest,
   warehouses,
-  requiredMessage,
+  limits,
   serverErrors,
   message,
   values,
@@ -118,7 +117,7 @@ export function DeliveryRequestForm({
   type: DeliveryType;
   guest: boolean;
   warehouses: Warehouse[] | null;
-  requiredMessage: string;
+  limits: Record<string, number>;
   serverErrors?: RequestErrors;
   message?: string | null;
   values?: RequestValues;
@@ -129,16 +128,11 @@ export function DeliveryRequestForm({
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const [errors, setErrors] = useState<RequestErrors>(serverErrors ?? {});
-  const [formMessage, setFormMessage] = useState<string | null | undefined>(message);
   const [shippingType, setShippingType] = useState<string>(values?.shipping_type ?? '');
   const [warehouseId, setWarehouseId] = useState<string>(values?.warehouse_id ? String(values.warehouse_id) : '');
-  useEffect(() => {
-    setErrors(serverErrors ?? {});
-    setFormMessage(message);
-  }, [serverErrors, message]);
+  useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
 
-  // A missing field is marked 'Required.' under it; the spec's sentence stands once above the form.
-  const shown = (name: keyof RequestErrors) => (errors[name] === requiredMessage ? 'Required.' : errors[name]);
+  const shown = (name: keyof RequestErrors) => errors[name];
   const all = warehouses ?? [];
   const offered = warehousesFor(all, type, shippingType || null);
   const clear = (name: keyof RequestErrors) =>
@@ -160,26 +154,15 @@ export function DeliveryRequestForm({
       setShippingType(chosen.type);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const input = readDeliveryRequest(new FormData(event.currentTarget));
-    const found = validateDeliveryRequest(input, { type, guest, message: requiredMessage, warehouses: all });
-    if (Object.values(found).some(Boolean)) {
-      event.preventDefault();
-      setErrors(found);
-      const missing = Object.values(found).includes(requiredMessage);
-      setFormMessage(missing ? requiredMessage : Object.values(found).find(Boolean));
-    }
-  }
-
   // Foreign: group the options by type so the list reads well even before a shipping type is chosen.
   const groups = type === 'foreign' && !shippingType ? (['sea_cargo', 'air_cargo'] as const) : null;
 
   return (
-    <Form method="post" noValidate className="stack delivery-request-form" onSubmit={onSubmit}>
+    <Form method="post" noValidate className="stack delivery-request-form">
       <input type="hidden" name="intent" value={intent} />
-      {formMessage ? (
+      {message ? (
         <p className="form-error" role="alert" data-testid="request-error">
-          {formMessage}
+          {message}
         </p>
       ) : null}
       {warehouses === null ? (
@@ -195,7 +178,7 @@ export function DeliveryRequestForm({
               label="Full name"
               autoComplete="name"
               required
-              maxLength={REQUEST_LIMITS.name}
+              maxLength={limits.name}
               defaultValue={values?.name}
               error={shown('name')}
               onChange={() => clear('name')}
@@ -206,7 +189,7 @@ export function DeliveryRequestForm({
               type="tel"
               autoComplete="tel"
               required
-              maxLength={REQUEST_LIMITS.phone}
+              maxLength={limits.phone}
               defaultValue={values?.phone}
               error={shown('phone')}
               onChange={() => clear('phone')}
@@ -216,7 +199,7 @@ export function DeliveryRequestForm({
               label="E-mail (optional)"
               type="email"
               autoComplete="email"
-              maxLength={REQUEST_LIMITS.email}
+              maxLength={limits.email}
               defaultValue={values?.email}
               error={shown('email')}
               onChange={() => clear('email')}
@@ -227,7 +210,7 @@ export function DeliveryRequestForm({
           name="external_no"
           label="Tracking ID"
           required
-          maxLength={REQUEST_LIMITS.external_no}
+          maxLength={limits.external_no}
           placeholder="Courier tracking number"
           defaultValue={values?.external_no}
           error={shown('external_no')}

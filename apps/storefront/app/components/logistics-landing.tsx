@@ -70,12 +70,13 @@ const COPY: Record<DeliveryType, Copy> = {
 };
 
 export function LogisticsLanding() {
-  const { type, open, signedIn, name, warehouses } = useLoaderData<{
+  const { type, open, signedIn, name, warehouses, limits } = useLoaderData<{
     type: DeliveryType;
     open: boolean;
     signedIn: boolean;
     name: string;
     warehouses: Warehouse[] | null;
+    limits: Record<string, number>;
   }>();
   const actionData = useActionData<LandingActionData>();
   useActionToast(actionData?.toast);
@@ -190,7 +191,7 @@ export function LogisticsLanding() {
                 type={type}
                 guest={!signedIn}
                 warehouses={warehouses}
-                requiredMessage={MSG.deliveries.publicRequiredFields}
+                limits={limits}
                 serverErrors={actionData?.errors}
                 message={actionData && !actionData.ok ? actionData.message : null}
                 values={actionData?.values}

@@ -2,16 +2,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { MSG, type Delivery, type DeliveryType, type ItemResponse } from '@jara/contracts';
 import type { RequestValues } from '~/components/deliveries';
 import { api, fieldErrors, serverMessage } from './api.server';
-import {
-  deliveryListHref,
-  readDeliveryRequest,
-  readPage,
-  readSearch,
-  requestBody,
-  validateDeliveryRequest,
-  type RequestErrors,
-} from './deliveries';
+import { deliveryListHref, readPage, readSearch, type RequestErrors } from './deliveries';
 import { loadDeliveries, loadDelivery, loadRequestWarehouses } from './deliveries.server';
+import { checkDeliveryRequest, REQUEST_FIELDS, REQUEST_LIMITS, requestRefusal, requestValues } from './delivery-requests.server';
 import { env } from './env.server';
 import { ALL_ROLES } from './navigation';
 import { assertSameOrigin } from './same-origin.server';
@@ -44,6 +37,7 @@ export function deliveriesLoader(type: DeliveryType) {
       create,
       list,
       warehouses,
+      limits: REQUEST_LIMITS,
       pay: payId ? { id: payId, delivery: payFor } : null,
       admin,
       // The back office's delivery page (Delivered to Warehouse / Proceed live there).
@@ -60,28 +54,22 @@ export interface CreateDeliveryAnswer {
   toast: ToastMessage;
 }
 
-const REQUEST_FIELDS = ['external_no', 'warehouse_id', 'shipping_type', 'from_jara'] as const;
-
 /** intent=create: POST /trackings; on success back to the first page with 'Warehouse delivery created!'. */
 export function deliveriesAction(type: DeliveryType) {
   return async ({ request }: ActionFunctionArgs) => {
     assertSameOrigin(request);
     const auth = await requireUser(request, ALL_ROLES);
     const form = await request.formData();
-    const input = readDeliveryRequest(form);
-    const values: RequestValues = { ...input, warehouse_id: input.warehouse_id || undefined };
+    const values = requestValues(form);
     const refuse = (message: string, status: number, errors?: RequestErrors) =>
       json<CreateDeliveryAnswer>({ ok: false, message, errors, values, toast: toast('error', message) }, { status });
     if (form.get('intent') === 'invoice') return raiseFeeInvoice(request, auth, form, refuse);
     if (form.get('intent') !== 'create') return refuse(MSG.deliveries.warehouseCreateFailed, 400);
 
-    const errors = validateDeliveryRequest(input, { type, guest: false, message: MSG.deliveries.requiredFields });
-    if (Object.values(errors).some(Boolean)) return refuse(MSG.deliveries.requiredFields, 422, errors);
+    const check = checkDeliveryRequest(form, type, false);
+    if (!check.ok) return refuse(check.message ?? MSG.deliveries.warehouseCreateFailed, 422, check.errors);
 
-    const result = await api<ItemResponse<Delivery>>('/trackings', {
-      token: auth.token,
-      json: requestBody(input, type, false),
-    });
+    const result = await api<ItemResponse<Delivery>>('/trackings', { token: auth.token, json: check.body });
     if (result.status === 401) return signOutAndRedirect(request, auth.session);
     if (result.ok) {
       flashToast(auth.session, { kind: 'success', message: MSG.deliveries.warehouseCreated });
@@ -90,9 +78,9 @@ export function deliveriesAction(type: DeliveryType) {
         headers: { 'Set-Cookie': await commitSession(request, auth.session) },
       });
     }
-    const found = fieldErrors(result.error, REQUEST_FIELDS) as RequestErrors;
-    if (result.status === 422) return refuse(serverMessage(result.error) ?? MSG.deliveries.requiredFields, 422, found);
-    return refuse(serverMessage(result.error) ?? MSG.deliveries.warehouseCreateFailed, result.status || 502, found);
+    const found = requestRefusal(false, fieldErrors(result.error, REQUEST_FIELDS));
+    const message = found.message ?? serverMessage(result.error) ?? MSG.deliveries.warehouseCreateFailed;
+    return refuse(message, result.status === 422 ? 422 : result.status || 502, found.errors);
   };
 }
 

@@ -1,21 +1,8 @@
-import {
-  CHECKOUT_COUNTRIES,
-  MSG,
-  ORDER_LIMITS,
-  PHONE_INPUT_MAX,
-  formatNigerianPhone,
-  nigerianState,
-  normaliseNigerianPhone,
-  ORDER_PAYMENT_METHOD_VALUES,
-  type CheckoutCountry,
-  type CreateOrderInput,
-  type CreateOrderLineInput,
-  type OrderPaymentMethod,
-} from '@jara/contracts';
+import { CHECKOUT_COUNTRIES, formatNigerianPhone, normaliseNigerianPhone } from '@jara/contracts';
 
 /**
- * The checkout form (spec 2.15, issue 10): one check for the browser (before sending) and the action (before the
- * API), with the contracts' messages. The cart's lines travel in the hidden field `items` as JSON.
+ * The checkout form (spec 2.15, issue 10). Its rules and messages are the API's CreateOrderDto, checked in the action
+ * (checkout.server.ts); the cart's lines travel in the hidden field `items` as JSON.
  */
 
 export const CHECKOUT_FIELDS = [
@@ -36,19 +23,6 @@ export type CheckoutErrors = Partial<Record<CheckoutField | 'items', string>>;
 
 export const ITEMS_FIELD = 'items';
 
-/** Limits of the text fields (the API's own; longer input is refused here with a clear message). */
-export const CHECKOUT_MAX_LENGTH: Record<Exclude<CheckoutField, 'country' | 'payment_method' | 'state'>, number> = {
-  full_name: 120,
-  phone: PHONE_INPUT_MAX,
-  street_address: 255,
-  city: 100,
-  landmark: 160,
-  postal_code: 20,
-  notes: ORDER_LIMITS.notesMax,
-};
-
-export type CheckoutParse = { ok: true; input: CreateOrderInput } | { ok: false; errors: CheckoutErrors; values: CheckoutValues };
-
 function value(form: FormData, name: string): string {
   const raw = form.get(name);
   return typeof raw === 'string' ? raw : '';
@@ -60,82 +34,16 @@ export function checkoutValues(form: FormData): CheckoutValues {
   return values;
 }
 
-/** The `items` field: [{product_id, quantity}], whole numbers, at most ORDER_LIMITS; null when unreadable or empty. */
-export function parseItems(raw: string): CreateOrderLineInput[] | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw || '[]');
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > ORDER_LIMITS.maxLines) return null;
-  const lines: CreateOrderLineInput[] = [];
-  for (const entry of parsed) {
-    const productId = Number((entry as { product_id?: unknown } | null)?.product_id);
-    const quantity = Number((entry as { quantity?: unknown } | null)?.quantity);
-    if (!Number.isSafeInteger(productId) || productId <= 0) return null;
-    if (!Number.isSafeInteger(quantity) || quantity <= 0 || quantity > ORDER_LIMITS.maxQuantity) return null;
-    lines.push({ product_id: productId, quantity });
-  }
-  return lines;
-}
-
-function tooLong(max: number): string {
-  return `At most ${max} characters.`;
-}
-
-/** Checks the form; the required-field messages are the spec's (MSG.checkout.required). */
-export function parseCheckout(form: FormData): CheckoutParse {
-  const values = checkoutValues(form);
-  const errors: CheckoutErrors = {};
-  const trimmed = (field: CheckoutField) => values[field].trim();
-  for (const field of ['full_name', 'street_address', 'city'] as const) {
-    if (!trimmed(field)) errors[field] = MSG.checkout.required[field];
-    else if (trimmed(field).length > CHECKOUT_MAX_LENGTH[field]) errors[field] = tooLong(CHECKOUT_MAX_LENGTH[field]);
-  }
-  for (const field of ['landmark', 'postal_code'] as const) {
-    if (trimmed(field).length > CHECKOUT_MAX_LENGTH[field]) errors[field] = tooLong(CHECKOUT_MAX_LENGTH[field]);
-  }
-  const phone = normaliseNigerianPhone(trimmed('phone'));
-  if (!trimmed('phone')) errors.phone = MSG.checkout.required.phone;
-  else if (!phone) errors.phone = MSG.checkout.phoneInvalid;
-  const state = nigerianState(trimmed('state'));
-  if (!state) errors.state = MSG.checkout.required.state;
-  if (!(CHECKOUT_COUNTRIES as readonly string[]).includes(trimmed('country'))) errors.country = MSG.checkout.required.country;
-  if (!(ORDER_PAYMENT_METHOD_VALUES as readonly string[]).includes(trimmed('payment_method'))) {
-    errors.payment_method = MSG.checkout.required.payment_method;
-  }
-  if (trimmed('notes').length > CHECKOUT_MAX_LENGTH.notes) errors.notes = tooLong(CHECKOUT_MAX_LENGTH.notes);
-  const items = parseItems(value(form, ITEMS_FIELD));
-  if (!items) errors.items = MSG.orders.itemsRequired;
-  if (Object.keys(errors).length || !items || !phone || !state) return { ok: false, errors, values };
-  return {
-    ok: true,
-    input: {
-      items,
-      full_name: trimmed('full_name'),
-      phone,
-      street_address: trimmed('street_address'),
-      state,
-      city: trimmed('city'),
-      landmark: trimmed('landmark') || null,
-      postal_code: trimmed('postal_code') || null,
-      country: trimmed('country') as CheckoutCountry,
-      payment_method: trimmed('payment_method') as OrderPaymentMethod,
-      notes: trimmed('notes') || null,
-    },
-  };
-}
-
 /**
- * A 422 from POST /orders as the form's errors: each field's first message; `items` and `items.N.field` become the
- * one message above the summary. Keys the form has no place for are left to the caller's general message.
+ * CreateOrderDto's refusal (the action's check, or the API's 422) as the form's errors: each field's first message;
+ * `items` and `items.N.field` become the one message above the summary. Keys the form has no place for are left to
+ * the caller's general message.
  */
-export function checkoutApiErrors(errors: Record<string, string[] | undefined> | undefined): CheckoutErrors {
+export function checkoutErrors(errors: Record<string, string | string[] | undefined> | undefined): CheckoutErrors {
   const out: CheckoutErrors = {};
   if (!errors) return out;
   for (const [key, messages] of Object.entries(errors)) {
-    const first = messages?.[0];
+    const first = Array.isArray(messages) ? messages[0] : messages;
     if (!first) continue;
     if (key === 'items' || key.startsWith('items.') || key.startsWith('items[')) {
       out.items ??= first;

@@ -1,27 +1,18 @@
-import { MSG, type Warehouse } from '@jara/contracts';
+import type { Warehouse } from '@jara/contracts';
 import {
   adminAction,
   deliveryListApiQuery,
   deliveryListHref,
   pageCount,
   paymentCell,
-  readDeliveryRequest,
   readTrackingTableQuery,
-  requestBody,
   trackingTableApiQuery,
   trackingTableHref,
-  validateDeliveryRequest,
   warehousesFor,
 } from './deliveries';
 
 const W = (id: number, type: Warehouse['type']) => ({ id, type }) as Pick<Warehouse, 'id' | 'type'>;
 const WAREHOUSES = [W(1, 'sea_cargo'), W(2, 'air_cargo'), W(3, 'local')];
-
-function form(values: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(values)) data.set(key, value);
-  return data;
-}
 
 describe('warehousesFor', () => {
   it('offers local warehouses to local requests and sea/air ones to foreign requests', () => {
@@ -33,95 +24,6 @@ describe('warehousesFor', () => {
     expect(warehousesFor(WAREHOUSES, 'foreign', 'air_cargo').map((w) => w.id)).toEqual([2]);
     expect(warehousesFor(WAREHOUSES, 'foreign', 'sea_cargo').map((w) => w.id)).toEqual([1]);
     expect(warehousesFor(WAREHOUSES, 'foreign', 'nonsense').map((w) => w.id)).toEqual([1, 2]);
-  });
-});
-
-describe('delivery request validation (spec 5)', () => {
-  const full = {
-    name: 'Ada',
-    phone: '0803 123 4567',
-    external_no: ' YT123 ',
-    warehouse_id: '1',
-    shipping_type: 'sea_cargo',
-  };
-
-  it('reads and trims the posted form', () => {
-    const input = readDeliveryRequest(form({ ...full, email: ' ada@example.com ', from_jara: 'on' }));
-    expect(input).toEqual({
-      name: 'Ada',
-      phone: '0803 123 4567',
-      email: 'ada@example.com',
-      external_no: 'YT123',
-      warehouse_id: 1,
-      shipping_type: 'sea_cargo',
-      from_jara: true,
-    });
-    expect(readDeliveryRequest(form({ warehouse_id: 'x', shipping_type: 'boat' }))).toMatchObject({
-      warehouse_id: 0,
-      shipping_type: '',
-      from_jara: false,
-    });
-  });
-
-  it('asks a guest for name, phone, tracking ID, warehouse and (foreign) shipping type', () => {
-    const errors = validateDeliveryRequest(readDeliveryRequest(form({})), {
-      type: 'foreign',
-      guest: true,
-      message: MSG.deliveries.publicRequiredFields,
-    });
-    expect(Object.keys(errors).sort()).toEqual(['external_no', 'name', 'phone', 'shipping_type', 'warehouse_id']);
-    expect(new Set(Object.values(errors))).toEqual(new Set([MSG.deliveries.publicRequiredFields]));
-  });
-
-  it('does not ask for a shipping type on local requests, nor name and phone when signed in', () => {
-    const errors = validateDeliveryRequest(readDeliveryRequest(form({})), {
-      type: 'local',
-      guest: false,
-      message: MSG.deliveries.requiredFields,
-    });
-    expect(Object.keys(errors).sort()).toEqual(['external_no', 'warehouse_id']);
-  });
-
-  it('accepts a complete request and refuses a warehouse of another type', () => {
-    const input = readDeliveryRequest(form(full));
-    expect(
-      validateDeliveryRequest(input, { type: 'foreign', guest: true, message: 'x', warehouses: WAREHOUSES }),
-    ).toEqual({});
-    const air = readDeliveryRequest(form({ ...full, shipping_type: 'air_cargo' }));
-    expect(
-      validateDeliveryRequest(air, { type: 'foreign', guest: true, message: 'x', warehouses: WAREHOUSES }),
-    ).toEqual({
-      warehouse_id: MSG.deliveries.warehouseTypeMismatch,
-    });
-    const unknown = readDeliveryRequest(form({ ...full, warehouse_id: '99' }));
-    expect(
-      validateDeliveryRequest(unknown, { type: 'foreign', guest: true, message: 'x', warehouses: WAREHOUSES })
-        .warehouse_id,
-    ).toBe(MSG.deliveries.warehouseUnknown);
-  });
-
-  it('refuses a malformed optional e-mail', () => {
-    const input = readDeliveryRequest(form({ ...full, email: 'not-an-email' }));
-    expect(validateDeliveryRequest(input, { type: 'foreign', guest: true, message: 'x' }).email).toBeDefined();
-  });
-
-  it('sends the guest fields only for guests and the shipping type only for foreign requests', () => {
-    const input = readDeliveryRequest(form({ ...full, email: '' }));
-    expect(requestBody(input, 'foreign', true)).toEqual({
-      external_no: 'YT123',
-      warehouse_id: 1,
-      from_jara: false,
-      type: 'foreign',
-      shipping_type: 'sea_cargo',
-      name: 'Ada',
-      phone: '0803 123 4567',
-    });
-    expect(requestBody(input, 'local', false)).toEqual({
-      external_no: 'YT123',
-      warehouse_id: 1,
-      from_jara: false,
-      type: 'local',
-    });
   });
 });
 

@@ -18,8 +18,8 @@ import {
 export const DELIVERIES_PAGE_SIZE = 10;
 export const TRACKING_TABLE_PAGE_SIZE = 5;
 
-/** Longest values the forms accept (the API's own limits are the authority). */
-export const REQUEST_LIMITS = { name: 120, phone: 30, email: 190, external_no: 100, search: 100 } as const;
+/** Longest search text a delivery table sends. */
+const SEARCH_MAX_LENGTH = 100;
 
 export function shippingTypeLabel(type: string | null | undefined): string {
   return SHIPPING_TYPES.find((t) => t.value === type)?.label ?? '';
@@ -61,91 +61,9 @@ export function warehousesFor<W extends Pick<Warehouse, 'type'>>(
   );
 }
 
-/** What a delivery request form sends, read from the posted form. */
-export interface DeliveryRequestInput {
-  name: string;
-  phone: string;
-  email: string;
-  external_no: string;
-  warehouse_id: number;
-  shipping_type: ShippingType | '';
-  from_jara: boolean;
-}
-
-function field(form: FormData | URLSearchParams, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-export function readDeliveryRequest(form: FormData | URLSearchParams): DeliveryRequestInput {
-  const warehouse = field(form, 'warehouse_id');
-  const shippingType = field(form, 'shipping_type');
-  const fromJara = field(form, 'from_jara');
-  return {
-    name: field(form, 'name').slice(0, REQUEST_LIMITS.name),
-    phone: field(form, 'phone').slice(0, REQUEST_LIMITS.phone),
-    email: field(form, 'email').slice(0, REQUEST_LIMITS.email),
-    external_no: field(form, 'external_no').slice(0, REQUEST_LIMITS.external_no),
-    warehouse_id: /^\d{1,10}$/.test(warehouse) ? Number(warehouse) : 0,
-    shipping_type: isShippingType(shippingType) ? shippingType : '',
-    from_jara: fromJara === 'on' || fromJara === 'true' || fromJara === '1',
-  };
-}
-
 export type RequestErrors = Partial<
   Record<'name' | 'phone' | 'email' | 'external_no' | 'warehouse_id' | 'shipping_type', string>
 >;
-
-/**
- * The required fields of a delivery request (spec 5): the public one needs name, phone, tracking ID, warehouse and
- * (foreign) shipping type; the signed-in one tracking ID, warehouse and (foreign) shipping type. Each missing field
- * gets `message` ('Please fill all required fields' / 'Please provide all required fields'). A chosen warehouse of
- * another type than the request (or the shipping type) is refused with the API's words.
- */
-export function validateDeliveryRequest(
-  input: DeliveryRequestInput,
-  options: {
-    type: DeliveryType;
-    guest: boolean;
-    message: string;
-    warehouses?: readonly Pick<Warehouse, 'id' | 'type'>[];
-  },
-): RequestErrors {
-  const errors: RequestErrors = {};
-  if (options.guest) {
-    if (!input.name) errors.name = options.message;
-    if (!input.phone) errors.phone = options.message;
-    if (input.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email))
-      errors.email = 'Please enter a valid e-mail address.';
-  }
-  if (!input.external_no) errors.external_no = options.message;
-  if (options.type === 'foreign' && !input.shipping_type) errors.shipping_type = options.message;
-  if (!input.warehouse_id) errors.warehouse_id = options.message;
-  else if (options.warehouses) {
-    const warehouse = options.warehouses.find((w) => w.id === input.warehouse_id);
-    const fits = warehouse ? warehousesFor([warehouse], options.type, input.shipping_type || null).length === 1 : false;
-    if (!warehouse) errors.warehouse_id = MSG.deliveries.warehouseUnknown;
-    else if (!fits) errors.warehouse_id = MSG.deliveries.warehouseTypeMismatch;
-  }
-  return errors;
-}
-
-/** The body of POST /guest/trackings or POST /trackings. */
-export function requestBody(input: DeliveryRequestInput, type: DeliveryType, guest: boolean): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    external_no: input.external_no,
-    warehouse_id: input.warehouse_id,
-    from_jara: input.from_jara,
-    type,
-  };
-  if (type === 'foreign') body.shipping_type = input.shipping_type;
-  if (guest) {
-    body.name = input.name;
-    body.phone = input.phone;
-    if (input.email) body.email = input.email;
-  }
-  return body;
-}
 
 /** What the Payment column shows (spec 4): 'Paid' once the fee invoice is paid, 'Process Payment' at 2, else 'Not Available'. */
 export type PaymentCell = 'paid' | 'process' | 'none';
@@ -174,7 +92,7 @@ export function readPage(value: string | null | undefined): number {
 
 /** A search box's value: trimmed, bounded. */
 export function readSearch(value: string | null | undefined): string {
-  return (value ?? '').trim().slice(0, REQUEST_LIMITS.search);
+  return (value ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
 }
 
 export const TRACKING_SORTS = ['status', 'weight', 'size'] as const;

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { json, redirect } from '@remix-run/node';
 import { MSG, type LoginResponse } from '@jara/contracts';
+import { GoogleLoginDto } from '@jara/dto';
 import { api, serverMessage } from './api.server';
 import { env, type GoogleSettings } from './env.server';
 import { commitSession, flashToast, getSession, signIn } from './session.server';
 import { toast } from './toast';
+import { validateForm } from './validate.server';
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google-callback';
 const EXCHANGE_TIMEOUT_MS = 10_000;
@@ -13,6 +15,16 @@ const EXCHANGE_TIMEOUT_MS = 10_000;
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/**
+ * The body of POST /auth/google checked by the API's GoogleLoginDto: with no ID token (Google sent no code, refused
+ * the exchange, or is not configured) it is refused with the DTO's own "no token" message, and nothing is sent.
+ */
+function googleBody(idToken: string | null): { ok: true; body: GoogleLoginDto } | { ok: false; message: string } {
+  const check = validateForm(GoogleLoginDto, { id_token: idToken ?? undefined });
+  if (check.ok) return { ok: true, body: check.value };
+  return { ok: false, message: Object.values(check.errors).find(Boolean) ?? MSG.auth.googleFailed };
 }
 
 function callbackUrl(request: Request): string {
@@ -27,7 +39,8 @@ function callbackUrl(request: Request): string {
 export async function startGoogleLogin(request: Request) {
   const google = env.google;
   if (!google) {
-    return json({ errors: {}, toast: toast('error', MSG.auth.googleNoToken) }, { status: 400 });
+    const none = googleBody(null);
+    return json({ errors: {}, toast: toast('error', none.ok ? MSG.auth.googleFailed : none.message) }, { status: 400 });
   }
   const session = await getSession(request);
   const state = randomBytes(24).toString('base64url');
@@ -68,11 +81,10 @@ export async function finishGoogleLogin(request: Request): Promise<Response> {
   const google = env.google;
   if (!google || !expected || !verifier || url.searchParams.get('state') !== expected) return fail(MSG.auth.googleFailed);
   const code = url.searchParams.get('code');
-  if (!code) return fail(MSG.auth.googleNoToken);
   try {
-    const idToken = await exchangeCode(google, code, verifier, callbackUrl(request));
-    if (!idToken) return fail(MSG.auth.googleNoToken);
-    const result = await api<LoginResponse>('/auth/google', { json: { id_token: idToken } });
+    const checked = googleBody(code ? await exchangeCode(google, code, verifier, callbackUrl(request)) : null);
+    if (!checked.ok) return fail(checked.message);
+    const result = await api<LoginResponse>('/auth/google', { json: checked.body });
     if (!result.ok || !result.data?.token) return fail(serverMessage(result.error) || MSG.auth.googleFailed);
     signIn(session, result.data.token, result.data.user);
     flashToast(session, { kind: 'success', message: result.data.message || MSG.auth.googleSuccess });

@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { MSG, type Delivery, type DeliveryType, type ItemResponse } from '@jara/contracts';
 import { api, fieldErrors, serverMessage } from './api.server';
-import { readDeliveryRequest, requestBody, validateDeliveryRequest, type RequestErrors } from './deliveries';
+import type { RequestErrors } from './deliveries';
 import { loadRequestWarehouses } from './deliveries.server';
+import { checkDeliveryRequest, REQUEST_FIELDS, REQUEST_LIMITS, requestRefusal, requestValues } from './delivery-requests.server';
 import { assertSameOrigin } from './same-origin.server';
 import { getSession, signOutAndRedirect } from './session.server';
 import { toast, type ToastMessage } from './toast';
@@ -19,7 +20,7 @@ export function landingLoader(type: DeliveryType) {
     const session = await getSession(request);
     const signedIn = Boolean(session.get('token'));
     const warehouses = open ? await loadRequestWarehouses(request, type) : [];
-    return json({ type, open, signedIn, name: session.get('name') || '', warehouses });
+    return json({ type, open, signedIn, name: session.get('name') || '', warehouses, limits: REQUEST_LIMITS });
   };
 }
 
@@ -34,8 +35,6 @@ export interface LandingActionData {
   toast: ToastMessage;
 }
 
-const REQUEST_FIELDS = ['name', 'phone', 'email', 'external_no', 'warehouse_id', 'shipping_type'] as const;
-
 export function landingAction(type: DeliveryType) {
   return async ({ request }: ActionFunctionArgs) => {
     assertSameOrigin(request);
@@ -43,15 +42,14 @@ export function landingAction(type: DeliveryType) {
     const token = session.get('token');
     const guest = !token;
     const form = await request.formData();
-    const input = readDeliveryRequest(form);
-    const values: RequestValues = { ...input, warehouse_id: input.warehouse_id || undefined };
+    const values = requestValues(form);
     const refuse = (message: string, status: number, errors?: RequestErrors) =>
       json<LandingActionData>({ ok: false, message, errors, values, toast: toast('error', message) }, { status });
 
-    const errors = validateDeliveryRequest(input, { type, guest, message: MSG.deliveries.publicRequiredFields });
-    if (Object.values(errors).some(Boolean)) return refuse(MSG.deliveries.publicRequiredFields, 422, errors);
+    const check = checkDeliveryRequest(form, type, guest);
+    if (!check.ok) return refuse(check.message ?? MSG.deliveries.shippingRequestFailed, 422, check.errors);
 
-    const body = requestBody(input, type, guest);
+    const body = check.body;
     const result = guest
       ? await api<ItemResponse<Pick<Delivery, 'tracking_no' | 'status' | 'status_label'>>>('/guest/trackings', {
           json: body,
@@ -62,14 +60,13 @@ export function landingAction(type: DeliveryType) {
     if (trackingNo) {
       const message = MSG.deliveries.shippingRequestCreated;
       return json<LandingActionData>(
-        { ok: true, message, trackingNo, emailed: guest && Boolean(body.email), toast: toast('success', message) },
+        { ok: true, message, trackingNo, emailed: guest && 'email' in body && Boolean(body.email), toast: toast('success', message) },
         { status: 201 },
       );
     }
     if (result.status === 429) return refuse(serverMessage(result.error) ?? MSG.deliveries.guestTooMany, 429);
-    const found = fieldErrors(result.error, REQUEST_FIELDS) as RequestErrors;
-    if (result.status === 422)
-      return refuse(serverMessage(result.error) ?? MSG.deliveries.publicRequiredFields, 422, found);
-    return refuse(serverMessage(result.error) ?? MSG.deliveries.shippingRequestFailed, result.status || 502, found);
+    const found = requestRefusal(guest, fieldErrors(result.error, REQUEST_FIELDS));
+    const message = found.message ?? serverMessage(result.error) ?? MSG.deliveries.shippingRequestFailed;
+    return refuse(message, result.status === 422 ? 422 : result.status || 502, found.errors);
   };
 }

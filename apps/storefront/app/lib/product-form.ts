@@ -1,6 +1,9 @@
-import { FLASH_DEFAULT_HOURS, MSG } from '@jara/contracts';
+import { FLASH_DEFAULT_HOURS } from '@jara/contracts';
 
-/** Fields of the product form (spec 2.21), in the order the API takes them. */
+/**
+ * Fields of the product form (spec 2.21), in the order the API takes them. Their rules and messages are the API's
+ * CreateProductDto / UpdateProductDto (checked in the action); the flash-sale pair is checked by the API's service.
+ */
 export const PRODUCT_FORM_FIELDS = [
   'name',
   'category_id',
@@ -31,12 +34,4 @@ export function defaultFlashEnd(start: string): string {
   const ms = new Date(`${start}:00Z`).getTime();
   if (!Number.isFinite(ms)) return '';
   return new Date(ms + FLASH_DEFAULT_HOURS * 60 * 60 * 1000).toISOString().slice(0, 16);
-}
-
-/** The two flash checks of spec 2.21 (same values in the browser and in the action). */
-export function flashError(start: string, end: string): { field: 'flash_start_at' | 'flash_end_at'; message: string } | null {
-  if (!start && !end) return null;
-  if (!start || !end) return { field: start ? 'flash_end_at' : 'flash_start_at', message: MSG.product.flashNeedsBoth };
-  if (end <= start) return { field: 'flash_end_at', message: MSG.product.flashEndAfterStart };
-  return null;
 }

@@ -142,7 +142,7 @@ describe('every storefront action', () => {
         context: {},
       }),
     )) as Response;
-    expect(result.status).toBe(400);
+    expect(result.status).toBe(422); // LoginDto's answer, as the API's
     const logout = (await import(join(routesDir, 'logout.tsx'))) as { action: (args: unknown) => Promise<Response> };
     const out = (await thrownOrReturned(() =>
       logout.action({ request: post('/logout', { Referer: `${SITE}/dashboard` }), params: {}, context: {} }),

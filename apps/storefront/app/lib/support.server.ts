@@ -7,6 +7,7 @@ import {
   type SupportResponse,
   type SupportThread,
 } from '@jara/contracts';
+import { CreateSupportDto, CreateSupportResponseDto } from '@jara/dto';
 import { api, fieldErrors, serverMessage } from './api.server';
 import { pageCount, readPage } from './deliveries';
 import { env } from './env.server';
@@ -19,12 +20,11 @@ import {
   readId,
   readSupportValues,
   supportHref,
-  validateReply,
-  validateSupport,
   type SupportActionData,
 } from './support';
 import { text } from './form';
 import { toast } from './toast';
+import { maxLengths, validateForm } from './validate.server';
 
 export interface SupportPage {
   items: SupportRequest[];
@@ -48,7 +48,14 @@ export interface SupportLoaderData {
   open: OpenThread | null;
   sent: number;
   liveChat: { src: string } | null;
+  /** The inputs' maxLength: the API's limits (CreateSupportDto, and the reply's message). */
+  limits: { request: Record<string, number>; reply: number | undefined };
 }
+
+const LIMITS: SupportLoaderData['limits'] = {
+  request: maxLengths(CreateSupportDto),
+  reply: maxLengths(CreateSupportResponseDto).message,
+};
 
 async function signed<T>(request: Request, auth: SignedIn, path: string) {
   const result = await api<T>(path, { token: auth.token, signal: request.signal });
@@ -96,13 +103,13 @@ export async function supportLoader(request: Request): Promise<SupportLoaderData
   const sent = readId(params.get('sent'));
   const liveChat = env.liveChat;
   if (auth.role === 'admin') {
-    return { admin: true, adminUrl: env.adminUrl, page, list: null, open: null, sent: 0, liveChat };
+    return { admin: true, adminUrl: env.adminUrl, page, list: null, open: null, sent: 0, liveChat, limits: LIMITS };
   }
   const [list, open] = await Promise.all([
     loadRequests(request, auth, page),
     openId ? loadThread(request, auth, openId) : Promise.resolve(null),
   ]);
-  return { admin: false, adminUrl: null, page, list, open, sent, liveChat };
+  return { admin: false, adminUrl: null, page, list, open, sent, liveChat, limits: LIMITS };
 }
 
 function answer(data: SupportActionData, status = 200) {
@@ -120,9 +127,9 @@ export async function supportAction(request: Request) {
     const values = readSupportValues(form);
     const refuse = (status: number, message: string, errors = {}) =>
       answer({ intent, ok: false, errors, message, values, toast: toast('error', message) }, status);
-    const invalid = validateSupport(values);
-    if (Object.values(invalid).some(Boolean)) return refuse(422, MSG.support.sendFailed, invalid);
-    const result = await api<ItemResponse<SupportRequest>>('/supports', { token: auth.token, json: values });
+    const check = validateForm(CreateSupportDto, values);
+    if (!check.ok) return refuse(422, MSG.support.sendFailed, check.errors);
+    const result = await api<ItemResponse<SupportRequest>>('/supports', { token: auth.token, json: check.value });
     if (result.status === 401) return signOutAndRedirect(request, auth.session);
     if (result.ok && result.data?.data) {
       flashToast(auth.session, { kind: 'success', message: MSG.support.sent });
@@ -136,7 +143,6 @@ export async function supportAction(request: Request) {
   }
 
   if (intent === 'reply') {
-    const supportId = readId(text(form.get('support_id')));
     const message = text(form.get('message'));
     const refuse = (status: number, problem: string) =>
       answer(
@@ -149,12 +155,12 @@ export async function supportAction(request: Request) {
         },
         status,
       );
-    if (!supportId) return refuse(404, MSG.support.notFound);
-    const blank = validateReply(message);
-    if (blank) return refuse(422, blank);
+    const check = validateForm(CreateSupportResponseDto, { support_id: form.get('support_id'), message });
+    // A thread that cannot exist is the API's 404; otherwise the reply's own message (blank after trimming).
+    if (!check.ok) return check.errors.support_id ? refuse(404, check.errors.support_id) : refuse(422, check.errors.message ?? MSG.support.responseFailed);
     const result = await api<ItemResponse<SupportResponse>>('/support-responses', {
       token: auth.token,
-      json: { support_id: supportId, message: message.trim() },
+      json: { support_id: check.value.support_id, message: check.value.message },
     });
     if (result.status === 401) return signOutAndRedirect(request, auth.session);
     if (result.ok) return answer({ intent, ok: true, errors: {}, toast: toast('success', MSG.support.responseSent) });

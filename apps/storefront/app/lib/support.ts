@@ -1,44 +1,23 @@
-import { MSG, SUPPORT_STATUSES, type StatusTone } from '@jara/contracts';
+import { SUPPORT_STATUSES, type StatusTone } from '@jara/contracts';
 import { text, type Errors } from './form';
 import type { ToastMessage } from './toast';
 
-/** The Support Center (spec 2.18, 5, 8): the request form and the reply box, checked in the browser and the action. */
+/**
+ * The Support Center (spec 2.18, 5, 8): the request form and the reply box. Their rules, limits and messages are the
+ * API's CreateSupportDto and CreateSupportResponseDto, checked in the action (support.server.ts).
+ */
 
 export const SUPPORT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type SupportField = (typeof SUPPORT_FIELDS)[number];
 export type SupportValues = Record<SupportField, string>;
 
-/** The API's limits (CreateSupportDto, CreateSupportResponseDto). */
-export const SUPPORT_LIMITS: Record<SupportField, number> = { name: 120, email: 191, subject: 200, message: 5000 };
-export const REPLY_LIMIT = 5000;
 export const SUPPORT_PAGE_SIZE = 10;
 
+/** The request form's values as typed (shown again after a refusal). */
 export function readSupportValues(form: FormData): SupportValues {
   const values = {} as SupportValues;
-  for (const field of SUPPORT_FIELDS) values[field] = text(form.get(field)).trim();
+  for (const field of SUPPORT_FIELDS) values[field] = text(form.get(field));
   return values;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec 5: name, e-mail, subject and message all required. */
-export function validateSupport(values: SupportValues): Errors {
-  const errors: Errors = {};
-  for (const field of SUPPORT_FIELDS) {
-    if (!values[field]) errors[field] = MSG.support.required;
-    else if (values[field].length > SUPPORT_LIMITS[field])
-      errors[field] = `Please use at most ${SUPPORT_LIMITS[field]} characters.`;
-  }
-  if (!errors.email && !EMAIL.test(values.email)) errors.email = 'Please enter a valid e-mail address.';
-  return errors;
-}
-
-/** Spec 5: a reply must be non-blank after trimming. */
-export function validateReply(message: string): string | undefined {
-  const trimmed = message.trim();
-  if (!trimmed) return MSG.support.blankReply;
-  if (trimmed.length > REPLY_LIMIT) return `Please use at most ${REPLY_LIMIT} characters.`;
-  return undefined;
 }
 
 export function supportStatusTone(status: unknown): StatusTone {

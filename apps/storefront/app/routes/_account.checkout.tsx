@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CHECKOUT_COUNTRIES,
   CHECKOUT_SUMMARY,
@@ -21,19 +21,19 @@ import { PriceTag } from '~/components/price-tag';
 import { loadCurrentUser } from '~/lib/account.server';
 import { api, serverMessage } from '~/lib/api.server';
 import { cartLineKobo, cartLineTotalKobo, cartTotalKobo, clearCart, orderLines, readCart, type CartItem } from '~/lib/cart';
+import { CreateOrderDto } from '@jara/dto';
 import {
   CHECKOUT_FIELDS,
-  CHECKOUT_MAX_LENGTH,
   ITEMS_FIELD,
-  checkoutApiErrors,
+  checkoutErrors,
   checkoutValues,
-  parseCheckout,
   SAVED_FIELDS,
   savedDetails,
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutValues,
 } from '~/lib/checkout';
+import { checkOrder } from '~/lib/checkout.server';
 import { hasErrors, useFieldErrors } from '~/lib/form';
 import { ALL_ROLES } from '~/lib/navigation';
 import { IDEMPOTENCY_FIELD } from '~/lib/payments';
@@ -42,6 +42,7 @@ import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
 import { commitSession, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { useCartValue } from '~/lib/use-cart';
 import { useCartRefresh } from '~/lib/use-cart-refresh';
+import { maxLengths } from '~/lib/validate.server';
 import { loadBalance } from '~/lib/wallet.server';
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | Jara' }];
@@ -54,7 +55,13 @@ export const meta: MetaFunction = () => [{ title: 'Checkout | Jara' }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request, ALL_ROLES);
   const [{ user }, balance] = await Promise.all([loadCurrentUser(request, auth), loadBalance(request, auth)]);
-  return json({ saved: savedDetails(user), walletMinor: balance?.ngn_minor ?? null, key: newIdempotencyKey() });
+  return json({
+    saved: savedDetails(user),
+    walletMinor: balance?.ngn_minor ?? null,
+    key: newIdempotencyKey(),
+    // The inputs' maxLength: the API's own limits (CreateOrderDto).
+    limits: maxLengths(CreateOrderDto),
+  });
 }
 
 interface PlacedOrder {
@@ -114,13 +121,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireUser(request, ALL_ROLES);
   const form = await request.formData();
   const key = readIdempotencyKey(form.get(IDEMPOTENCY_FIELD));
-  const parsed = parseCheckout(form);
+  const parsed = checkOrder(form);
   const refused = (kind: 'invalid' | 'stock' | 'balance' | 'error', message: string | null, errors: CheckoutErrors, status: number, nextKey: string) =>
     json<CheckoutActionData>({ ok: false, errors, values: parsed.ok ? null : parsed.values, message, kind, key: nextKey }, { status });
   if (!parsed.ok) return refused('invalid', parsed.errors.items ?? null, parsed.errors, 422, key ?? newIdempotencyKey());
   if (!key) return refused('error', MSG.checkout.failed, {}, 400, newIdempotencyKey());
 
-  const result = await api<ItemResponse<Order>>('/orders', { token: auth.token, json: parsed.input, headers: { 'Idempotency-Key': key } });
+  const result = await api<ItemResponse<Order>>('/orders', { token: auth.token, json: parsed.order, headers: { 'Idempotency-Key': key } });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   const order = result.ok ? result.data?.data : null;
   if (order) {
@@ -131,7 +138,7 @@ export async function action({ request }: ActionFunctionArgs) {
       payment_method: order.payment_method,
       status_label: order.status_label,
     };
-    if (parsed.input.payment_method !== 'card') {
+    if (parsed.order.payment_method !== 'card') {
       return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: null, bankTransfer: order.bank_transfer ?? null });
     }
     // Card: off to the gateway (Paystack, or the storefront's test-mode page, which shows what this session started).
@@ -157,7 +164,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.status === 422) {
     const balance = result.error?.errors?.balance?.[0];
     if (balance) return refused('balance', balance, {}, 422, newIdempotencyKey());
-    const errors = checkoutApiErrors(result.error?.errors);
+    const errors = checkoutErrors(result.error?.errors);
     const general = errors.items ?? (hasErrors(errors) ? null : message ?? MSG.checkout.failed);
     return json<CheckoutActionData>(
       { ok: false, errors, values: checkoutValues(form), message: general, kind: 'invalid', key: newIdempotencyKey() },
@@ -272,6 +279,7 @@ function TextInput({
   onChange,
   type = 'text',
   hint,
+  maxLength,
 }: {
   name: Exclude<CheckoutField, 'country' | 'payment_method' | 'notes' | 'state'>;
   label: string;
@@ -281,6 +289,7 @@ function TextInput({
   onChange: (name: CheckoutField, value: string) => void;
   type?: 'text' | 'tel';
   hint?: string;
+  maxLength: number | undefined;
 }) {
   const id = `checkout-${name}`;
   return (
@@ -293,7 +302,7 @@ function TextInput({
         inputMode={type === 'tel' ? 'tel' : undefined}
         value={value}
         autoComplete={autoComplete}
-        maxLength={CHECKOUT_MAX_LENGTH[name]}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
         onChange={(event) => onChange(name, event.currentTarget.value)}
@@ -313,7 +322,7 @@ function TextInput({
 }
 
 export default function CheckoutPage() {
-  const { saved, walletMinor, key: loaderKey } = useLoaderData<typeof loader>();
+  const { saved, walletMinor, key: loaderKey, limits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as CheckoutActionData | undefined;
   const navigation = useNavigation();
   const items = useCartValue<CartItem[] | null>(readCart, null);
@@ -339,6 +348,16 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (failure?.kind === 'stock') setStockRefusals((n) => n + 1);
   }, [failure]);
+
+  // A refused form (the action's CreateOrderDto check or the API's 422): the first invalid field gets the focus, once
+  // the form is enabled again.
+  const focused = useRef<unknown>(null);
+  useEffect(() => {
+    if (!failure || busy || focused.current === failure) return;
+    focused.current = failure;
+    const first = CHECKOUT_FIELDS.find((f) => failure.errors[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [failure, busy]);
 
   if (done) {
     if (done.redirectTo) {
@@ -379,17 +398,6 @@ export default function CheckoutPage() {
     }
   };
 
-  // The same checks as the action, before anything is sent; the first invalid field gets the focus.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const check = parseCheckout(new FormData(event.currentTarget));
-    if (check.ok) return;
-    event.preventDefault();
-    setErrors(check.errors);
-    const first = CHECKOUT_FIELDS.find((f) => check.errors[f]);
-    const target = first ? formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
-    target?.focus();
-  };
-
   // After a failed submission the action names the next key (the same one when the outcome is unknown); the loader's
   // fresh key (it runs again after every submission) is only for a form that has not been sent yet.
   const key = failure?.key ?? loaderKey;
@@ -427,7 +435,7 @@ export default function CheckoutPage() {
       ) : (
         <div className="checkout-layout">
           <Summary items={items} />
-          <Form method="post" noValidate className="card checkout-form" ref={formRef} onSubmit={submit} aria-labelledby="shipping-title">
+          <Form method="post" noValidate className="card checkout-form" ref={formRef} aria-labelledby="shipping-title">
             <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
             <input type="hidden" name={ITEMS_FIELD} value={JSON.stringify(lines)} />
             <fieldset disabled={busy} className="stack">
@@ -436,9 +444,10 @@ export default function CheckoutPage() {
                 <input type="checkbox" name="use_saved" checked={useSaved} onChange={(event) => toggleSaved(event.currentTarget.checked)} />
                 {MSG.checkout.useSaved}
               </label>
-              <TextInput name="full_name" label="Full name" autoComplete="name" value={values.full_name} error={errors.full_name} onChange={change} />
+              <TextInput name="full_name" maxLength={limits.full_name} label="Full name" autoComplete="name" value={values.full_name} error={errors.full_name} onChange={change} />
               <TextInput
                 name="phone"
+                maxLength={limits.phone}
                 label="Phone number"
                 type="tel"
                 autoComplete="tel"
@@ -449,6 +458,7 @@ export default function CheckoutPage() {
               />
               <TextInput
                 name="street_address"
+                maxLength={limits.street_address}
                 label="Street address"
                 autoComplete="street-address"
                 value={values.street_address}
@@ -480,10 +490,11 @@ export default function CheckoutPage() {
                     </p>
                   ) : null}
                 </div>
-                <TextInput name="city" label="City or LGA" autoComplete="address-level2" value={values.city} error={errors.city} onChange={change} />
+                <TextInput name="city" maxLength={limits.city} label="City or LGA" autoComplete="address-level2" value={values.city} error={errors.city} onChange={change} />
               </div>
               <TextInput
                 name="landmark"
+                maxLength={limits.landmark}
                 label="Landmark (optional)"
                 autoComplete="off"
                 hint="e.g. Opposite the filling station"
@@ -493,6 +504,7 @@ export default function CheckoutPage() {
               />
               <TextInput
                 name="postal_code"
+                maxLength={limits.postal_code}
                 label="Postal code (optional)"
                 autoComplete="postal-code"
                 value={values.postal_code}
@@ -557,7 +569,7 @@ export default function CheckoutPage() {
                 id="checkout-notes"
                 label="Delivery notes (optional)"
                 rows={3}
-                maxLength={CHECKOUT_MAX_LENGTH.notes}
+                maxLength={limits.notes}
                 value={values.notes}
                 error={errors.notes}
                 onChange={(event) => change('notes', event.currentTarget.value)}

@@ -1,21 +1,23 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DISCOUNT_FIELD_LABEL, MSG, PAGE_SIZES, PRODUCT_TYPES, productTypeLabel, type Product } from '@jara/contracts';
+import { CreateProductDto, UpdateProductDto } from '@jara/dto';
 import { Field, TextAreaField } from '~/components/field';
 import { ProductGrid } from '~/components/product-grid';
-import { useActionToast, useToast } from '~/components/toasts';
+import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { headerCategories } from '~/lib/categories.server';
 import { scopedQuery } from '~/lib/list-scopes.server';
 import { ADMIN_VENDOR } from '~/lib/navigation';
-import { PRODUCT_FORM_FIELDS, defaultFlashEnd, flashError, isoToLagosInput } from '~/lib/product-form';
+import { PRODUCT_FORM_FIELDS, defaultFlashEnd, isoToLagosInput } from '~/lib/product-form';
 import { MANAGE_SORTS, MANAGE_STATUSES, readManageStatus } from '~/lib/product-sorts';
 import { listProducts } from '~/lib/products.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { text } from '~/lib/form';
 import { toast } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
+import { maxLengths, validateForm } from '~/lib/validate.server';
 import { CategoryOptions } from '~/components/category-options';
 
 export const meta: MetaFunction = () => [{ title: 'Manage Products | Jara' }];
@@ -55,7 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list = await listProducts({ ...scoped.query, page: 1, per_page: PAGE_SIZES.productManager }, { token: auth.token, signal: request.signal, path: scoped.path });
     moreUrl = `/resources/products?${scope}`;
   }
-  return json({ tab, filters, categories, list, moreUrl, editing });
+  // The inputs' maxLength: the API's own limits (CreateProductDto).
+  return json({ tab, filters, categories, list, moreUrl, editing, limits: maxLengths(CreateProductDto) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -76,20 +79,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const updating = Number.isInteger(id) && id > 0;
   const failed = updating ? MSG.product.updateFailed : MSG.product.createFailed;
-  const check = flashError(text(form.get('flash_start_at')).trim(), text(form.get('flash_end_at')).trim());
-  if (check) return json({ toast: toast('error', check.message), errors: { [check.field]: check.message } as Record<string, string> }, { status: 422 });
+  // The form's fields as typed, checked by the API's own DTO (its rules and messages); a refusal names the first.
+  const fields = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, text(form.get(field)).trim()]));
+  const refuse = (errors: Record<string, string | undefined>, detail?: string) => {
+    const first = Object.values(errors).find(Boolean) ?? detail;
+    return json({ toast: toast('error', first ? `${failed} ${first}` : failed), errors }, { status: 422 });
+  };
+  const check = validateForm(updating ? UpdateProductDto : CreateProductDto, fields);
+  if (!check.ok) return refuse(check.errors);
 
-  // Multipart body for the API: empty values are not sent; the image only when a file was chosen.
+  // Multipart body for the API (the same text, not the DTO's value: the API reads naira and converts it itself):
+  // empty values are not sent; the image only when a file was chosen.
   const body = new FormData();
-  for (const field of PRODUCT_FORM_FIELDS) {
-    const value = text(form.get(field)).trim();
-    if (value !== '') body.set(field, value);
-  }
+  for (const [field, value] of Object.entries(fields)) if (value !== '') body.set(field, value);
   const image = form.get('image');
   if (image instanceof File && image.size > 0) {
-    if (!image.type.startsWith('image/')) {
-      return json({ toast: toast('error', failed), errors: { image: 'Please choose an image file.' } as Record<string, string> }, { status: 422 });
-    }
+    if (!image.type.startsWith('image/')) return refuse({ image: 'Please choose an image file.' });
     body.set('image', image, image.name);
   }
   if (updating) body.set('_method', 'PUT');
@@ -97,8 +102,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.status === 401) return signOutAndRedirect(request, session);
   if (!result.ok) {
     const errors = fieldErrors(result.error, [...PRODUCT_FORM_FIELDS, 'image']);
-    const detail = Object.keys(errors).length ? '' : serverMessage(result.error);
-    return json({ toast: toast('error', detail ? `${failed} ${detail}` : failed), errors }, { status: result.status === 422 ? 422 : 400 });
+    if (result.status === 422) return refuse(errors, serverMessage(result.error));
+    const detail = serverMessage(result.error);
+    return json({ toast: toast('error', detail ? `${failed} ${detail}` : failed), errors }, { status: 400 });
   }
   flashToast(session, { kind: 'success', message: updating ? MSG.product.updated : MSG.product.created });
   return redirect('/products?tab=mine', { headers: { 'Set-Cookie': await commitSession(request, session) } });
@@ -196,10 +202,9 @@ function ListTab() {
 }
 
 function ProductForm() {
-  const { categories, editing } = useLoaderData<typeof loader>();
+  const { categories, editing, limits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
-  const { show } = useToast();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   const [errors, setErrors] = useState<Record<string, string | undefined>>(actionData?.errors ?? {});
@@ -208,28 +213,14 @@ function ProductForm() {
   const [flashEnd, setFlashEnd] = useState(isoToLagosInput(editing?.flash_end_at));
   const formRef = useRef<HTMLFormElement>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const check = flashError(flashStart, flashEnd);
-    const fileInput = event.currentTarget.elements.namedItem('image') as HTMLInputElement | null;
-    const file = fileInput?.files?.[0];
-    if (check) {
-      event.preventDefault();
-      setErrors((e) => ({ ...e, [check.field]: check.message }));
-      show(toast('error', check.message));
-    } else if (file && !file.type.startsWith('image/')) {
-      event.preventDefault();
-      setErrors((e) => ({ ...e, image: 'Please choose an image file.' }));
-    }
-  }
-
   const e = (field: string) => errors[field];
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" className="product-form stack" onSubmit={onSubmit} key={editing?.id ?? 'new'}>
+    <Form ref={formRef} method="post" encType="multipart/form-data" noValidate className="product-form stack" key={editing?.id ?? 'new'}>
       <input type="hidden" name="intent" value="save" />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <h2>{editing ? `Update Product: ${editing.name}` : 'Create Product'}</h2>
       <div className="form-grid-2">
-        <Field label="Name" name="name" defaultValue={editing?.name} required error={e('name')} />
+        <Field label="Name" name="name" defaultValue={editing?.name} required maxLength={limits.name} error={e('name')} />
         <div className={`field${e('category_id') ? ' field-invalid' : ''}`}>
           <label htmlFor="field-category_id">Category</label>
           <select id="field-category_id" name="category_id" required defaultValue={editing?.category_id ?? ''}>
@@ -255,7 +246,7 @@ function ProductForm() {
           </select>
           {e('type') ? <p className="field-error">{e('type')}</p> : null}
         </div>
-        <Field label="Price (₦)" name="price" type="number" min={1} step={1} inputMode="numeric" defaultValue={editing ? String(editing.price_ngn) : ''} required error={e('price')} />
+        <Field label="Price (₦)" name="price" type="number" step="any" inputMode="decimal" defaultValue={editing ? String(editing.price_ngn) : ''} required error={e('price')} />
         <div className={`field${e('status') ? ' field-invalid' : ''}`}>
           <label htmlFor="field-status">Status</label>
           <select id="field-status" name="status" defaultValue={String(editing?.status ?? 1)}>
@@ -263,10 +254,10 @@ function ProductForm() {
             <option value="0">Inactive</option>
           </select>
         </div>
-        <Field label="Stock quantity" name="stock_quantity" type="number" min={0} step={1} defaultValue={editing ? String(editing.stock_quantity ?? '') : ''} error={e('stock_quantity')} />
+        <Field label="Stock quantity" name="stock_quantity" type="number" step={1} inputMode="numeric" defaultValue={editing ? String(editing.stock_quantity ?? '') : ''} error={e('stock_quantity')} />
         <Field label="SKU" name="sku" defaultValue={editing?.sku ?? ''} error={e('sku')} />
-        <Field label="Weight" name="weight" placeholder="e.g. 1.2 kg" defaultValue={editing?.weight ?? ''} error={e('weight')} />
-        <Field label="Dimensions" name="dimensions" placeholder="e.g. 30 x 20 x 10 cm" defaultValue={editing?.dimensions ?? ''} error={e('dimensions')} />
+        <Field label="Weight" name="weight" placeholder="e.g. 1.2 kg" maxLength={limits.weight} defaultValue={editing?.weight ?? ''} error={e('weight')} />
+        <Field label="Dimensions" name="dimensions" placeholder="e.g. 30 x 20 x 10 cm" maxLength={limits.dimensions} defaultValue={editing?.dimensions ?? ''} error={e('dimensions')} />
         <Field label={DISCOUNT_FIELD_LABEL} name="discount" placeholder="e.g. 15%" defaultValue={editing?.discount ?? ''} error={e('discount')} />
         <Field
           label="Flash sale start (Lagos time)"
@@ -293,7 +284,7 @@ function ProductForm() {
           }}
         />
       </div>
-      <TextAreaField label="Description" name="description" rows={4} required defaultValue={editing?.description ?? ''} error={e('description')} />
+      <TextAreaField label="Description" name="description" rows={4} required maxLength={limits.description} defaultValue={editing?.description ?? ''} error={e('description')} />
       <div className={`field${e('image') ? ' field-invalid' : ''}`}>
         <label htmlFor="field-image">Image{editing ? ' (leave empty to keep the current one)' : ''}</label>
         <input id="field-image" type="file" name="image" accept="image/*" />

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   MSG,
   SUPPORT_STATUS,
@@ -16,18 +16,8 @@ import { Field, TextAreaField } from '~/components/field';
 import { LiveChat } from '~/components/live-chat';
 import { StatusPill } from '~/components/money';
 import { useActionToast } from '~/components/toasts';
-import { hasErrors, useFieldErrors } from '~/lib/form';
-import {
-  REPLY_LIMIT,
-  SUPPORT_LIMITS,
-  SUPPORT_PAGE_SIZE,
-  readSupportValues,
-  supportHref,
-  supportStatusTone,
-  validateReply,
-  validateSupport,
-  type SupportActionData,
-} from '~/lib/support';
+import { useFieldErrors } from '~/lib/form';
+import { SUPPORT_PAGE_SIZE, supportHref, supportStatusTone, type SupportActionData } from '~/lib/support';
 import { supportAction, supportLoader, type OpenThread, type SupportLoaderData } from '~/lib/support.server';
 
 export const meta: MetaFunction = () => [{ title: 'Support Center | Jara' }];
@@ -45,22 +35,21 @@ function SupportStatus({ status, testId }: { status: number; testId?: string }) 
   return <StatusPill label={supportStatusLabel(status)} tone={supportStatusTone(status)} testId={testId} />;
 }
 
-function RequestForm({ user, actionData }: { user: PublicUser | undefined; actionData?: SupportActionData }) {
+function RequestForm({
+  user,
+  actionData,
+  limits,
+}: {
+  user: PublicUser | undefined;
+  actionData?: SupportActionData;
+  limits: Record<string, number>;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
-  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  const { errors, clear } = useFieldErrors(actionData?.errors);
   const [message, setMessage] = useState(actionData?.message);
   useEffect(() => setMessage(actionData?.message), [actionData]);
   const values = actionData?.values;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const found = validateSupport(readSupportValues(new FormData(event.currentTarget)));
-    if (hasErrors(found)) {
-      event.preventDefault();
-      setErrors(found);
-      setMessage(MSG.support.sendFailed);
-    }
-  }
 
   return (
     <section className="card stack support-form-card" aria-labelledby="support-form-title">
@@ -73,7 +62,7 @@ function RequestForm({ user, actionData }: { user: PublicUser | undefined; actio
           {message}
         </p>
       ) : null}
-      <Form method="post" noValidate className="stack" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="stack">
         <input type="hidden" name="intent" value="create" />
         <fieldset disabled={busy} className="form-grid support-fields">
           <Field
@@ -81,7 +70,7 @@ function RequestForm({ user, actionData }: { user: PublicUser | undefined; actio
             label="Name"
             autoComplete="name"
             required
-            maxLength={SUPPORT_LIMITS.name}
+            maxLength={limits.name}
             defaultValue={values?.name ?? user?.name ?? ''}
             error={errors.name}
             onChange={() => clear('name')}
@@ -92,7 +81,7 @@ function RequestForm({ user, actionData }: { user: PublicUser | undefined; actio
             type="email"
             autoComplete="email"
             required
-            maxLength={SUPPORT_LIMITS.email}
+            maxLength={limits.email}
             defaultValue={values?.email ?? user?.email ?? ''}
             error={errors.email}
             onChange={() => clear('email')}
@@ -101,7 +90,7 @@ function RequestForm({ user, actionData }: { user: PublicUser | undefined; actio
             name="subject"
             label="Subject"
             required
-            maxLength={SUPPORT_LIMITS.subject}
+            maxLength={limits.subject}
             defaultValue={values?.subject ?? ''}
             error={errors.subject}
             onChange={() => clear('subject')}
@@ -111,7 +100,7 @@ function RequestForm({ user, actionData }: { user: PublicUser | undefined; actio
             label="Message"
             required
             rows={6}
-            maxLength={SUPPORT_LIMITS.message}
+            maxLength={limits.message}
             defaultValue={values?.message ?? ''}
             error={errors.message}
             onChange={() => clear('message')}
@@ -228,21 +217,21 @@ function RequestsTable({ list, page, sent }: { list: SupportLoaderData['list']; 
   );
 }
 
-function ReplyForm({ thread, actionData }: { thread: SupportThread; actionData?: SupportActionData }) {
+function ReplyForm({
+  thread,
+  actionData,
+  limit,
+}: {
+  thread: SupportThread;
+  actionData?: SupportActionData;
+  limit: number | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reply';
-  const { errors, setErrors, clear } = useFieldErrors(actionData?.ok === false ? actionData.errors : undefined);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const problem = validateReply(String(new FormData(event.currentTarget).get('message') ?? ''));
-    if (problem) {
-      event.preventDefault();
-      setErrors({ reply: problem });
-    }
-  }
+  const { errors, clear } = useFieldErrors(actionData?.ok === false ? actionData.errors : undefined);
 
   return (
-    <Form method="post" noValidate className="stack reply-form" onSubmit={onSubmit} key={thread.responses.length}>
+    <Form method="post" noValidate className="stack reply-form" key={thread.responses.length}>
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="support_id" value={thread.support.id} />
       <fieldset disabled={busy} className="stack">
@@ -252,7 +241,7 @@ function ReplyForm({ thread, actionData }: { thread: SupportThread; actionData?:
           label="Your reply"
           rows={4}
           required
-          maxLength={REPLY_LIMIT}
+          maxLength={limit}
           defaultValue={actionData?.ok === false ? actionData.values?.message : undefined}
           error={errors.reply}
           onChange={() => clear('reply')}
@@ -267,7 +256,7 @@ function ReplyForm({ thread, actionData }: { thread: SupportThread; actionData?:
   );
 }
 
-function Thread({ open, actionData }: { open: OpenThread; actionData?: SupportActionData }) {
+function Thread({ open, actionData, limit }: { open: OpenThread; actionData?: SupportActionData; limit: number | undefined }) {
   if (!open.thread) {
     return (
       <p className="form-error" role="alert">
@@ -311,7 +300,7 @@ function Thread({ open, actionData }: { open: OpenThread; actionData?: SupportAc
           {MSG.support.closed}
         </p>
       ) : (
-        <ReplyForm thread={open.thread} actionData={actionData?.intent === 'reply' ? actionData : undefined} />
+        <ReplyForm thread={open.thread} actionData={actionData?.intent === 'reply' ? actionData : undefined} limit={limit} />
       )}
     </div>
   );
@@ -322,7 +311,7 @@ export default function SupportPage() {
   const account = useRouteLoaderData<{ user: PublicUser }>('routes/_account');
   const actionData = useActionData<typeof action>() as SupportActionData | undefined;
   useActionToast(actionData?.toast);
-  const { admin, adminUrl, page, list, open, sent, liveChat } = data;
+  const { admin, adminUrl, page, list, open, sent, liveChat, limits } = data;
 
   return (
     <section className="stack-lg support-page">
@@ -348,7 +337,11 @@ export default function SupportPage() {
           {sent ? (
             <ThankYou id={sent} page={page} />
           ) : (
-            <RequestForm user={account?.user} actionData={actionData?.intent === 'create' ? actionData : undefined} />
+            <RequestForm
+              user={account?.user}
+              actionData={actionData?.intent === 'create' ? actionData : undefined}
+              limits={limits.request}
+            />
           )}
           <section className="stack" aria-labelledby="support-requests-title">
             <h2 id="support-requests-title">Your requests</h2>
@@ -361,7 +354,7 @@ export default function SupportPage() {
               closeTo={supportHref({ page, sent })}
               wide
             >
-              <Thread open={open} actionData={actionData} />
+              <Thread open={open} actionData={actionData} limit={limits.reply} />
             </RouteDialog>
           ) : null}
         </>

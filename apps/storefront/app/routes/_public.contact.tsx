@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, type FormEvent } from 'react';
-import { MSG } from '@jara/contracts';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { CreateContactMessageDto } from '@jara/dto';
 import { Field, TextAreaField } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
+import { maxLengths, validateForm } from '~/lib/validate.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 
@@ -14,23 +15,15 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Send the Jara team a message.' },
 ];
 
-/** Local copy: the contract has no contact-form messages yet. */
+/** The page's own answers (the field rules and their messages are the API's CreateContactMessageDto). */
 const CONTACT_MSG = {
-  fullName: 'Please enter your full name.',
-  message: 'Please enter a message.',
   sent: 'Thank you! Your message has been sent. We will get back to you soon.',
   failed: 'Your message could not be sent. Please try again.',
 } as const;
 
 const FIELDS = ['full_name', 'email', 'message'] as const;
 
-function validate(values: Record<string, string>): Errors {
-  const errors: Errors = {};
-  if (!values.full_name.trim()) errors.full_name = CONTACT_MSG.fullName;
-  if (!values.email.trim()) errors.email = MSG.auth.enterEmail;
-  if (!values.message.trim()) errors.message = CONTACT_MSG.message;
-  return errors;
-}
+export const loader = () => json({ limits: maxLengths(CreateContactMessageDto) });
 
 interface ContactActionData {
   ok: boolean;
@@ -43,11 +36,11 @@ interface ContactActionData {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((field) => [field, text(form.get(field)).trim()]));
-  const errors = validate(values);
-  if (hasErrors(errors)) return json<ContactActionData>({ ok: false, errors, values }, { status: 400 });
+  const values = Object.fromEntries(FIELDS.map((field) => [field, text(form.get(field))]));
+  const check = validateForm(CreateContactMessageDto, values);
+  if (!check.ok) return json<ContactActionData>({ ok: false, errors: check.errors, values }, { status: 422 });
 
-  const result = await api<{ message?: string }>('/contact-messages', { json: values });
+  const result = await api<{ message?: string }>('/contact-messages', { json: check.value });
   if (result.ok) {
     const message = result.data?.message || CONTACT_MSG.sent;
     return json<ContactActionData>({ ok: true, errors: {}, message, values: {}, toast: toast('success', message) });
@@ -65,22 +58,14 @@ export default function Contact() {
   const actionData = useActionData<typeof action>() as ContactActionData | undefined;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  const { limits } = useLoaderData<typeof loader>();
+  const { errors, clear } = useFieldErrors(actionData?.errors);
   useActionToast(actionData?.toast);
   const pending = navigation.state === 'submitting';
 
   useEffect(() => {
     if (actionData?.ok) formRef.current?.reset();
   }, [actionData]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const data = new FormData(event.currentTarget);
-    const found = validate(Object.fromEntries(FIELDS.map((field) => [field, text(data.get(field))])));
-    if (hasErrors(found)) {
-      event.preventDefault();
-      setErrors(found);
-    }
-  }
 
   const values = actionData?.values ?? {};
   return (
@@ -90,7 +75,7 @@ export default function Contact() {
         <p className="lead">Questions about an order, a shipment or your account? Send us a message and our team will reply by e-mail.</p>
         <p className="muted">Our support team is available 24/7.</p>
       </div>
-      <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="card stack contact-form">
+      <Form ref={formRef} method="post" noValidate className="card stack contact-form">
         {actionData?.message ? (
           <p className={actionData.ok ? 'form-success' : 'form-error'} role={actionData.ok ? 'status' : 'alert'}>
             {actionData.message}
@@ -101,6 +86,7 @@ export default function Contact() {
             name="full_name"
             label="Full name"
             autoComplete="name"
+            maxLength={limits.full_name}
             defaultValue={values.full_name}
             error={errors.full_name}
             onChange={() => clear('full_name')}
@@ -110,6 +96,7 @@ export default function Contact() {
             type="email"
             label="E-mail"
             autoComplete="email"
+            maxLength={limits.email}
             defaultValue={values.email}
             error={errors.email}
             onChange={() => clear('email')}
@@ -118,6 +105,7 @@ export default function Contact() {
             name="message"
             label="Message"
             rows={6}
+            maxLength={limits.message}
             defaultValue={values.message}
             error={errors.message}
             onChange={() => clear('message')}

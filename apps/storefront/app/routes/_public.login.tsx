@@ -1,13 +1,14 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { MSG, PENDING_VERIFICATION_EMAIL_KEY, type LoginResponse } from '@jara/contracts';
+import { LoginDto } from '@jara/dto';
 import { AuthLayout, GoogleButton, OrDivider } from '~/components/auth-layout';
 import { CredentialFields } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { validateLogin } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
+import { validateForm } from '~/lib/validate.server';
 import { startGoogleLogin } from '~/lib/google.server';
 import { commitSession, flashToast, getSession, safeRedirect, signIn, redirectIfSignedIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
@@ -28,10 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (text(form.get('intent')) === 'google') return startGoogleLogin(request);
 
-  const email = text(form.get('email')).trim();
-  const password = text(form.get('password'));
-  const errors = validateLogin(email, password);
-  if (hasErrors(errors)) return json<LoginActionData>({ errors, email }, { status: 400 });
+  const check = validateForm(LoginDto, form);
+  if (!check.ok) return json<LoginActionData>({ errors: check.errors, email: text(form.get('email')) }, { status: 422 });
+  const { email, password } = check.value;
 
   const result = await api<LoginResponse>('/auth/login', { json: { email, password } });
   const session = await getSession(request);
@@ -64,7 +64,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>() as LoginActionData | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  const { errors, clear } = useFieldErrors(actionData?.errors);
   useActionToast(actionData?.toast);
 
   useEffect(() => {
@@ -73,20 +73,11 @@ export default function LoginPage() {
 
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'login';
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const data = new FormData(event.currentTarget);
-    const found = validateLogin(text(data.get('email')), text(data.get('password')));
-    if (hasErrors(found)) {
-      event.preventDefault();
-      setErrors(found);
-    }
-  }
-
   return (
     <AuthLayout>
       <h1>{MSG.auth.loginHeading}</h1>
       <p className="auth-subtitle">{MSG.auth.loginSubtitle}</p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="stack">
+      <Form method="post" noValidate className="stack">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
         <fieldset disabled={pending} className="stack">

@@ -1,13 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
-import type { FormEvent } from 'react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { MSG } from '@jara/contracts';
+import { RegisterDto } from '@jara/dto';
 import { AuthLayout, GoogleButton, OrDivider } from '~/components/auth-layout';
 import { CredentialFields, Field } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { NAME_MAX_LENGTH, validateSignUp } from '~/lib/auth-validation';
 import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
+import { maxLengths, validateForm } from '~/lib/validate.server';
 import { startGoogleLogin } from '~/lib/google.server';
 import { commitSession, flashToast, getSession, redirectIfSignedIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
@@ -15,7 +15,11 @@ import { assertSameOrigin } from '~/lib/same-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create an Account | Jara' }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => redirectIfSignedIn(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  // The inputs' limits are the API's (RegisterDto), sent with the page.
+  return json({ limits: maxLengths(RegisterDto) });
+}
 
 interface SignUpActionData {
   errors: Errors;
@@ -29,11 +33,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (text(form.get('intent')) === 'google') return startGoogleLogin(request);
 
-  const name = text(form.get('name')).trim().replace(/\s+/g, ' ');
-  const email = text(form.get('email')).trim();
-  const password = text(form.get('password'));
-  const errors = validateSignUp(email, password, name);
-  if (hasErrors(errors)) return json<SignUpActionData>({ errors, email, name }, { status: 400 });
+  const check = validateForm(RegisterDto, form);
+  if (!check.ok) {
+    return json<SignUpActionData>({ errors: check.errors, email: text(form.get('email')), name: text(form.get('name')) }, { status: 422 });
+  }
+  const { name, email, password } = check.value;
 
   const result = await api<{ message: string }>('/auth/register', { json: { name, email, password } });
   if (result.ok) {
@@ -54,32 +58,24 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignUpPage() {
   const actionData = useActionData<typeof action>() as SignUpActionData | undefined;
   const navigation = useNavigation();
-  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  const { limits } = useLoaderData<typeof loader>();
+  const { errors, clear } = useFieldErrors(actionData?.errors);
   useActionToast(actionData?.toast);
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'register';
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const data = new FormData(event.currentTarget);
-    const found = validateSignUp(text(data.get('email')), text(data.get('password')), text(data.get('name')));
-    if (hasErrors(found)) {
-      event.preventDefault();
-      setErrors(found);
-    }
-  }
 
   return (
     <AuthLayout>
       <h1>Create an Account</h1>
       <p className="auth-subtitle">Sign up with your e-mail; we will send you a 6-digit code.</p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="stack">
+      <Form method="post" noValidate className="stack">
         <input type="hidden" name="intent" value="register" />
         <fieldset disabled={pending} className="stack">
           <Field
             name="name"
-            label="Full name"
+            label="Full name (optional)"
             autoComplete="name"
             placeholder="e.g. Chioma Adeyemi"
-            maxLength={NAME_MAX_LENGTH}
+            maxLength={limits.name}
             defaultValue={actionData?.name}
             error={errors.name}
             onChange={() => clear('name')}

@@ -1,13 +1,14 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { MSG, OTP_LENGTH, PENDING_VERIFICATION_EMAIL_KEY, type LoginResponse } from '@jara/contracts';
+import { useEffect, useState } from 'react';
+import { MSG, PENDING_VERIFICATION_EMAIL_KEY, type LoginResponse } from '@jara/contracts';
+import { ResendOtpDto, VerifyOtpDto } from '@jara/dto';
 import { AuthLayout } from '~/components/auth-layout';
 import { Field } from '~/components/field';
 import { useActionToast } from '~/components/toasts';
 import { api, serverMessage } from '~/lib/api.server';
-import { validateOtp } from '~/lib/auth-validation';
-import { hasErrors, text, useFieldErrors, type Errors } from '~/lib/form';
+import { text, useFieldErrors, type Errors } from '~/lib/form';
+import { maxLengths, validateForm } from '~/lib/validate.server';
 import { commitSession, flashToast, getSession, signIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 import { assertSameOrigin } from '~/lib/same-origin.server';
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Check Your Email | Jara' }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   // The pending e-mail is the user's own address, not a secret; the browser also keeps it in localStorage.
-  return json({ email: session.get('pendingEmail') ?? '' });
+  return json({ email: session.get('pendingEmail') ?? '', limits: maxLengths(VerifyOtpDto) });
 }
 
 interface VerifyActionData {
@@ -30,13 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = text(form.get('intent'));
   const session = await getSession(request);
-  const email = (text(form.get('email')) || session.get('pendingEmail') || '').trim();
+  const email = text(form.get('email')) || session.get('pendingEmail') || '';
 
   if (intent === 'resend') {
-    if (!email) {
-      return json<VerifyActionData>({ errors: {}, toast: toast('error', MSG.auth.resendNeedsEmail) }, { status: 400 });
+    const check = validateForm(ResendOtpDto, { email });
+    if (!check.ok) {
+      return json<VerifyActionData>({ errors: check.errors, toast: toast('error', MSG.auth.resendNeedsEmail) }, { status: 422 });
     }
-    const result = await api<{ message?: string }>('/auth/resend-otp', { json: { email } });
+    const result = await api<{ message?: string }>('/auth/resend-otp', { json: { email: check.value.email } });
     if (result.ok) {
       return json<VerifyActionData>({ errors: {}, toast: toast('success', result.data?.message || MSG.auth.resendSent) });
     }
@@ -46,11 +48,11 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  const otp = text(form.get('otp')).trim();
-  const errors = validateOtp(otp);
-  if (hasErrors(errors)) return json<VerifyActionData>({ errors }, { status: 400 });
+  const check = validateForm(VerifyOtpDto, { email, otp: form.get('otp') });
+  if (!check.ok) return json<VerifyActionData>({ errors: check.errors }, { status: 422 });
+  const body = { email: check.value.email, otp: check.value.otp };
 
-  const result = await api<Partial<LoginResponse> & { message?: string }>('/auth/verify-otp', { json: { email, otp } });
+  const result = await api<Partial<LoginResponse> & { message?: string }>('/auth/verify-otp', { json: body });
   if (result.ok) {
     session.unset('pendingEmail');
     flashToast(session, { kind: 'success', message: result.data?.message || MSG.auth.otpVerified });
@@ -69,10 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VerifyOtpPage() {
-  const { email: sessionEmail } = useLoaderData<typeof loader>();
+  const { email: sessionEmail, limits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as VerifyActionData | undefined;
   const navigation = useNavigation();
-  const { errors, setErrors, clear } = useFieldErrors(actionData?.errors);
+  const { errors, clear } = useFieldErrors(actionData?.errors);
   const [email, setEmail] = useState(sessionEmail);
   useActionToast(actionData?.toast);
 
@@ -87,16 +89,6 @@ export default function VerifyOtpPage() {
 
   const intent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value === 'resend') return;
-    const found = validateOtp(text(new FormData(event.currentTarget).get('otp')));
-    if (hasErrors(found)) {
-      event.preventDefault();
-      setErrors(found);
-    }
-  }
-
   return (
     <AuthLayout>
       <h1>Check Your Email</h1>
@@ -109,11 +101,19 @@ export default function VerifyOtpPage() {
           'Enter the 6-digit code we e-mailed you to verify your account.'
         )}
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="stack">
+      <Form method="post" noValidate className="stack">
         {sessionEmail || email ? (
           <input type="hidden" name="email" value={email} />
         ) : (
-          <Field name="email" type="email" label="E-mail" autoComplete="email" placeholder="you@example.com" />
+          <Field
+            name="email"
+            type="email"
+            label="E-mail"
+            autoComplete="email"
+            placeholder="you@example.com"
+            error={errors.email}
+            onChange={() => clear('email')}
+          />
         )}
         <fieldset disabled={Boolean(intent)} className="stack">
           <Field
@@ -121,7 +121,7 @@ export default function VerifyOtpPage() {
             label="Verification code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
+            maxLength={limits.otp}
             pattern="[0-9]*"
             placeholder="123456"
             className="otp-input"

@@ -1,17 +1,15 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
+import { SubscribeDto } from '@jara/dto';
 import { api, fieldErrors, serverMessage } from '~/lib/api.server';
-import { text } from '~/lib/form';
 import { assertSameOrigin } from '~/lib/same-origin.server';
+import { validateForm } from '~/lib/validate.server';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Newsletter sign-up (POST /newsletter, idempotent): { ok, message } for the form. */
+/** Newsletter sign-up (POST /newsletter, idempotent, checked by the API's SubscribeDto): { ok, message } for the form. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
-  const email = text(form.get('email')).trim();
-  if (!EMAIL.test(email)) return json({ ok: false, message: 'Please enter a valid e-mail address.' }, { status: 422 });
-  const result = await api('/newsletter', { json: { email } });
+  const check = validateForm(SubscribeDto, await request.formData());
+  if (!check.ok) return json({ ok: false, message: check.errors.email }, { status: 422 });
+  const result = await api('/newsletter', { json: { email: check.value.email } });
   if (result.ok) return json({ ok: true, message: 'Thank you for subscribing! Watch your inbox for deals.' });
   const message =
     fieldErrors(result.error, ['email']).email ?? serverMessage(result.error) ?? 'We could not subscribe you right now. Please try again.';

@@ -66,7 +66,7 @@ export function describeDto(cls: AnyClass): FieldSpec[] {
       if (ruleName === 'isIn') spec.enum = [...(c[0] as unknown[])];
       if (ruleName === 'maxLength') spec.maxLength = c[0] as number;
       if (ruleName === 'minLength') spec.minLength = c[0] as number;
-      if (ruleName === 'length') [spec.minLength, spec.maxLength] = [c[0] as number, c[1] as number | undefined];
+      if (ruleName === 'isLength') [spec.minLength, spec.maxLength] = [c[0] as number, c[1] as number | undefined];
       if (ruleName === 'min') spec.minimum = c[0] as number;
       if (ruleName === 'max') spec.maximum = c[0] as number;
       if (ruleName === 'isNotEmpty' || rule.type === 'isDefined' || ruleName === 'isDefined')

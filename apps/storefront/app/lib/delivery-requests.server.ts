@@ -1,0 +1,50 @@
+import { CreateDeliveryDto, GuestDeliveryDto } from '@jara/dto';
+import type { DeliveryType } from '@jara/contracts';
+import type { RequestValues } from '~/components/deliveries';
+import type { RequestErrors } from './deliveries';
+import { text, type Errors } from './form';
+import { maxLengths, requiredOnce, validateForm } from './validate.server';
+
+/**
+ * The delivery request forms (spec 5, issue 23): a guest's request is the API's GuestDeliveryDto (POST
+ * /guest/trackings), a signed-in one its CreateDeliveryDto (POST /trackings). The action checks the form with that
+ * class and sends its value; a missing field is marked 'Required.' and the DTO's sentence is said once above the form.
+ */
+export const REQUEST_FIELDS = ['name', 'phone', 'email', 'external_no', 'warehouse_id', 'shipping_type', 'from_jara'] as const;
+
+const dtoOf = (guest: boolean) => (guest ? GuestDeliveryDto : CreateDeliveryDto);
+
+/** The inputs' maxLength (a guest's form has every field of the signed-in one): sent by the loaders. */
+export const REQUEST_LIMITS = maxLengths(GuestDeliveryDto);
+
+/** The posted values as typed, to fill the form again after a refusal (without JavaScript the page is re-rendered). */
+export function requestValues(form: FormData): RequestValues {
+  const get = (name: string) => text(form.get(name));
+  const warehouse = Number(get('warehouse_id'));
+  return {
+    name: get('name'),
+    phone: get('phone'),
+    email: get('email'),
+    external_no: get('external_no'),
+    warehouse_id: Number.isSafeInteger(warehouse) && warehouse > 0 ? warehouse : undefined,
+    shipping_type: get('shipping_type'),
+    from_jara: ['on', 'true', '1'].includes(get('from_jara')),
+  };
+}
+
+export type RequestCheck =
+  | { ok: true; body: CreateDeliveryDto | GuestDeliveryDto }
+  | { ok: false; message: string | null; errors: RequestErrors };
+
+/** A request form of this delivery type checked by its DTO; the body to send when it passes. */
+export function checkDeliveryRequest(form: FormData, type: DeliveryType, guest: boolean): RequestCheck {
+  const input: Record<string, unknown> = { type };
+  for (const field of REQUEST_FIELDS) input[field] = form.get(field) ?? undefined;
+  const check = validateForm(dtoOf(guest), input);
+  return check.ok ? { ok: true, body: check.value } : { ok: false, ...requestRefusal(guest, check.errors) };
+}
+
+/** Field errors (the action's check or the API's 422) as the form shows them: 'Required.' under a missing field. */
+export function requestRefusal(guest: boolean, errors: Errors): { message: string | null; errors: RequestErrors } {
+  return requiredOnce(dtoOf(guest), errors) as { message: string | null; errors: RequestErrors };
+}
