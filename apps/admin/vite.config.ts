@@ -53,6 +53,9 @@ const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
   ['flags', /^country-flag-icons\//],
   // The QR code and barcode encoders, only for the parcel label page: never in the shared vendor chunk.
   ['barcodes', /^bwip-js\//],
+  // class-validator and class-transformer under @jara/dto, only for the pages whose forms check the API's DTO rules
+  // (components/dto-rules.ts): never in the shared vendor chunk, which the shell preloads.
+  ['dto', /^(class-validator|class-transformer|reflect-metadata|validator|libphonenumber-js)\//],
 ];
 
 /**
@@ -72,7 +75,7 @@ const markdownOnDemand: Plugin = {
 };
 
 /** Chunks that must load only with the pages that need them, never on a cold load of the shell. */
-const ON_DEMAND = ['antd-pages', 'antd-table', 'antd-picker', 'charts', 'flags', 'barcodes'];
+const ON_DEMAND = ['antd-pages', 'antd-table', 'antd-picker', 'charts', 'flags', 'barcodes', 'dto'];
 
 /**
  * Fails the build if the entry (its script and the chunks it imports statically, which index.html modulepreloads)

@@ -119,6 +119,13 @@ test('admin raises a manual invoice for the demo customer, finds it among pendin
   await expect(page).toHaveURL(/\/invoices\/create$/);
 
   const form = page.getByRole('form', { name: 'Raise an invoice' });
+  // An empty form is refused in the browser with the API's own messages (ManualInvoiceDto's rules).
+  await page.getByRole('button', { name: 'Raise invoice' }).click();
+  await expect(form.getByText(MSG.money.userRequired)).toBeVisible();
+  await expect(form.getByText(MSG.money.amountRequired)).toBeVisible();
+  await expect(form.getByText(MSG.money.descriptionRequired)).toBeVisible();
+  await dismissToasts(page);
+  await snap(page, 'admin-invoice-raise-errors');
   // The user picker searches the user list by e-mail.
   await form.getByRole('combobox', { name: 'Customer' }).fill('customer@jara');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DEMO.customer.email }).click();
@@ -189,11 +196,15 @@ test("admin adjusts the demo customer's wallet with a reason and sees the ledger
   await expect(page).toHaveURL(new RegExp(`/wallets/show/${customer.id}$`));
   await expect(page.getByRole('heading', { name: `Wallet of ${DEMO.customer.name}` })).toBeVisible();
 
-  // A reason is required; the amount must be above 0.
+  // A reason and an amount are required, the amount above 0: WalletAdjustmentDto's rules and messages, as the API's.
   const form = page.getByRole('form', { name: 'Adjust balance' });
   await form.getByRole('button', { name: 'Record adjustment' }).click();
   await expect(form.getByText(MSG.money.reasonRequired)).toBeVisible();
+  await expect(form.getByText(MSG.money.amountRequired)).toBeVisible();
+  await form.getByLabel('Amount').fill('0');
   await expect(form.getByText(MSG.money.amountPositive)).toBeVisible();
+  await dismissToasts(page);
+  await snap(page, 'admin-wallet-adjust-errors');
 
   await form.getByLabel('Amount').fill('1000');
   await form.getByLabel('Reason').fill(reason);

@@ -154,6 +154,12 @@ test.describe('line-level fulfilment on a mixed-seller order', () => {
     await snap(admin, 'line-fulfilment-admin-order');
     await admin.getByRole('button', { name: LINE_ACTIONS.collect }).click();
     const dialog = admin.getByRole('dialog');
+    // Empty or too short: LinesShipDto's messages in the form, as the API would answer.
+    await dialog.getByLabel(FULFILMENT_MSG.trackingLabel).fill('J');
+    await dialog.getByRole('button', { name: LINE_ACTIONS.collect }).click();
+    await expect(dialog.getByText(FULFILMENT_MSG.courierInvalid)).toBeVisible();
+    await expect(dialog.getByText(FULFILMENT_MSG.trackingInvalid)).toBeVisible();
+    await snap(admin, 'line-fulfilment-admin-collect-errors');
     await dialog.getByLabel(FULFILMENT_MSG.courierLabel).fill('Jara Logistics');
     await dialog.getByLabel(FULFILMENT_MSG.trackingLabel).fill('JL-000123');
     await snap(admin, 'line-fulfilment-admin-collect');

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { AMOUNT_DECIMALS_MESSAGE, AmountError, formatAmountIn, formatWalletMoney, fromMinorUnits, toMinorUnits, type StatusInfo, type StatusTone } from '@jara/contracts';
+import { formatAmountIn, formatWalletMoney, fromMinorUnits, type StatusInfo, type StatusTone } from '@jara/contracts';
 
 /** Minor units of a wallet currency through the shared formatters: NGN as ₦1,234.50, USD as $1,234.50. */
 export function formatMoney(minor: number, currency: string): string {
@@ -31,24 +31,4 @@ export function StatusTag({ rows, status }: { rows: readonly StatusInfo[]; statu
 /** The label of a status in one of the contracts' tables (for filters). */
 export function statusOptions(rows: readonly StatusInfo[]) {
   return rows.map((r) => ({ value: String(r.code), label: r.label }));
-}
-
-/** A form rule: an amount of major units above 0 with at most 2 decimals, checked exactly through minor units. */
-export function positiveAmountRule(message: string) {
-  return {
-    validator: async (_: unknown, value: string | undefined) => {
-      let minor: number;
-      try {
-        minor = toMinorUnits(String(value ?? '').trim());
-      } catch (error) {
-        throw new Error(error instanceof AmountError && error.problem === 'decimals' ? AMOUNT_DECIMALS_MESSAGE : message);
-      }
-      if (minor <= 0) throw new Error(message);
-    },
-  };
-}
-
-/** The exact decimal string sent to the API for an amount typed into a form ('5,000.5' -> '5000.50'). */
-export function amountForApi(value: string): string {
-  return fromMinorUnits(toMinorUnits(value.trim()));
 }

@@ -18,7 +18,8 @@ import {
   type ShippingTitle,
   type ShippingType,
 } from '@jara/contracts';
-import { chosen } from '../logistics/shared';
+import { DeliveryStatusDto, ProceedDeliveryDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules, dtoSelectProps } from '../../components/dto-rules';
 import { DELIVERY_TEXT as TEXT, SHIPPING_TYPE_OPTIONS, moveAction } from './text';
 import { refusal, useDeliveryRefresh, type DeliveryAnswer } from './shared';
 
@@ -89,31 +90,13 @@ interface ProceedValues {
   amount?: number | null;
 }
 
-/** The body of PUT /trackings/{id} (spec 5: numbers, 0 if empty). */
-interface ProceedRequest {
-  shipping_type: ShippingType;
-  shipping_id: number;
-  weight: number;
-  size: number;
-  amount: number;
-}
+/**
+ * The body of PUT /trackings/{id} (ProceedDeliveryDto): the form's values as they are. An empty size or weight is 0
+ * (spec 5) and an empty fee lets the server compute it, as the DTO reads them; a fee sent must equal the server's.
+ */
+type ProceedRequest = ProceedValues;
 
 const PROCEED_FIELDS = ['shipping_type', 'shipping_id', 'weight', 'size', 'amount'] as const;
-
-/** A number of 0 or more with at most 2 decimals, or empty. */
-function measureRule(message: string, required = false) {
-  return {
-    validator: async (_: unknown, value: unknown) => {
-      if (value === undefined || value === null || value === '') {
-        if (required) throw new Error(TEXT.feeRequired);
-        return;
-      }
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || toHundredths(value) === null) {
-        throw new Error(message);
-      }
-    },
-  };
-}
 
 const positive = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
@@ -169,18 +152,11 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
 
   const submit = (values: ProceedValues) => {
     setFailure(null);
-    const body: ProceedRequest = {
-      shipping_type: values.shipping_type as ShippingType,
-      shipping_id: Number(values.shipping_id),
-      weight: values.weight ?? 0,
-      size: values.size ?? 0,
-      amount: values.amount ?? 0,
-    };
     mutate(
       {
         url: `trackings/${delivery.id}`,
         method: 'put',
-        values: body,
+        values,
         successNotification: (data) => ({
           message: data?.data?.message || MSG.deliveries.shippingUpdated,
           type: 'success',
@@ -249,8 +225,7 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
           <Form.Item
             label={TEXT.shippingType}
             name="shipping_type"
-            rules={[chosen(TEXT.typeRequired)]}
-            className="jara-required"
+            {...dtoSelectProps(ProceedDeliveryDto, 'shipping_type')}
             style={{ flex: '1 1 180px', marginBottom: 12 }}
           >
             <Select aria-label={TEXT.shippingType} placeholder={TEXT.chooseType} options={SHIPPING_TYPE_OPTIONS} />
@@ -258,8 +233,7 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
           <Form.Item
             label={TEXT.shippingTitle}
             name="shipping_id"
-            rules={[chosen(TEXT.titleRequired)]}
-            className="jara-required"
+            {...dtoSelectProps(ProceedDeliveryDto, 'shipping_id')}
             style={{ flex: '1 1 220px', marginBottom: 12 }}
           >
             <Select
@@ -279,7 +253,7 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
           <Form.Item
             label={TEXT.size}
             name="size"
-            rules={[measureRule(TEXT.numberInvalid)]}
+            rules={dtoRules(ProceedDeliveryDto, 'size')}
             style={{ flex: '1 1 140px', marginBottom: 12 }}
           >
             <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
@@ -287,7 +261,7 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
           <Form.Item
             label={TEXT.weight}
             name="weight"
-            rules={[measureRule(TEXT.numberInvalid)]}
+            rules={dtoRules(ProceedDeliveryDto, 'weight')}
             style={{ flex: '1 1 140px', marginBottom: 12 }}
           >
             <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
@@ -295,8 +269,7 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
           <Form.Item
             label={TEXT.fee}
             name="amount"
-            rules={[measureRule(TEXT.numberInvalid, true)]}
-            className="jara-required"
+            rules={dtoRules(ProceedDeliveryDto, 'amount')}
             style={{ flex: '1 1 140px', marginBottom: 12 }}
           >
             <InputNumber<number>
@@ -422,14 +395,10 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
   const close = () => {
     if (!mutation.isPending) setMove(null);
   };
+  // The note and location as typed: DeliveryStatusDto trims them (blank is none), here and on the server alike.
   const submit = ({ note, location, refund_fee }: { note?: string; location?: string; refund_fee?: boolean }) => {
     if (!move) return;
-    const values: { status: DeliveryStatus; note?: string; location?: string; refund_fee?: boolean } = {
-      status: move.to,
-    };
-    if (refund_fee) values.refund_fee = true;
-    if (note?.trim()) values.note = note.trim();
-    if (location?.trim()) values.location = location.trim();
+    const values = { status: move.to, note, location, ...(refund_fee ? { refund_fee } : {}) };
     const fallback =
       move.to === DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE ? MSG.deliveries.confirmFailed : TEXT.statusUpdateFailed;
     mutate(
@@ -515,11 +484,16 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
               aria-label={TEXT.moves}
               requiredMark={false}
             >
-              <Form.Item name="location" label={TEXT.location} style={{ marginBottom: 12 }}>
-                <Input maxLength={120} placeholder={TEXT.locationPlaceholder} />
+              <Form.Item
+                name="location"
+                label={TEXT.location}
+                rules={dtoRules(DeliveryStatusDto, 'location')}
+                style={{ marginBottom: 12 }}
+              >
+                <Input maxLength={dtoMaxLength(DeliveryStatusDto, 'location')} placeholder={TEXT.locationPlaceholder} />
               </Form.Item>
-              <Form.Item name="note" label={TEXT.note} style={{ marginBottom: 24 }}>
-                <Input.TextArea rows={3} maxLength={500} showCount placeholder={TEXT.notePlaceholder} />
+              <Form.Item name="note" label={TEXT.note} rules={dtoRules(DeliveryStatusDto, 'note')} style={{ marginBottom: 24 }}>
+                <Input.TextArea rows={3} maxLength={dtoMaxLength(DeliveryStatusDto, 'note')} showCount placeholder={TEXT.notePlaceholder} />
               </Form.Item>
               {move.to === DELIVERY_STATUS.RETURNED && delivery.payment_status === 'paid' && (
                 // After the voyage a paid fee is refunded only when the admin says so (decision 024).

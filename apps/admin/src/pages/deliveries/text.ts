@@ -1,6 +1,7 @@
 import {
   DELIVERY_PAYMENT_LABELS,
   DELIVERY_STATUS,
+  MSG,
   SHIPPING_TYPES,
   deliveryStatusDetailLabel,
   type DeliveryPaymentStatus,
@@ -67,10 +68,6 @@ export const DELIVERY_TEXT = {
   feeZero: 'No fee is charged while it comes to $0.',
   feeHint: 'Enter the size (Sea Cargo) or the weight (Air Cargo) to compute the fee.',
   ratesFailed: 'The logistics rates could not be loaded; the fee cannot be computed.',
-  typeRequired: 'Please choose a shipping type.',
-  titleRequired: 'Please choose a shipping title.',
-  numberInvalid: 'Enter a number of 0 or more with at most 2 decimals.',
-  feeRequired: 'Please enter the fee.',
   // Show page
   summary: 'Details',
   type: 'Type',
@@ -104,7 +101,8 @@ export const DELIVERY_TEXT = {
   locationPlaceholder: 'e.g. Guangzhou warehouse, bay 4',
   statusUpdated: 'Delivery status updated',
   statusUpdateFailed: 'Failed to update the delivery status',
-  notFound: 'Delivery not found.',
+  // The API's 404 message, shown when a delivery is not there (not an input rule: see shared-dto.e2e-spec.ts).
+  notFound: MSG.deliveries.notFound,
   none: '—',
   // Label page
   labelTitle: (trackingNo: string) => `Parcel label ${trackingNo}`,

@@ -1,23 +1,10 @@
 import type { HttpError } from '@refinedev/core';
 import { Create, useForm, useSelect } from '@refinedev/antd';
 import { Form, Input, Select, Typography } from 'antd';
-import {
-  MSG,
-  WALLET_CURRENCIES,
-  type Invoice,
-  type ManualInvoiceInput,
-  type PublicUser,
-  type WalletCurrency,
-} from '@jara/contracts';
-import { amountForApi, positiveAmountRule } from '../../components/money';
+import { MSG, WALLET_CURRENCIES, type Invoice, type ManualInvoiceInput, type PublicUser } from '@jara/contracts';
+import { ManualInvoiceDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules, dtoSelectProps } from '../../components/dto-rules';
 import { INVOICE_TEXT as TEXT } from './text';
-
-interface RaiseValues {
-  user_id?: string;
-  amount?: string;
-  currency: WalletCurrency;
-  description?: string;
-}
 
 /** Raise a manual invoice for a user (POST /invoices): customer picked by e-mail or name, amount, currency, description. */
 export default function InvoiceCreate() {
@@ -39,7 +26,8 @@ export default function InvoiceCreate() {
   const { selectProps: userSelect } = useSelect<PublicUser, HttpError>({
     resource: 'users',
     optionLabel: (user) => (user.name ? `${user.name} (${user.email})` : user.email),
-    optionValue: (user) => String(user.id),
+    // The picker holds the user's id as the API takes it (a number), so one check (ManualInvoiceDto) serves both.
+    optionValue: 'id',
     sorters: [{ field: 'name', order: 'asc' }],
     pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
     // The API's user list searches name and e-mail with q.
@@ -63,37 +51,16 @@ export default function InvoiceCreate() {
         aria-label={TEXT.raiseTitle}
         initialValues={{ currency: 'NGN' }}
         style={{ maxWidth: 560 }}
-        onFinish={(fields) => {
-          // The form holds what was typed (the picker's id as a string, the amount as text); the API gets the input.
-          const values = fields as unknown as RaiseValues;
-          return formProps.onFinish?.({
-            user_id: Number(values.user_id),
-            amount: amountForApi(String(values.amount)),
-            currency: values.currency,
-            description: String(values.description ?? '').trim(),
-          });
-        }}
       >
-        {/* A validator rather than `required`: with `required` antd puts aria-required on the Select's role-less
-            wrapper, which axe (rightly) refuses; the mark is drawn as antd draws it. */}
-        <Form.Item
-          label={TEXT.user}
-          name="user_id"
-          className="jara-required"
-          rules={[
-            {
-              validator: async (_, value) => {
-                if (!value) throw new Error(MSG.money.userRequired);
-              },
-            },
-          ]}
-        >
+        {/* The form holds the API's body (ManualInvoiceDto): the amount as typed ('5,000.50'), trimmed and turned
+            into minor units by the DTO on both sides. */}
+        <Form.Item label={TEXT.user} name="user_id" {...dtoSelectProps(ManualInvoiceDto, 'user_id')}>
           <Select {...userSelect} placeholder={TEXT.userPicker} allowClear />
         </Form.Item>
         <Form.Item label={TEXT.amount} required style={{ marginBottom: 0 }}>
           <Form.Item
             name="amount"
-            rules={[positiveAmountRule(MSG.money.amountPositive)]}
+            rules={dtoRules(ManualInvoiceDto, 'amount')}
             style={{ display: 'inline-block', width: 'calc(100% - 128px)', marginRight: 8 }}
           >
             <Input
@@ -110,9 +77,9 @@ export default function InvoiceCreate() {
         <Form.Item
           label={TEXT.description}
           name="description"
-          rules={[{ required: true, whitespace: true, message: MSG.money.descriptionRequired }]}
+          rules={dtoRules(ManualInvoiceDto, 'description')}
         >
-          <Input.TextArea rows={3} maxLength={255} showCount placeholder={TEXT.descriptionPlaceholder} />
+          <Input.TextArea rows={3} maxLength={dtoMaxLength(ManualInvoiceDto, 'description')} showCount placeholder={TEXT.descriptionPlaceholder} />
         </Form.Item>
       </Form>
     </Create>

@@ -10,6 +10,8 @@ import {
   type KycFile,
   type KycSubmission,
 } from '@jara/contracts';
+import { KycDecisionDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
 import { TONE_COLOR } from '../deliveries/shared';
@@ -104,9 +106,9 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
   const pending = kyc.status === KYC_STATUS.PENDING;
   const canReject = pending || kyc.status === KYC_STATUS.APPROVED;
 
+  // The reason as typed: KycDecisionDto trims it (blank is no reason), here and on the server alike.
   const decide = (status: 1 | -1, reason?: string) => {
-    const values: { status: 1 | -1; reason?: string } = { status };
-    if (reason?.trim()) values.reason = reason.trim();
+    const values: { status: 1 | -1; reason?: string } = { status, reason };
     mutate(
       {
         url: `kyc/${kyc.id}/approve`,
@@ -170,8 +172,8 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
           aria-label={TEXT.reject}
           onFinish={({ reason }) => decide(-1, reason)}
         >
-          <Form.Item name="reason" label={TEXT.reasonLabel} style={{ marginBottom: 24 }}>
-            <Input.TextArea rows={3} maxLength={500} showCount placeholder={TEXT.reasonPlaceholder} />
+          <Form.Item name="reason" label={TEXT.reasonLabel} rules={dtoRules(KycDecisionDto, 'reason')} style={{ marginBottom: 24 }}>
+            <Input.TextArea rows={3} maxLength={dtoMaxLength(KycDecisionDto, 'reason')} showCount placeholder={TEXT.reasonPlaceholder} />
           </Form.Item>
         </Form>
       </Modal>

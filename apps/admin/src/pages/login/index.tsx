@@ -3,7 +3,9 @@ import { useLogin, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { MSG, type LoginRequest } from '@jara/contracts';
+import { LoginDto } from '@jara/dto';
 import { fieldError } from '../../providers/http';
+import { dtoRules } from '../../components/dto-rules';
 import { BACK_OFFICE_NAME, JaraLogo } from '../../components/title';
 
 /** Login heading, subtitle and button of spec 2.6. */
@@ -57,16 +59,13 @@ export default function LoginPage() {
           requiredMark={false}
           disabled={isPending}
           onValuesChange={() => error && reset()}
-          onFinish={(values) => login({ email: values.email.trim(), password: values.password })}
+          // The API's LoginDto trims and lower-cases the e-mail itself: the form sends what was typed.
+          onFinish={login}
         >
-          <Form.Item
-            name="email"
-            label="E-mail"
-            rules={[{ required: true, whitespace: true, message: MSG.auth.enterEmail }]}
-          >
+          <Form.Item name="email" label="E-mail" rules={dtoRules(LoginDto, 'email')}>
             <Input type="email" autoComplete="username" prefix={<MailOutlined />} placeholder="you@example.com" />
           </Form.Item>
-          <Form.Item name="password" label="Password" rules={[{ required: true, message: MSG.auth.enterPassword }]}>
+          <Form.Item name="password" label="Password" rules={dtoRules(LoginDto, 'password')}>
             <Input.Password autoComplete="current-password" prefix={<LockOutlined />} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={isPending}>

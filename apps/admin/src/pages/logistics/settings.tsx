@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, InputNumber, Typography } from 'antd';
-import { LOGISTICS_RATE_MAX, MSG, type LogisticsSettings } from '@jara/contracts';
+import { MSG, type LogisticsSettings } from '@jara/contracts';
+import { LogisticsSettingsDto } from '@jara/dto';
+import { dtoRules } from '../../components/dto-rules';
 import { PageTitle } from '../../components/page-title';
 import { LOGISTICS_TEXT as TEXT } from './text';
 
@@ -10,17 +12,10 @@ interface RatesRequest {
   cost_per_kg: number;
 }
 
-/** Both rates are needed: numbers with at most 2 decimals ('Please enter valid numbers'), not negative ('Values cannot be negative'). */
-async function checkRate(_: unknown, value: unknown) {
-  if (value === undefined || value === null || value === '' || typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new Error(MSG.logisticsSettings.invalidNumbers);
-  }
-  if (value < 0) throw new Error(MSG.logisticsSettings.negative);
-  if (value > LOGISTICS_RATE_MAX || Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
-    throw new Error(MSG.logisticsSettings.invalidNumbers);
-}
-
-/** Logistics Settings (spec 2.22, point 5): the sea cargo rate per cubic centimetre and the air cargo rate per kilogram. */
+/**
+ * Logistics Settings (spec 2.22, point 5): the sea cargo rate per cubic centimetre and the air cargo rate per kilogram,
+ * both required, checked by the API's LogisticsSettingsDto in the form and on the server.
+ */
 export default function LogisticsSettingsPage() {
   const [form] = Form.useForm<RatesRequest>();
   const invalidate = useInvalidate();
@@ -42,7 +37,7 @@ export default function LogisticsSettingsPage() {
       {
         url: 'logistics-settings',
         method: 'put',
-        values: { cost_per_cmb3: values.cost_per_cmb3, cost_per_kg: values.cost_per_kg },
+        values,
         successNotification: () => ({ message: MSG.logisticsSettings.updated, type: 'success' }),
         // The server's message, else the spec's fallback.
         errorNotification: (error) => ({
@@ -72,16 +67,16 @@ export default function LogisticsSettingsPage() {
               <Form.Item
                 label={TEXT.costPerCmb3}
                 name="cost_per_cmb3"
-                rules={[{ validator: checkRate }]}
+                rules={dtoRules(LogisticsSettingsDto, 'cost_per_cmb3')}
                 style={{ flex: '1 1 240px', marginBottom: 12 }}
               >
-                {/* The range is checked by the rule: InputNumber's own min would silently clamp a negative value. */}
+                {/* The range is checked by the rules: InputNumber's own min would silently clamp a negative value. */}
                 <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item
                 label={TEXT.costPerKg}
                 name="cost_per_kg"
-                rules={[{ validator: checkRate }]}
+                rules={dtoRules(LogisticsSettingsDto, 'cost_per_kg')}
                 style={{ flex: '1 1 240px', marginBottom: 12 }}
               >
                 <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />

@@ -3,6 +3,8 @@ import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refin
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
 import { MSG, ORDER_STATUS, formatNaira, type LateTransferInput, type LateTransferOutcome, type Order } from '@jara/contracts';
+import { LateTransferDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { ORDER_TEXT as TEXT } from './text';
 
 /**
@@ -20,13 +22,13 @@ export function LateTransferAction({ order }: { order: Order }) {
 
   if (!can?.can || order.status !== ORDER_STATUS.CANCELLED || order.payment_method !== 'bank_transfer') return null;
 
+  // The note as typed: LateTransferDto trims it (blank is no note), here and on the server alike.
   const submit = ({ note }: { note?: string }) => {
-    const trimmed = note?.trim();
     mutate(
       {
         url: `orders/${order.id}/late-transfer`,
         method: 'post',
-        values: { note: trimmed ? trimmed : null },
+        values: { note },
         successNotification: (data) => ({
           message: data?.data.data.late_transfer === 'credited' ? TEXT.lateTransferCredited : TEXT.lateTransferRestocked,
           type: 'success',
@@ -78,8 +80,8 @@ export function LateTransferAction({ order }: { order: Order }) {
           <Alert type="info" showIcon message={TEXT.lateTransferEffect(formatNaira(order.total_minor))} />
           {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
           <Form id="late-transfer-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Form.Item name="note" label={TEXT.note} style={{ marginBottom: 24 }}>
-              <Input.TextArea rows={3} maxLength={500} showCount placeholder={TEXT.lateTransferPlaceholder} />
+            <Form.Item name="note" label={TEXT.note} rules={dtoRules(LateTransferDto, 'note')} style={{ marginBottom: 24 }}>
+              <Input.TextArea rows={3} maxLength={dtoMaxLength(LateTransferDto, 'note')} showCount placeholder={TEXT.lateTransferPlaceholder} />
             </Form.Item>
           </Form>
         </Space>

@@ -2,14 +2,9 @@ import { useState } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { CarOutlined } from '@ant-design/icons';
-import {
-  FULFILMENT_MSG,
-  LINE_ACTIONS,
-  LINE_SHIP_LIMITS,
-  ORDER_STATUS,
-  type LinesShipInput,
-  type Order,
-} from '@jara/contracts';
+import { FULFILMENT_MSG, LINE_ACTIONS, ORDER_STATUS, type LinesShipInput, type Order } from '@jara/contracts';
+import { LinesShipDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 
 /**
  * "Collected & Shipped" (decision 031): the lines vendors made ready for pickup, which Jara collected, are shipped with
@@ -27,13 +22,14 @@ export function CollectedShippedAction({ order }: { order: Order }) {
 
   if (!can?.can || order.status !== ORDER_STATUS.TO_SHIP || ready.length === 0) return null;
 
+  // The courier and tracking number as typed: LinesShipDto trims and checks them here and on the server alike.
   const submit = ({ courier, tracking_no }: { courier: string; tracking_no: string }) => {
     setFailure(null);
     mutate(
       {
         url: `orders/${order.id}/lines/ship`,
         method: 'post',
-        values: { courier: courier.trim(), tracking_no: tracking_no.trim(), line_ids: ready.map((line) => line.id) },
+        values: { courier, tracking_no, line_ids: ready.map((line) => line.id) },
         successNotification: () => ({ message: FULFILMENT_MSG.collectDone, type: 'success' }),
         errorNotification: (error) => ({
           description: FULFILMENT_MSG.failed,
@@ -90,37 +86,11 @@ export function CollectedShippedAction({ order }: { order: Order }) {
           </Typography.Paragraph>
           {failure && <Alert type="error" showIcon message={FULFILMENT_MSG.failed} description={failure} />}
           <Form id="collected-shipped-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Form.Item
-              name="courier"
-              label={FULFILMENT_MSG.courierLabel}
-              rules={[
-                {
-                  validator: (_, value: string | undefined) => {
-                    const n = (value ?? '').trim().length;
-                    return n >= LINE_SHIP_LIMITS.courierMin && n <= LINE_SHIP_LIMITS.courierMax
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(FULFILMENT_MSG.courierInvalid));
-                  },
-                },
-              ]}
-            >
-              <Input maxLength={LINE_SHIP_LIMITS.courierMax} autoComplete="off" />
+            <Form.Item name="courier" label={FULFILMENT_MSG.courierLabel} rules={dtoRules(LinesShipDto, 'courier')}>
+              <Input maxLength={dtoMaxLength(LinesShipDto, 'courier')} autoComplete="off" />
             </Form.Item>
-            <Form.Item
-              name="tracking_no"
-              label={FULFILMENT_MSG.trackingLabel}
-              rules={[
-                {
-                  validator: (_, value: string | undefined) => {
-                    const n = (value ?? '').trim().length;
-                    return n >= LINE_SHIP_LIMITS.trackingMin && n <= LINE_SHIP_LIMITS.trackingMax
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(FULFILMENT_MSG.trackingInvalid));
-                  },
-                },
-              ]}
-            >
-              <Input maxLength={LINE_SHIP_LIMITS.trackingMax} autoComplete="off" />
+            <Form.Item name="tracking_no" label={FULFILMENT_MSG.trackingLabel} rules={dtoRules(LinesShipDto, 'tracking_no')}>
+              <Input maxLength={dtoMaxLength(LinesShipDto, 'tracking_no')} autoComplete="off" />
             </Form.Item>
           </Form>
         </Space>

@@ -5,7 +5,6 @@ import { CheckCircleOutlined, CarOutlined, RollbackOutlined, StopOutlined, Walle
 import {
   ACCEPT_RETURN_ACTION,
   MSG,
-  ORDER_LIMITS,
   ORDER_STATUS,
   formatLongDateTime,
   formatNaira,
@@ -15,6 +14,8 @@ import {
   type OrderStatus,
   type OrderStatusInput,
 } from '@jara/contracts';
+import { OrderStatusDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { fieldError } from '../../providers/http';
 import { ORDER_TEXT as TEXT } from './text';
 
@@ -85,15 +86,15 @@ export function OrderStatusActions({ order }: { order: Order }) {
   const close = () => {
     if (!mutation.isPending) setMove(null);
   };
+  // The note as typed: OrderStatusDto trims it (blank is no note), here and on the server alike.
   const submit = ({ note, restock }: { note?: string; restock?: boolean }) => {
     if (!move) return;
-    const trimmed = note?.trim();
     const accept = move.to === ORDER_STATUS.RETURNED;
     patch(
       {
         url: `orders/${order.id}/status`,
         method: 'patch',
-        values: { status: move.to, note: trimmed ? trimmed : null, ...(accept ? { restock: restock === true } : {}) },
+        values: { status: move.to, note, ...(accept ? { restock: restock === true } : {}) },
         successNotification: () => ({ message: MSG.orders.statusUpdated, type: 'success' }),
         // Refine's antd notifications show `description` as the heading and `message` as the text.
         errorNotification: (error) => ({ description: MSG.orders.statusUpdateFailed, message: refusal(error), type: 'error' }),
@@ -165,8 +166,8 @@ export function OrderStatusActions({ order }: { order: Order }) {
             )}
             {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
             <Form id="order-status-form" form={form} layout="vertical" onFinish={submit} aria-label={TEXT.moves} requiredMark={false}>
-              <Form.Item name="note" label={TEXT.note} style={{ marginBottom: 24 }}>
-                <Input.TextArea rows={3} maxLength={ORDER_LIMITS.notesMax} showCount placeholder={TEXT.notePlaceholder} />
+              <Form.Item name="note" label={TEXT.note} rules={dtoRules(OrderStatusDto, 'note')} style={{ marginBottom: 24 }}>
+                <Input.TextArea rows={3} maxLength={dtoMaxLength(OrderStatusDto, 'note')} showCount placeholder={TEXT.notePlaceholder} />
               </Form.Item>
               {accepting && (
                 <Form.Item name="restock" valuePropName="checked" style={{ marginBottom: 8 }}>

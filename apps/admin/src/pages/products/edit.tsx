@@ -3,7 +3,9 @@ import { type HttpError } from '@refinedev/core';
 import { Edit, useForm } from '@refinedev/antd';
 import { App, Button, Col, Form, Image, Input, InputNumber, Row, Select, Typography, Upload, type FormInstance, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { AMOUNT_DECIMALS_MESSAGE, AmountError, MSG, formatNaira, fromMinorUnits, toMinorUnits, type Product } from '@jara/contracts';
+import { MSG, formatNaira, fromMinorUnits, toMinorUnits, type Product } from '@jara/contracts';
+import { MethodOverrideProductDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { PRODUCT_TEXT as TEXT, STATUS_OPTIONS } from './text';
 
 /** What the form holds. The price is the naira text as typed (exact; never a float), e.g. '15000.50'. */
@@ -16,10 +18,13 @@ interface ProductFormValues {
   image?: UploadFile[];
 }
 
-/** What the API takes as multipart fields (spec: POST /products/{id} with _method=PUT). */
+/**
+ * What the API takes as multipart fields (spec: POST /products/{id} with _method=PUT, checked by
+ * MethodOverrideProductDto, whose rules the form's fields use too).
+ */
 export interface ProductUpdateRequest {
   description?: string;
-  /** Naira with at most 2 decimals, as text made from exact kobo ('15000.50'). */
+  /** Naira with at most 2 decimals, as typed ('15000.50', '15,000.50'): the DTO turns it into kobo. */
   price?: string;
   average_rating?: number;
   status?: number;
@@ -32,8 +37,8 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 export function toProductUpdate(values: ProductFormValues, current: Product | undefined): ProductUpdateRequest {
   const payload: ProductUpdateRequest = {};
   if (values.description !== undefined) payload.description = values.description;
-  const kobo = priceKobo(values.price);
-  if (kobo !== null) payload.price = fromMinorUnits(kobo);
+  // A blank price is not sent (the DTO's update leaves it as it is).
+  if (values.price?.trim()) payload.price = values.price;
   if (typeof values.average_rating === 'number') payload.average_rating = values.average_rating;
   if (values.status === 0 || values.status === 1) payload.status = values.status;
   const file = values.image?.[0]?.originFileObj;
@@ -56,16 +61,6 @@ export function priceKobo(text: string | null | undefined): number | null {
 /** Exact kobo to the form's naira text: 1500000 -> '15000', 1500050 -> '15000.50'. */
 export function priceText(kobo: number): string {
   return fromMinorUnits(kobo).replace(/\.00$/, '');
-}
-
-/** Form rule: a naira amount of at least 0 with at most 2 decimals. */
-async function validatePrice(_rule: unknown, value: string | null | undefined): Promise<void> {
-  if (typeof value !== 'string' || !value.trim()) return;
-  try {
-    if (toMinorUnits(value) < 0) throw new Error(TEXT.priceMin);
-  } catch (error) {
-    throw new Error(error instanceof AmountError && error.problem === 'decimals' ? AMOUNT_DECIMALS_MESSAGE : error instanceof AmountError ? TEXT.priceInvalid : TEXT.priceMin);
-  }
 }
 
 function normFile(event: { fileList?: UploadFile[] } | UploadFile[]): UploadFile[] {
@@ -146,15 +141,15 @@ export default function ProductEdit() {
           formProps.form?.setFields(Object.keys(changed).map((name) => ({ name: name as keyof ProductFormValues, errors: [] })))
         }
       >
-        <Form.Item label={TEXT.description} name="description">
-          <Input.TextArea rows={5} showCount maxLength={5000} />
+        <Form.Item label={TEXT.description} name="description" rules={dtoRules(MethodOverrideProductDto, 'description')}>
+          <Input.TextArea rows={5} showCount maxLength={dtoMaxLength(MethodOverrideProductDto, 'description')} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12} lg={8}>
             <Form.Item
               label={TEXT.priceNaira}
               name="price"
-              rules={[{ required: true, whitespace: true, message: TEXT.priceRequired }, { validator: validatePrice }]}
+              rules={dtoRules(MethodOverrideProductDto, 'price')}
               extra={<PricePreview form={formProps.form} />}
             >
               <Input prefix="₦" inputMode="decimal" autoComplete="off" />
@@ -164,17 +159,14 @@ export default function ProductEdit() {
             <Form.Item
               label={TEXT.averageRating}
               name="average_rating"
-              rules={[
-                { type: 'number', max: 5, message: TEXT.ratingMax },
-                { type: 'number', min: 0, message: TEXT.ratingMin },
-              ]}
+              rules={dtoRules(MethodOverrideProductDto, 'average_rating')}
             >
-              {/* The 0-5 range is checked by the rules above: InputNumber's own min/max would silently clamp or drop 5.5. */}
+              {/* The 0-5 range is checked by the DTO's rules: InputNumber's own min/max would silently clamp or drop 5.5. */}
               <InputNumber<number> step={0.1} precision={2} aria-valuemin={0} aria-valuemax={5} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8}>
-            <Form.Item label={TEXT.status} name="status">
+            <Form.Item label={TEXT.status} name="status" rules={dtoRules(MethodOverrideProductDto, 'status')}>
               <Select options={STATUS_OPTIONS} />
             </Form.Item>
           </Col>
@@ -218,9 +210,9 @@ export default function ProductEdit() {
               label={TEXT.imageUrl}
               name="image_url"
               extra={TEXT.imageUrlHint}
-              rules={[{ type: 'url', message: TEXT.invalidUrl }, { pattern: /^https?:\/\//i, message: TEXT.invalidUrl }]}
+              rules={dtoRules(MethodOverrideProductDto, 'image_url')}
             >
-              <Input type="url" inputMode="url" autoComplete="off" />
+              <Input type="url" maxLength={dtoMaxLength(MethodOverrideProductDto, 'image_url')} inputMode="url" autoComplete="off" />
             </Form.Item>
           </Col>
         </Row>

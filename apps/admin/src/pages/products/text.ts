@@ -45,12 +45,6 @@ export const PRODUCT_TEXT = {
   imageUrl: 'Or image URL',
   imageUrlHint: 'An absolute http(s) address; ignored when a file is chosen.',
   imageOnly: 'Only image files can be uploaded.',
-  invalidUrl: 'Enter an absolute http(s) URL.',
-  priceRequired: 'Please enter a price.',
-  priceMin: 'Price cannot be negative.',
-  priceInvalid: 'Enter the price in naira, e.g. 15000 or 15000.50.',
-  ratingMax: 'Rating cannot be above 5.',
-  ratingMin: 'Rating cannot be below 0.',
   none: '—',
 } as const;
 

@@ -10,7 +10,9 @@ import {
   type SupportResponse,
   type SupportThread,
 } from '@jara/contracts';
+import { CreateSupportResponseDto } from '@jara/dto';
 import { CardTitle } from '../../components/card-title';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { failure } from '../kyc/shared';
 import {
   SupportDeleteButton,
@@ -104,7 +106,10 @@ function entriesOf(thread: SupportThread): Entry[] {
   ];
 }
 
-/** The reply box: non-blank after trimming (refused in the form as by the API); 'Response sent' / 'Failed to send response'. */
+/**
+ * The reply box: CreateSupportResponseDto's rules (non-blank after trimming), checked in the form as by the API;
+ * 'Response sent' / 'Failed to send response'.
+ */
 function ReplyBox({ supportId, onSent }: { supportId: number; onSent: () => void }) {
   const [form] = Form.useForm<{ message?: string }>();
   const { mutate, mutation } = useCustomMutation<{ data: SupportResponse; message?: string }, HttpError, ReplyRequest>();
@@ -113,7 +118,7 @@ function ReplyBox({ supportId, onSent }: { supportId: number; onSent: () => void
       {
         url: 'support-responses',
         method: 'post',
-        values: { support_id: supportId, message: (message ?? '').trim(), status: SUPPORT_STATUS.IN_PROGRESS },
+        values: { support_id: supportId, message: message ?? '', status: SUPPORT_STATUS.IN_PROGRESS },
         successNotification: () => ({ message: MSG.support.responseSent, type: 'success' }),
         errorNotification: failure(MSG.support.responseFailed),
       },
@@ -130,21 +135,14 @@ function ReplyBox({ supportId, onSent }: { supportId: number; onSent: () => void
       },
     );
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} aria-label={TEXT.reply}>
+    <Form form={form} layout="vertical" onFinish={submit} aria-label={TEXT.reply}>
       <Form.Item
         name="message"
         label={TEXT.replyLabel}
-        className="jara-required"
         extra={TEXT.replyHint}
-        rules={[
-          {
-            validator: async (_: unknown, value: unknown) => {
-              if (typeof value !== 'string' || value.trim() === '') throw new Error(MSG.support.blankReply);
-            },
-          },
-        ]}
+        rules={dtoRules(CreateSupportResponseDto, 'message')}
       >
-        <Input.TextArea rows={4} maxLength={5000} placeholder={TEXT.replyPlaceholder} disabled={mutation.isPending} />
+        <Input.TextArea rows={4} maxLength={dtoMaxLength(CreateSupportResponseDto, 'message')} placeholder={TEXT.replyPlaceholder} disabled={mutation.isPending} />
       </Form.Item>
       <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={mutation.isPending}>
         {TEXT.send}

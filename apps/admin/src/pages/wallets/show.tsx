@@ -14,8 +14,10 @@ import {
   type WalletAdjustmentInput,
   type WalletHistoryEntry,
 } from '@jara/contracts';
+import { WalletAdjustmentDto } from '@jara/dto';
 import { fieldError } from '../../providers/http';
-import { StatusTag, amountForApi, formatMoney, positiveAmountRule } from '../../components/money';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
+import { StatusTag, formatMoney } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { WALLET_TEXT as TEXT } from './text';
@@ -23,7 +25,10 @@ import { WALLET_TEXT as TEXT } from './text';
 const PAGE_SIZE = 10;
 const ADJUSTMENT_FIELDS = ['amount', 'currency', 'direction', 'reason'] as const;
 
-/** The adjustment form: direction, amount, currency and a required reason; POSTs a ledger entry, never a balance. */
+/**
+ * The adjustment form: direction, amount, currency and a required reason; POSTs a ledger entry, never a balance.
+ * It holds the API's body as typed (WalletAdjustmentDto checks it here and on the server: the same rules).
+ */
 function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const [form] = Form.useForm<WalletAdjustmentInput>();
   const { mutate: post, mutation } = useCustomMutation<{ data: WalletHistoryEntry }, HttpError, WalletAdjustmentInput>();
@@ -33,7 +38,7 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
       {
         url: `wallets/${userId}/adjustments`,
         method: 'post',
-        values: { ...values, amount: amountForApi(values.amount), reason: values.reason.trim() },
+        values,
         successNotification: () => ({ message: MSG.wallets.adjusted, type: 'success' }),
         // Refine's antd notifications show `description` as the heading and `message` as the text.
         errorNotification: (error) => ({ description: MSG.wallets.adjustFailed, message: error?.message ?? MSG.wallets.adjustFailed, type: 'error' }),
@@ -78,15 +83,15 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
           />
         </Form.Item>
         <Flex gap={8} align="flex-start">
-          <Form.Item name="amount" label={TEXT.amount} required rules={[positiveAmountRule(MSG.money.amountPositive)]} style={{ flex: 1, minWidth: 0 }}>
+          <Form.Item name="amount" label={TEXT.amount} rules={dtoRules(WalletAdjustmentDto, 'amount')} style={{ flex: 1, minWidth: 0 }}>
             <Input inputMode="decimal" placeholder={TEXT.amountPlaceholder} autoComplete="off" />
           </Form.Item>
           <Form.Item name="currency" label={TEXT.currency} style={{ flex: '0 0 96px' }}>
             <Select aria-label={TEXT.currency} options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </Form.Item>
         </Flex>
-        <Form.Item name="reason" label={TEXT.reason} rules={[{ required: true, whitespace: true, message: MSG.money.reasonRequired }]}>
-          <Input.TextArea rows={2} maxLength={255} showCount placeholder={TEXT.reasonPlaceholder} />
+        <Form.Item name="reason" label={TEXT.reason} rules={dtoRules(WalletAdjustmentDto, 'reason')}>
+          <Input.TextArea rows={2} maxLength={dtoMaxLength(WalletAdjustmentDto, 'reason')} showCount placeholder={TEXT.reasonPlaceholder} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {TEXT.submit}
