@@ -38,7 +38,7 @@ test.describe('KYC in Settings', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const customer = await namedCustomer('kyc', 'Adaeze Nwosu');
     await login(page, customer.email, customer.password);
     await page.goto('/settings/kyc');
