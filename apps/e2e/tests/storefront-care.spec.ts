@@ -38,7 +38,7 @@ test.describe('KYC in Settings', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const customer = await namedCustomer('kyc', 'Adaeze Nwosu');
     await login(page, customer.email, customer.password);
     await page.goto('/settings/kyc');
@@ -302,7 +302,7 @@ test.describe('Settings, one route per form', () => {
       await expect(plain).toHaveURL(/\/settings\/account$/);
       const resent = toastIn(MSG.profile.emailCodeSent(newEmail)).or(toastIn(MSG.auth.resendSent)).or(toastIn(/Please wait \d+ seconds/));
       await expect(resent).toBeVisible();
-      await plain.getByLabel('Code').fill(await readCode(newEmail));
+      await plain.getByLabel('Code', { exact: true }).fill(await readCode(newEmail));
       await plain.getByRole('button', { name: 'Confirm e-mail' }).click();
       await expect(plain).toHaveURL(/\/settings\/account$/);
       await expect(toastIn(MSG.profile.emailChanged)).toBeVisible();

@@ -100,7 +100,21 @@ test.describe('public storefront', () => {
     await snap(page, 'storefront-unauthorized');
   });
 
-  test('the contact form validates and stores a message', async ({ page }) => {
+  test('the contact form validates and stores a message', async ({ page, browser }) => {
+    // Without JavaScript the form posts to the action, which answers the API's CreateContactMessageDto messages.
+    const plain = await browser.newContext({ baseURL: E2E.storefront, javaScriptEnabled: false });
+    try {
+      const noJs = await plain.newPage();
+      await noJs.goto('/contact');
+      await noJs.getByLabel('E-mail').fill('not-an-email');
+      await noJs.getByRole('button', { name: 'Send message' }).click();
+      await expect(noJs.getByText('Please enter your full name.')).toBeVisible();
+      await expect(noJs.getByText('Please enter a valid email address.')).toBeVisible();
+      await expect(noJs.getByLabel('E-mail')).toHaveValue('not-an-email');
+    } finally {
+      await plain.close();
+    }
+
     await page.goto('/contact');
     await hydrated(page);
     await page.getByRole('button', { name: 'Send message' }).click();

@@ -13,9 +13,10 @@ import {
 } from '@jara/contracts';
 import { Field, SelectField } from '~/components/field';
 import { StatusPill } from '~/components/money';
-import { hasErrors, useFieldErrors } from '~/lib/form';
+import { hasErrors, useFieldErrors, type Errors } from '~/lib/form';
 import {
   KYC_ACCEPT,
+  KYC_FILE_FIELDS,
   bytesText,
   chosenFile,
   dobText,
@@ -23,7 +24,6 @@ import {
   kycFileError,
   kycStatusTone,
   latestAdultDob,
-  kycFileErrors,
   type KycActionData,
   type KycFileField,
   type KycValues,
@@ -123,14 +123,15 @@ function KycForm({
     id_number: previous?.id_number ?? '',
   };
 
-  // The files are checked here too, so a picture that will be refused is not uploaded first; the text fields are
-  // checked on the server by the API's own rules (SubmitKycDto), and their messages come back with the page.
+  // A chosen file that will be refused (not an image, too large) is not uploaded first; everything else, the ID
+  // image being required included, is checked on the server (SubmitKycDto and kycFileErrors), with one answer.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
-    const found = kycFileErrors(
-      { id_image: chosenFile(data.get('id_image')), user_image: chosenFile(data.get('user_image')) },
-      maxBytes,
-    );
+    const found: Errors = {};
+    for (const field of KYC_FILE_FIELDS) {
+      const file = chosenFile(data.get(field));
+      if (file) found[field] = kycFileError(field, file, maxBytes);
+    }
     if (hasErrors(found)) {
       event.preventDefault();
       setErrors(found);
