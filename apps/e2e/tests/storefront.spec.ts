@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { MSG } from '@jara/contracts';
 import { api, apiLogin, DEMO, E2E, readCode, uniqueEmail } from '../support/env';
 import { SCREENSHOT_DIR, snap } from '../support/screens';
 import { hydrated } from '../support/storefront';
@@ -397,7 +398,7 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
 
     // Settings: one nested route per tab (the old ?q= links still land on theirs), Account Settings save, Profile
-    // shows the new value. Logistics Settings is no tab and no page for a customer: the server sends them away.
+    // shows the new value. Logistics Settings shows a customer the rates read-only; a forged save is sent away.
     const settingsTab = (name: string) => page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true });
     await page.goto('/settings?q=profile');
     await expect(page).toHaveURL(/\/settings$/);
@@ -411,12 +412,12 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL(/\/settings\/kyc$/);
     await expect(settingsTab('KYC')).toHaveAttribute('aria-current', 'page');
     await snap(page, 'storefront-settings-kyc');
-    await expect(settingsTab('Logistics Settings')).toHaveCount(0);
-    const refused = await page.request.get('/settings/logistics', { maxRedirects: 0 });
-    expect(refused.status()).toBe(302);
-    expect(refused.headers()['location']).toBe('/unauthorized');
-    expect((await page.goto('/settings/logistics'))?.status()).toBe(403);
-    await expect(page).toHaveURL(/\/unauthorized$/);
+    // The spec's fourth tab: a customer reads the rates (disabled fields, no Save) and cannot change them.
+    await settingsTab('Logistics Settings').click();
+    await expect(page).toHaveURL(/\/settings\/logistics$/);
+    await expect(page.getByText(MSG.logisticsSettings.readOnly)).toBeVisible();
+    await expect(page.getByLabel('Cost per kg (air cargo, $)')).toBeDisabled();
+    await expect(page.getByRole('button', { name: MSG.logisticsSettings.save })).toHaveCount(0);
     const forged = await page.request.post('/settings/logistics', {
       headers: { origin: E2E.storefront },
       form: { cost_per_cmb3: '0', cost_per_kg: '0' },

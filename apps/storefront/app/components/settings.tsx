@@ -6,15 +6,15 @@ import { useFieldErrors, type Errors } from '~/lib/form';
 /**
  * Settings (spec 2.22) is a layout with one nested route per concern: Profile is /settings, Account Settings
  * /settings/account (its e-mail confirmation and notification forms post to /settings/email and
- * /settings/notifications), KYC /settings/kyc, Logistics Settings /settings/logistics (admins only).
+ * /settings/notifications), KYC /settings/kyc, Logistics Settings /settings/logistics (everyone reads the rates, admins change them).
  */
 export type SettingsTab = 'profile' | 'account' | 'kyc' | 'logistics';
 
-export const SETTINGS_TABS: ReadonlyArray<{ key: SettingsTab; label: string; to: string; adminOnly?: true }> = [
+export const SETTINGS_TABS: ReadonlyArray<{ key: SettingsTab; label: string; to: string }> = [
   { key: 'profile', label: 'Profile', to: '/settings' },
   { key: 'account', label: 'Account Settings', to: '/settings/account' },
   { key: 'kyc', label: 'KYC', to: '/settings/kyc' },
-  { key: 'logistics', label: 'Logistics Settings', to: '/settings/logistics', adminOnly: true },
+  { key: 'logistics', label: 'Logistics Settings', to: '/settings/logistics' },
 ];
 
 /** The tab a settings path belongs to: the e-mail and notification forms are part of Account Settings. */

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { MSG, type ItemResponse, type LogisticsSettings } from '@jara/contracts';
+import { MSG, normalizeRole, type ItemResponse, type LogisticsSettings } from '@jara/contracts';
 import { LogisticsSettingsDto } from '@jara/dto';
 import { Field } from '~/components/field';
 import { usePosting } from '~/components/settings';
@@ -14,10 +14,14 @@ import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/li
 import { toast, type ToastMessage } from '~/lib/toast';
 import { validateForm } from '~/lib/validate.server';
 
-/** Logistics Settings (spec 2.22 point 3, 5, 8): admins only (anyone else goes to /unauthorized); the two cargo rates. */
+/**
+ * Logistics Settings (spec 2.22 point 3, 5, 8): the two cargo rates, the fourth tab of every account. Everyone reads
+ * them (the fee of their deliveries is computed from them); only an admin's save is accepted (the action refuses the
+ * others, and the API checks the role again).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, ADMIN_ONLY);
-  return json({ settings: await loadLogisticsSettings(request) });
+  const auth = await requireUser(request);
+  return json({ settings: await loadLogisticsSettings(request), admin: normalizeRole(auth.role) === 'admin' });
 }
 
 interface RatesActionData {
@@ -55,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LogisticsSettingsPage() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, admin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   const saving = usePosting('/settings/logistics');
@@ -81,7 +85,8 @@ export default function LogisticsSettingsPage() {
         The cargo fee of a delivery is computed from these rates, in US dollars: sea cargo is the size in cm³ times the rate
         per cm³, air cargo the weight in kg times the rate per kg.
       </p>
-      <fieldset disabled={saving} className="form-grid-2">
+      {admin ? null : <p className="muted">{MSG.logisticsSettings.readOnly}</p>}
+      <fieldset disabled={saving || !admin} className="form-grid-2">
         <Field
           name="cost_per_cmb3"
           label="Cost per cm³ (sea cargo, $)"
@@ -107,11 +112,13 @@ export default function LogisticsSettingsPage() {
           onChange={() => clear('cost_per_kg')}
         />
       </fieldset>
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : MSG.logisticsSettings.save}
-        </button>
-      </div>
+      {admin ? (
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? 'Saving…' : MSG.logisticsSettings.save}
+          </button>
+        </div>
+      ) : null}
     </Form>
   );
 }
