@@ -18,7 +18,7 @@ import {
   type ShippingTitle,
   type ShippingType,
 } from '@jara/contracts';
-import { chosen } from '../logistics/shared';
+import { chosen } from '../../schema/cells';
 import { DELIVERY_TEXT as TEXT, SHIPPING_TYPE_OPTIONS, moveAction } from './text';
 import { refusal, useDeliveryRefresh, type DeliveryAnswer } from './shared';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCustomMutation, useDelete, useInvalidate, type HttpError } from '@refinedev/core';
+import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import {
   KYC_STATUS,
   KYC_STATUSES,
@@ -13,6 +13,8 @@ import {
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
 import { TONE_COLOR } from '../deliveries/shared';
+import { failedWrite } from '../../schema/row-buttons';
+import type { DeleteDescription } from '../../schema/types';
 import { KYC_TEXT as TEXT } from './text';
 
 /** Refine's resource of GET /kyc (providers/resources.tsx). */
@@ -38,58 +40,15 @@ export function useKycRefresh() {
   );
 }
 
-/** The error notification of a refused write: the spec's failure message, with the server's reason under it. */
-export function failure(fallback: string) {
-  return (error?: HttpError) => ({
-    message: fallback,
-    description: error?.message && error.message !== fallback ? error.message : undefined,
-    type: 'error' as const,
-  });
-}
-
 /** Delete with a confirmation (DELETE /kyc/{id}): 'KYC deleted' / 'Failed to delete KYC'. */
-export function KycDeleteButton({
-  kyc,
-  compact = false,
-  onDeleted,
-}: {
-  kyc: Pick<KycSubmission, 'id' | 'name'>;
-  compact?: boolean;
-  onDeleted?: () => void;
-}) {
-  const { mutate, mutation } = useDelete<KycSubmission, HttpError>();
-  const remove = () =>
-    mutate(
-      {
-        resource: KYC,
-        id: kyc.id,
-        successNotification: () => ({ message: MSG.kyc.deleted, type: 'success' }),
-        errorNotification: failure(MSG.kyc.deleteFailed),
-      },
-      { onSuccess: () => onDeleted?.() },
-    );
-  return (
-    <Popconfirm
-      title={TEXT.deleteTitle}
-      description={<div style={{ maxWidth: 260 }}>{TEXT.deleteText}</div>}
-      okText={TEXT.deleteYes}
-      cancelText={TEXT.cancel}
-      okButtonProps={{ danger: true }}
-      onConfirm={remove}
-    >
-      <Button
-        size={compact ? 'small' : 'middle'}
-        danger
-        icon={<DeleteOutlined />}
-        aria-label={TEXT.deleteOf(kyc.name)}
-        title={TEXT.deleteOf(kyc.name)}
-        loading={mutation.isPending}
-      >
-        {TEXT.delete}
-      </Button>
-    </Popconfirm>
-  );
-}
+export const KYC_DELETE: DeleteDescription<Pick<KycSubmission, 'name'>> = {
+  confirm: TEXT.deleteTitle,
+  confirmText: TEXT.deleteText,
+  yes: TEXT.deleteYes,
+  deleted: MSG.kyc.deleted,
+  failed: MSG.kyc.deleteFailed,
+  labelOf: (kyc) => TEXT.deleteOf(kyc.name),
+};
 
 /**
  * Approve and Reject (PUT /kyc/{id}/approve {status: 1 | -1, reason}): a pending submission may be approved or
@@ -113,7 +72,7 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
         method: 'put',
         values,
         successNotification: () => ({ message: MSG.kyc.statusUpdated, type: 'success' }),
-        errorNotification: failure(MSG.kyc.updateFailed),
+        errorNotification: failedWrite(MSG.kyc.updateFailed),
       },
       {
         onSuccess: () => setRejecting(false),

@@ -1,7 +1,6 @@
 import { useCallback, type CSSProperties } from 'react';
-import { useDelete, useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
-import { Button, Popconfirm, Select, Tag } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
+import { Select, Tag } from 'antd';
 import {
   MSG,
   SUPPORT_STATUSES,
@@ -10,7 +9,8 @@ import {
   type SupportStatus,
 } from '@jara/contracts';
 import { TONE_COLOR } from '../deliveries/shared';
-import { failure } from '../kyc/shared';
+import { failedWrite } from '../../schema/row-buttons';
+import type { DeleteDescription } from '../../schema/types';
 import { SUPPORT_TEXT as TEXT } from './text';
 
 /** Refine's resource of GET /supports (providers/resources.tsx). */
@@ -62,7 +62,7 @@ export function SupportStatusSelect({
         id: support.id,
         values: { status },
         successNotification: () => ({ message: MSG.support.statusUpdated, type: 'success' }),
-        errorNotification: failure(MSG.support.updateFailed),
+        errorNotification: failedWrite(MSG.support.updateFailed),
       },
       { onSettled: () => onChanged?.() },
     );
@@ -82,45 +82,11 @@ export function SupportStatusSelect({
 }
 
 /** Delete with a confirmation (DELETE /supports/{id}): 'Support deleted!' / 'Failed to delete support'. */
-export function SupportDeleteButton({
-  support,
-  compact = false,
-  onDeleted,
-}: {
-  support: Pick<SupportRequest, 'id' | 'subject'>;
-  compact?: boolean;
-  onDeleted?: () => void;
-}) {
-  const { mutate, mutation } = useDelete<SupportRequest, HttpError>();
-  const remove = () =>
-    mutate(
-      {
-        resource: SUPPORTS,
-        id: support.id,
-        successNotification: () => ({ message: MSG.support.deleted, type: 'success' }),
-        errorNotification: failure(MSG.support.deleteFailed),
-      },
-      { onSuccess: () => onDeleted?.() },
-    );
-  return (
-    <Popconfirm
-      title={TEXT.deleteTitle}
-      description={<div style={{ maxWidth: 260 }}>{TEXT.deleteText}</div>}
-      okText={TEXT.deleteYes}
-      cancelText={TEXT.cancel}
-      okButtonProps={{ danger: true }}
-      onConfirm={remove}
-    >
-      <Button
-        size={compact ? 'small' : 'middle'}
-        danger
-        icon={<DeleteOutlined />}
-        aria-label={TEXT.deleteOf(support.subject)}
-        title={TEXT.deleteOf(support.subject)}
-        loading={mutation.isPending}
-      >
-        {TEXT.delete}
-      </Button>
-    </Popconfirm>
-  );
-}
+export const SUPPORT_DELETE: DeleteDescription<Pick<SupportRequest, 'subject'>> = {
+  confirm: TEXT.deleteTitle,
+  confirmText: TEXT.deleteText,
+  yes: TEXT.deleteYes,
+  deleted: MSG.support.deleted,
+  failed: MSG.support.deleteFailed,
+  labelOf: (support) => TEXT.deleteOf(support.subject),
+};

@@ -11,9 +11,10 @@ import {
   type SupportThread,
 } from '@jara/contracts';
 import { CardTitle } from '../../components/card-title';
-import { failure } from '../kyc/shared';
+import { RowDeleteButton, failedWrite } from '../../schema/row-buttons';
 import {
-  SupportDeleteButton,
+  SUPPORT_DELETE,
+  SUPPORTS,
   SupportStatusSelect,
   SupportStatusTag,
   threadUrl,
@@ -115,7 +116,7 @@ function ReplyBox({ supportId, onSent }: { supportId: number; onSent: () => void
         method: 'post',
         values: { support_id: supportId, message: (message ?? '').trim(), status: SUPPORT_STATUS.IN_PROGRESS },
         successNotification: () => ({ message: MSG.support.responseSent, type: 'success' }),
-        errorNotification: failure(MSG.support.responseFailed),
+        errorNotification: failedWrite(MSG.support.responseFailed),
       },
       {
         onSuccess: () => {
@@ -187,7 +188,13 @@ export default function SupportShow() {
         support ? (
           <Space wrap>
             <SupportStatusSelect support={support} onChanged={reload} />
-            <SupportDeleteButton support={support} onDeleted={() => navigate('/supports')} />
+            <RowDeleteButton
+              resource={SUPPORTS}
+              row={support}
+              text={SUPPORT_DELETE}
+              size="middle"
+              onDeleted={() => navigate('/supports')}
+            />
           </Space>
         ) : null
       }

@@ -1,0 +1,87 @@
+import { Select, Typography } from 'antd';
+import { MSG, type Warehouse, type WarehouseType } from '@jara/contracts';
+import { chosen } from '../schema/cells';
+import { describe } from '../schema/types';
+import { LOGISTICS_DELETE, LOGISTICS_SAVED, LocationSelect } from '../pages/logistics/shared';
+import { LOGISTICS_TEXT as TEXT, WAREHOUSE_TYPE_OPTIONS, typeLabel } from '../pages/logistics/text';
+
+interface WarehouseRequest {
+  name: string;
+  location_id: number;
+  type: WarehouseType;
+  address?: string;
+  contact?: string;
+}
+
+/** Warehouses (issue 11): name, location, type, address and contact, shown on the storefront's ready-to-ship page. */
+export default describe<Warehouse, WarehouseRequest>({
+  resource: 'warehouses',
+  title: TEXT.warehousesTitle,
+  pageSize: 10,
+  sorters: { permanent: [{ field: 'id', order: 'desc' }] },
+  filters: [{ kind: 'search', field: 'q', placeholder: TEXT.warehouseSearch }],
+  columns: () => [
+    { title: TEXT.name, dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: TEXT.location, key: 'location', render: (_, w) => w.location?.name ?? '—' },
+    { title: TEXT.type, dataIndex: 'type', width: 110, render: (v: string) => typeLabel(v) },
+    { title: TEXT.address, dataIndex: 'address', render: (v: string | null) => v || '—' },
+    {
+      title: TEXT.contact,
+      dataIndex: 'contact',
+      width: 210,
+      // A phone number stays on one line: the spaces between its digit groups do not break.
+      render: (v: string | null) => (v ? v.replace(/(\d) (?=\d)/g, '$1\u00a0') : '—'),
+    },
+  ],
+  actions: { width: [88, 190] },
+  table: { scroll: { x: 900 } },
+  errorMessage: TEXT.loadWarehousesFailed,
+  emptyText: TEXT.warehousesEmpty,
+  form: {
+    ...LOGISTICS_SAVED,
+    createTitle: TEXT.warehouseCreateTitle,
+    editTitle: TEXT.warehouseEditTitle,
+    createButton: TEXT.warehouseCreate,
+    initialValues: { type: 'sea_cargo' },
+    rows: [
+      [
+        {
+          name: 'name',
+          label: TEXT.name,
+          placeholder: TEXT.warehousePlaceholder,
+          maxLength: 120,
+          rules: [{ required: true, whitespace: true, message: MSG.warehouses.nameRequired }],
+          flex: '1 1 220px',
+        },
+        {
+          name: 'location_id',
+          label: TEXT.location,
+          input: <LocationSelect />,
+          rules: [chosen(MSG.locations.unknown)],
+          flex: '1 1 200px',
+        },
+        {
+          name: 'type',
+          label: TEXT.type,
+          input: <Select aria-label={TEXT.type} options={WAREHOUSE_TYPE_OPTIONS} />,
+          rules: [chosen(MSG.warehouses.typeInvalid)],
+          flex: '0 1 160px',
+          minWidth: 140,
+        },
+      ],
+      [
+        { name: 'address', label: TEXT.address, maxLength: 500, flex: '2 1 280px' },
+        { name: 'contact', label: TEXT.contact, maxLength: 255, flex: '1 1 200px' },
+      ],
+    ],
+    toRequest: (v) => ({
+      name: v.name.trim(),
+      location_id: Number(v.location_id),
+      type: v.type,
+      // Blank text clears the field on edit.
+      address: v.address?.trim() ?? '',
+      contact: v.contact?.trim() ?? '',
+    }),
+  },
+  delete: LOGISTICS_DELETE,
+});
