@@ -67,7 +67,13 @@ export default describe<Currency, CurrencyRequest>({
     // Prices as the API gives them (fixed decimals), never re-rounded through floating point.
     { title: TEXT.buy, dataIndex: 'buy_price', align: 'right', width: compact ? 84 : 130, render: num },
     { title: TEXT.sell, dataIndex: 'sell_price', align: 'right', width: compact ? 84 : 130, render: num },
-    { title: TEXT.updatedAt, dataIndex: 'updated_at', width: 130, responsive: ['md'], render: (v: string) => formatDate(v) },
+    {
+      title: TEXT.updatedAt,
+      dataIndex: 'updated_at',
+      width: 130,
+      responsive: ['md'],
+      render: (v: string) => formatDate(v),
+    },
   ],
   actions: {
     title: (compact) => (compact ? '' : TEXT.actions),

@@ -79,7 +79,13 @@ export default describe<KycSubmission>({
       responsive: ['md'],
       render: (v: number) => <KycStatusTag status={v} />,
     },
-    { title: TEXT.submitted, dataIndex: 'created_at', width: 130, responsive: ['md'], render: (v: string) => formatDate(v) },
+    {
+      title: TEXT.submitted,
+      dataIndex: 'created_at',
+      width: 130,
+      responsive: ['md'],
+      render: (v: string) => formatDate(v),
+    },
   ],
   actions: {
     width: [64, 200],

@@ -19,7 +19,12 @@ import { describe } from '../schema/types';
 import { useDeliveryRefresh } from '../pages/deliveries/shared';
 import { AssignGoodsModal } from '../pages/logistics/assign-goods';
 import { LOGISTICS_DELETE, LOGISTICS_SAVED, LocationSelect } from '../pages/logistics/shared';
-import { LOGISTICS_TEXT as TEXT, SHIPPING_STATUS_OPTIONS, SHIPPING_TYPE_OPTIONS, typeLabel } from '../pages/logistics/text';
+import {
+  LOGISTICS_TEXT as TEXT,
+  SHIPPING_STATUS_OPTIONS,
+  SHIPPING_TYPE_OPTIONS,
+  typeLabel,
+} from '../pages/logistics/text';
 
 interface ShippingRequest {
   name: string;
@@ -113,7 +118,12 @@ function useShippingRows() {
 /** A new status from the edit form moves parcels: confirmed like the table's dropdown (issue 22). */
 function useStatusSaveStep() {
   const { confirmStatus } = useStatusMoveConfirm();
-  return (values: ShippingRequest, record: Partial<ShippingTitle> | undefined, id: number | undefined, save: () => void) => {
+  return (
+    values: ShippingRequest,
+    record: Partial<ShippingTitle> | undefined,
+    id: number | undefined,
+    save: () => void,
+  ) => {
     if (id !== undefined && values.status !== undefined && values.status !== record?.status)
       void confirmStatus({ id, name: values.name.trim() }, values.status, save);
     else save();
@@ -191,7 +201,13 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
           rules: [{ required: true, whitespace: true, message: fill }],
           flex: '1 1 220px',
         },
-        { name: 'location_id', label: TEXT.location, input: <LocationSelect />, rules: [chosen(fill)], flex: '1 1 200px' },
+        {
+          name: 'location_id',
+          label: TEXT.location,
+          input: <LocationSelect />,
+          rules: [chosen(fill)],
+          flex: '1 1 200px',
+        },
         {
           name: 'type',
           label: TEXT.type,

@@ -34,7 +34,11 @@ export default describe<SupportRequest>({
       dataIndex: 'subject',
       render: (v: string, s) => (
         <Space direction="vertical" size={2} style={{ maxWidth: '100%' }}>
-          <Link to={`/supports/${s.id}`} style={{ fontWeight: 600, overflowWrap: 'anywhere' }} aria-label={TEXT.openOf(v)}>
+          <Link
+            to={`/supports/${s.id}`}
+            style={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            aria-label={TEXT.openOf(v)}
+          >
             {v}
           </Link>
           {compact && (

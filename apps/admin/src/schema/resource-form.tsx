@@ -66,7 +66,12 @@ export function ResourceForm({
         }}
         onFinishFailed={() =>
           f.invalidToast &&
-          open?.({ type: 'error', description: 'Error', message: f.invalidToast, key: `${description.resource}-invalid` })
+          open?.({
+            type: 'error',
+            description: 'Error',
+            message: f.invalidToast,
+            key: `${description.resource}-invalid`,
+          })
         }
         // A server field error clears as soon as its field is edited.
         onValuesChange={(changed: Values) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
@@ -86,7 +91,9 @@ export function ResourceForm({
                   required={field.required}
                   style={{ flex: field.flex, minWidth: field.minWidth, marginBottom: 12 }}
                 >
-                  {field.input ?? <Input placeholder={field.placeholder} maxLength={field.maxLength} autoComplete="off" />}
+                  {field.input ?? (
+                    <Input placeholder={field.placeholder} maxLength={field.maxLength} autoComplete="off" />
+                  )}
                 </Form.Item>
               ))}
           </Flex>

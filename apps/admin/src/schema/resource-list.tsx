@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useCan, useNavigation, type BaseRecord, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
+import { useCan, useNavigation, type BaseRecord } from '@refinedev/core';
 import { Descriptions, Drawer, Flex, Grid, Select, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { filterValue } from '../components/list-filters';
 import { ListSearch } from '../components/list-search';
 import { PagedTable, type PagedSource } from '../components/paged-table';
 import { PageTitle } from '../components/page-title';
+import { useListTable } from './list-table';
 import { ResourceForm } from './resource-form';
 import { RowDeleteButton, RowEditButton, RowOpenButton } from './row-buttons';
 import type { AnyDescription, FilterDescription, ListContext, ShowDescription } from './types';
@@ -21,13 +21,10 @@ export function ListToolbar({
   compact,
 }: {
   filters: FilterDescription[];
-  table: Pick<ReturnType<typeof useTable>, 'filters' | 'setFilters' | 'setCurrentPage'>;
+  table: Pick<ReturnType<typeof useListTable>, 'filters' | 'applyFilter'>;
   compact: boolean;
 }) {
-  const apply = (field: string, value: string | undefined) => {
-    table.setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
-    table.setCurrentPage(1);
-  };
+  const apply = table.applyFilter;
   return (
     <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
       {filters.map((f) =>
@@ -94,13 +91,11 @@ export default function ResourceList({ description: d }: { description: AnyDescr
   const extra: unknown = useExtra();
   const { show } = useNavigation();
   const writable = useCan({ resource: d.resource, action: 'edit' }).data?.can === true;
-  const table = useTable<Row, HttpError>({
+  const table = useListTable<Row>({
     resource: d.resource,
-    pagination: { currentPage: 1, pageSize: d.pageSize, mode: 'server' },
+    pageSize: d.pageSize,
     sorters: d.sorters,
-    filters: { permanent: d.permanentFilters, defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
+    filters: { permanent: d.permanentFilters },
   });
   const ctx: ListContext<unknown> = {
     compact,

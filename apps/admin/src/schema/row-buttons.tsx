@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useDeleteButton, type HttpError } from '@refinedev/core';
+import { useCallback, type ReactNode } from 'react';
+import { useDeleteButton, useInvalidate, type HttpError } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { DeleteDescription } from './types';
@@ -92,5 +92,14 @@ export function RowOpenButton({
     <Button size="small" icon={icon} aria-label={label} title={label} onClick={onClick}>
       {compact ? null : text}
     </Button>
+  );
+}
+
+/** Refetches a resource's lists and, given an id, that record after a write. */
+export function useRecordRefresh(resource: string) {
+  const invalidate = useInvalidate();
+  return useCallback(
+    (id?: number) => void invalidate({ resource, invalidates: id === undefined ? ['list'] : ['list', 'detail'], id }),
+    [invalidate, resource],
   );
 }

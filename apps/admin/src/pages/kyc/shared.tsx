@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useCustomMutation, type HttpError } from '@refinedev/core';
+import { Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import {
   KYC_STATUS,
@@ -12,8 +12,8 @@ import {
 } from '@jara/contracts';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
-import { TONE_COLOR } from '../deliveries/shared';
-import { failedWrite } from '../../schema/row-buttons';
+import { StatusTag } from '../../components/money';
+import { failedWrite, useRecordRefresh } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';
 import { KYC_TEXT as TEXT } from './text';
 
@@ -21,24 +21,12 @@ import { KYC_TEXT as TEXT } from './text';
 export const KYC = 'kyc';
 
 /** A KYC status as a tag: Pending, Approved, Rejected, anything else 'Unknown' (spec 4). */
-export function KycStatusTag({ status }: { status: unknown }) {
-  const tone = KYC_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';
-  return (
-    <Tag color={TONE_COLOR[tone]} style={{ marginInlineEnd: 0 }} data-testid="kyc-status">
-      {kycStatusLabel(status)}
-    </Tag>
-  );
-}
+export const KycStatusTag = ({ status }: { status: unknown }) => (
+  <StatusTag rows={KYC_STATUSES} status={status} label={kycStatusLabel} testId="kyc-status" />
+);
 
 /** Refetches the list and, given an id, the submission after a write. */
-export function useKycRefresh() {
-  const invalidate = useInvalidate();
-  return useCallback(
-    (id?: number) =>
-      void invalidate({ resource: KYC, invalidates: id === undefined ? ['list'] : ['list', 'detail'], id }),
-    [invalidate],
-  );
-}
+export const useKycRefresh = () => useRecordRefresh(KYC);
 
 /** Delete with a confirmation (DELETE /kyc/{id}): 'KYC deleted' / 'Failed to delete KYC'. */
 export const KYC_DELETE: DeleteDescription<Pick<KycSubmission, 'name'>> = {

@@ -1,6 +1,6 @@
-import { useCallback, type CSSProperties } from 'react';
-import { useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
-import { Select, Tag } from 'antd';
+import type { CSSProperties } from 'react';
+import { useUpdate, type HttpError } from '@refinedev/core';
+import { Select } from 'antd';
 import {
   MSG,
   SUPPORT_STATUSES,
@@ -8,8 +8,8 @@ import {
   type SupportRequest,
   type SupportStatus,
 } from '@jara/contracts';
-import { TONE_COLOR } from '../deliveries/shared';
-import { failedWrite } from '../../schema/row-buttons';
+import { StatusTag } from '../../components/money';
+import { failedWrite, useRecordRefresh } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';
 import { SUPPORT_TEXT as TEXT } from './text';
 
@@ -22,24 +22,12 @@ export const threadUrl = (id: number | string) => `supports/${id}/responses`;
 export const SUPPORT_STATUS_OPTIONS = SUPPORT_STATUSES.map((s) => ({ value: s.code, label: s.label }));
 
 /** A support status as a tag: Open, In Progress, Closed, anything else 'Unknown'. */
-export function SupportStatusTag({ status }: { status: unknown }) {
-  const tone = SUPPORT_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';
-  return (
-    <Tag color={TONE_COLOR[tone]} style={{ marginInlineEnd: 0 }} data-testid="support-status">
-      {supportStatusLabel(status)}
-    </Tag>
-  );
-}
+export const SupportStatusTag = ({ status }: { status: unknown }) => (
+  <StatusTag rows={SUPPORT_STATUSES} status={status} label={supportStatusLabel} testId="support-status" />
+);
 
 /** Refetches the inbox and, given an id, the request after a write. */
-export function useSupportRefresh() {
-  const invalidate = useInvalidate();
-  return useCallback(
-    (id?: number) =>
-      void invalidate({ resource: SUPPORTS, invalidates: id === undefined ? ['list'] : ['list', 'detail'], id }),
-    [invalidate],
-  );
-}
+export const useSupportRefresh = () => useRecordRefresh(SUPPORTS);
 
 /**
  * The admin's status select (spec 4: 1 Open, 2 In Progress, 0 Closed): PATCH /supports/{id} {status} at once.
