@@ -11,8 +11,23 @@ const moduleBoundaries = (allow) => ({
     { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
     { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
     { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+    // Issue 23: the three apps share only the shared libs; the CLI reaches the API through #api-maintenance.
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:storefront', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:cli', onlyDependOnLibsWithTags: ['scope:shared', 'scope:api'] },
   ],
 });
+
+const FRAMEWORKS = ['@nestjs/*', 'react', 'react-dom', 'typeorm', '@remix-run/*', '@refinedev/*'];
+
+/** Issue 23: input rules and transforms are written once, in libs/dto; apps import its classes, never the libraries. */
+const DTO_ONLY = [
+  { name: 'class-validator', message: 'Write input rules in libs/dto (@jara/dto) and validate with its classes.' },
+  { name: 'class-transformer', message: 'Write input transforms in libs/dto (@jara/dto).' },
+];
 
 /** Every HTTP exception class @nestjs/common exports (read from the package, so a new one is covered too). */
 const NEST_EXCEPTIONS = Object.keys(await import('@nestjs/common')).filter((name) => name.endsWith('Exception'));
@@ -75,6 +90,16 @@ export default [
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Issue 23: an input's rules are written once, in libs/dto; no other code declares class-validator rules.
+    files: ['apps/**/*.ts', 'apps/**/*.tsx', 'tools/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: DTO_ONLY },
+      ],
+    },
+  },
+  {
     // Issue 21: services speak in domain errors; only controllers (and the HTTP_LAYER_FILES) import Nest's exceptions.
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['apps/api/src/modules/**/*.controller.ts', ...HTTP_LAYER_FILES],
@@ -88,6 +113,7 @@ export default [
               importNames: NEST_EXCEPTIONS,
               message: 'Throw a domain error from apps/api/src/common/errors.ts; the exception filter maps it to HTTP.',
             },
+            ...DTO_ONLY,
             {
               name: '@nestjs/event-emitter',
               importNames: ['OnEvent', 'EventEmitter2'],
@@ -107,9 +133,12 @@ export default [
     rules: { 'jara/table-ownership': ['error', { allow: TABLE_OWNERSHIP_ALLOW }] },
   },
   {
+    // The shared libs are framework-free: they run in the API, the storefront (server and browser) and the back office.
+    files: ['libs/dto/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: FRAMEWORKS }] },
+  },
+  {
     files: ['libs/contracts/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['@nestjs/*', 'react', 'react-dom', 'typeorm', '@remix-run/*', '@refinedev/*'] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: DTO_ONLY, patterns: FRAMEWORKS }] },
   },
 ];

@@ -1,7 +1,8 @@
-/** One jest run for every suite: contracts (unit), api (unit + e2e against a real database), cli, storefront (server helpers). */
+/** One jest run for every suite: contracts and dto (unit), api (unit + e2e against a real database), cli, storefront (server helpers). */
 const tsJest = (tsconfig) => ({ '^.+\\.tsx?$': ['ts-jest', { tsconfig, diagnostics: false }] });
 const moduleNameMapper = {
   '^@jara/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+  '^@jara/dto$': '<rootDir>/libs/dto/src/index.ts',
   // The API's maintenance entry point (the CLI's one import of the API); Node maps it to the build via package.json "imports".
   '^#api-maintenance$': '<rootDir>/apps/api/src/maintenance.ts',
 };
@@ -13,6 +14,14 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/libs/contracts/src/**/*.spec.ts'],
+      transform: tsJest('<rootDir>/tsconfig.spec.json'),
+      moduleNameMapper,
+    },
+    {
+      displayName: 'dto',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/dto/src/**/*.spec.ts'],
       transform: tsJest('<rootDir>/tsconfig.spec.json'),
       moduleNameMapper,
     },

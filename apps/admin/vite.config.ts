@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
+const dto = fileURLToPath(new URL('../../libs/dto/src/index.ts', import.meta.url));
 
 /** Ant Design components that only pages use (the shell, its layout, menu, header and notifications never do). */
 const ANTD_PAGE_COMPONENTS =
@@ -116,7 +117,7 @@ export default defineConfig(({ command }) => {
   return {
     root: fileURLToPath(new URL('.', import.meta.url)),
     plugins: [react(), markdownOnDemand, shellStaysSmall],
-    resolve: { alias: { '@jara/contracts': contracts } },
+    resolve: { alias: { '@jara/contracts': contracts, '@jara/dto': dto } },
     server: { port: 4200, strictPort: true },
     preview: { port: 4200 },
     build: {

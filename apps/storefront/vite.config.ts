@@ -3,12 +3,13 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
+const dto = fileURLToPath(new URL('../../libs/dto/src/index.ts', import.meta.url));
 const appDir = fileURLToPath(new URL('./app', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: { '@jara/contracts': contracts, '~': appDir },
+    alias: { '@jara/contracts': contracts, '@jara/dto': dto, '~': appDir },
   },
   server: {
     port: Number(process.env.PORT || 3000),

@@ -34,9 +34,10 @@ export function run(cmd, args, options = {}) {
 
 export const tsc = (project) => run(join(BIN, 'tsc'), ['-p', project]);
 
-/** Builds the shared contracts and the API + CLI (incremental, a few seconds when nothing changed). */
+/** Builds the shared contracts and DTOs and the API + CLI (incremental, a few seconds when nothing changed). */
 export async function buildServer() {
   await tsc('libs/contracts/tsconfig.build.json');
+  await tsc('libs/dto/tsconfig.build.json');
   await tsc('tsconfig.server.json');
 }
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT, run } from './lib.mjs';
 
-const projects = ['libs/contracts', 'apps/api', 'tools/cli', 'apps/e2e', 'apps/admin', 'apps/storefront'];
+const projects = ['libs/contracts', 'libs/dto', 'apps/api', 'tools/cli', 'apps/e2e', 'apps/admin', 'apps/storefront'];
 let failed = false;
 for (const project of projects) {
   if (!existsSync(join(ROOT, project, 'tsconfig.json'))) continue;

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { jsonLogger, PinoNestLogger, requestId, requestLogger } from './common/http/request-logger.middleware';
+import { documentSharedDtos } from './common/http/openapi-dtos';
 import { createValidationPipe } from './common/http/validation';
 import type { AppConfig } from './config/config';
 
@@ -85,6 +86,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): IN
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
 
+  documentSharedDtos();
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -33,7 +33,7 @@ export {
   SELLER_ROLES,
   type NewProductItem,
 } from './modules/products/products.service';
-export { CreateProductDto } from './modules/products/dto/product.dto';
+export { CreateProductDto } from '@jara/dto';
 export { reviewAverageSql, reviewCountSql } from './modules/products/product-rating';
 export { insertInvoice, insertInvoiceRow } from './modules/invoices/invoice-issuer';
 export { WalletLedger } from './modules/wallet/wallet-ledger';

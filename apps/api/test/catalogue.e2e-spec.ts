@@ -1,4 +1,4 @@
-import { AMOUNT_DECIMALS_MESSAGE, DISCOUNT_FIELD_MESSAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, MSG } from '@jara/contracts';
+import { AMOUNT_DECIMALS_MESSAGE, DISCOUNT_FIELD_MESSAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, MONEY_MAX_MINOR, MSG } from '@jara/contracts';
 import sharp from 'sharp';
 import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
@@ -395,7 +395,12 @@ describe('Catalogue (e2e)', () => {
       const ngn = await t.http().post('/api/v1/products').set(auth(vendor.token)).field('name', 'Kobo Test').field('type', 'new').field('description', 'd').field('status', '1').field('category_id', String(phones)).field('price_ngn', '1.999').expect(422);
       expect(ngn.body.errors.price_ngn).toEqual([AMOUNT_DECIMALS_MESSAGE]);
       const huge = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '99999999999999999' }).expect(422);
-      expect(huge.body.errors.price).toEqual(['The price is too large.']);
+      expect(huge.body.errors.price).toEqual(['The price cannot exceed ₦100,000,000.']);
+      // One ceiling (issue 23): a price may be no more than an order may total, MONEY_MAX_MINOR.NGN.
+      const over = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '100000000.01' }).expect(422);
+      expect(over.body.errors.price).toEqual(['The price cannot exceed ₦100,000,000.']);
+      const most = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '100000000' }).expect(201);
+      expect(most.body.data.price_kobo).toBe(MONEY_MAX_MINOR.NGN);
       const ok = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '1,999.99' }).expect(201);
       expect(ok.body.data.price_kobo).toBe(199999);
       await t.http().delete(`/api/v1/products/${ok.body.data.id}`).set(auth(vendor.token)).expect(200);

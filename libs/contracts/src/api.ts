@@ -1,4 +1,4 @@
-/** The response and error envelopes of the API (CONVENTIONS.md). */
+/** The response and error envelopes of the API. */
 export const API_PREFIX = '/api/v1';
 
 export interface ListMeta {

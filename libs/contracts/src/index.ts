@@ -18,3 +18,4 @@ export * from './audit';
 export * from './reconciliation';
 export * from './guest-fee';
 export * from './fulfilment';
+export * from './rate';

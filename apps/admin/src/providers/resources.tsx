@@ -19,7 +19,7 @@ import {
 } from '@ant-design/icons';
 
 /**
- * The back office resources, declared as data (CONVENTIONS.md), in the sider's order. Labels follow the spec's sidebar
+ * The back office resources, declared as data, in the sider's order. Labels follow the spec's sidebar
  * (2.3). The described ones (schema/registry.tsx) take their entry from their description.
  */
 export const resources: ResourceProps[] = [

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import fc from 'fast-check';
+import { documentSharedDtos } from '../../src/common/http/openapi-dtos';
 
 /**
  * The API's own OpenAPI document (built in-process exactly as app.factory.ts builds /api/v1/docs) turned into
@@ -34,6 +35,7 @@ export interface Operation {
 }
 
 export function buildDocument(app: INestApplication): OpenAPIObject {
+  documentSharedDtos();
   return SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Jara API').addBearerAuth().build());
 }
 

@@ -59,7 +59,7 @@ export interface Intrusion {
 
 export interface RouteRule {
   who: 'public' | readonly Role[];
-  /** The documented success status (API.md, or the OpenAPI's default: 201 for a POST, 200 otherwise). */
+  /** The documented success status (the product's route table, or the OpenAPI's default: 201 for a POST, 200 otherwise). */
   status: number;
   /**
    * A valid request of an allowed role (for public routes, role is 'anonymous'). A role outside `who` is sent the

@@ -1,5 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import type { Role } from '@jara/contracts';
@@ -10,6 +11,10 @@ export interface RouteInfo {
   path: string;
   isPublic: boolean;
   roles: Role[];
+  /** The declared type of the handler's @Body() parameter, when it takes one (a class for a validated body). */
+  body?: unknown;
+  /** The controller class and method, for messages. */
+  handler: string;
 }
 
 /** Every route the application registered, with its @Public and @Roles metadata. */
@@ -34,10 +39,21 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
         path,
         isPublic: !!reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [handler, metatype]),
         roles: reflector.getAllAndOverride<Role[]>(ROLES_KEY, [handler, metatype]) ?? [],
+        body: bodyType(metatype, prototype, name),
+        handler: `${metatype.name}.${name}`,
       });
     }
   }
   return routes;
+}
+
+/** The design type of a handler's @Body() parameter (whole body, not @Body('field')), if it has one. */
+function bodyType(metatype: object, prototype: object, name: string): unknown {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
+  const entry = Object.entries(args).find(([key, arg]) => key.split(':')[0] === String(RouteParamtypes.BODY) && arg.data === undefined);
+  if (!entry) return undefined;
+  const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as unknown[];
+  return types[entry[1].index];
 }
 
 /** Fills path parameters with a plausible value (an id that exists or not; guards answer first). */

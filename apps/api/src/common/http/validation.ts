@@ -1,11 +1,6 @@
-import {
-  HttpStatus,
-  UnprocessableEntityException,
-  ValidationError,
-  ValidationPipe,
-  type ArgumentMetadata,
-} from '@nestjs/common';
+import { HttpStatus, UnprocessableEntityException, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { MSG, type FieldErrors } from '@jara/contracts';
+import { flattenValidationErrors, VALIDATOR_OPTIONS } from '@jara/dto';
 
 /** 422 with {message, errors: {field: [messages]}}; message is the first field error, as Laravel-style clients expect. */
 export class ValidationFailedException extends UnprocessableEntityException {
@@ -25,20 +20,6 @@ export { invalid as fieldError } from '../errors';
 
 function firstMessage(errors: FieldErrors): string | undefined {
   return Object.values(errors)[0]?.[0];
-}
-
-export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldErrors {
-  const out: FieldErrors = {};
-  for (const error of errors) {
-    const key = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) {
-      // A missing value gets only its "required" message, not every rule it also fails.
-      const required = error.constraints.isNotEmpty ?? error.constraints.isDefined;
-      out[key] = required ? [required] : Object.values(error.constraints);
-    }
-    if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, key));
-  }
-  return out;
 }
 
 /** A lone UTF-16 surrogate (text no UTF-8 can hold; the validator library's encodeURI throws on it). */
@@ -85,10 +66,8 @@ export function createValidationPipe(
   toError: (errors: FieldErrors) => Error = (errors) => new ValidationFailedException(errors),
 ): ValidationPipe {
   return new InputValidationPipe({
-    whitelist: true,
+    ...VALIDATOR_OPTIONS,
     transform: true,
-    forbidUnknownValues: false,
-    stopAtFirstError: false,
     errorHttpStatusCode: HttpStatus.UNPROCESSABLE_ENTITY,
     exceptionFactory: (errors) => toError(flattenValidationErrors(errors)),
   });

@@ -5,7 +5,7 @@ import { CurrentUser, Public } from '../../common/decorators/auth.decorators';
 import { AbuseLimit, bodyField } from '../../common/rate-limit/abuse-limit';
 import { User } from '../users/user.entity';
 import { AuthService } from './auth.service';
-import { GoogleLoginDto, LoginDto, RegisterDto, ResendOtpDto, VerifyOtpDto } from './dto/auth.dto';
+import { GoogleLoginDto, LoginDto, RegisterDto, ResendOtpDto, VerifyOtpDto } from '@jara/dto';
 
 /** Every route here is public except logout. */
 @ApiTags('auth')

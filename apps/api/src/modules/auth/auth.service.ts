@@ -33,7 +33,7 @@ import type {
   RegisterDto,
   ResendOtpDto,
   VerifyOtpDto,
-} from './dto/auth.dto';
+} from '@jara/dto';
 import { GoogleClient } from './google.client';
 import { passwordStamp, type JwtPayload } from './jwt.strategy';
 

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/auth.decorators';
 import { User } from '../users/user.entity';
 import { AuthService } from './auth.service';
-import { ChangeEmailDto, ConfirmEmailDto } from './dto/auth.dto';
+import { ChangeEmailDto, ConfirmEmailDto } from '@jara/dto';
 
 /**
  * The signed-in user's e-mail change (profile routes, served by the auth module because they use its codes and

@@ -5,7 +5,7 @@ import { PublicCache } from '../../common/http/public-cache';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { CategoriesService } from './categories.service';
-import { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
+import { CreateCategoryDto, UpdateCategoryDto } from '@jara/dto';
 
 const wantsAll = (user: User | undefined, query: ListQuery) =>
   user?.role === 'admin' && (query.all === '1' || query.all === 'true' || query.status !== undefined);

@@ -5,7 +5,7 @@ import type { Category as CategoryDto } from '@jara/contracts';
 import { ConflictError, invalid, NotFoundError } from '../../common/errors';
 import { integerFilter, LIKE_ESCAPE, likePattern, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { Category } from './category.entity';
-import type { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
+import type { CreateCategoryDto, UpdateCategoryDto } from '@jara/dto';
 
 export const CATEGORY_IN_USE = 'This category has products and cannot be deleted. Move or delete its products first.';
 const NAME_TAKEN = 'A category with this name already exists.';

@@ -5,7 +5,7 @@ import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { ContactService } from './contact.service';
-import { CreateContactMessageDto, SubscribeDto } from './dto/contact.dto';
+import { CreateContactMessageDto, SubscribeDto } from '@jara/dto';
 
 @ApiTags('contact')
 @Controller()

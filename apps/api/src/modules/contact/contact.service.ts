@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { ContactMessage } from './contact-message.entity';
-import type { CreateContactMessageDto } from './dto/contact.dto';
+import type { CreateContactMessageDto } from '@jara/dto';
 import { NewsletterSubscriber } from './newsletter-subscriber.entity';
 
 @Injectable()

@@ -6,7 +6,7 @@ import { PublicCache } from '../../common/http/public-cache';
 import { fieldError } from '../../common/http/validation';
 import { singleValue, type ListQuery } from '../../common/list/list-query';
 import { CurrenciesService } from './currencies.service';
-import { CreateCurrencyDto, UpdateCurrencyDto } from './dto/currency.dto';
+import { CreateCurrencyDto, UpdateCurrencyDto } from '@jara/dto';
 import { ExchangeRatesService } from './exchange-rates.service';
 
 @ApiTags('currencies')

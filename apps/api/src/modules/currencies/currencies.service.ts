@@ -6,8 +6,8 @@ import { invalid, NotFoundError } from '../../common/errors';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { isUniqueViolation } from '../../database/transaction';
 import { Currency } from './currency.entity';
-import type { CreateCurrencyDto, UpdateCurrencyDto } from './dto/currency.dto';
-import { microToRate } from './rate';
+import type { CreateCurrencyDto, UpdateCurrencyDto } from '@jara/dto';
+import { microToRate } from '@jara/contracts';
 
 const LIST_SPEC: ListSpec = {
   sortable: {

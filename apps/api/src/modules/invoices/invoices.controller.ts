@@ -4,7 +4,7 @@ import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
-import { ManualInvoiceDto, PayInvoiceDto } from './dto/invoice.dto';
+import { ManualInvoiceDto, PayInvoiceDto } from '@jara/dto';
 import { InvoicesService } from './invoices.service';
 
 @ApiTags('invoices')

@@ -20,7 +20,7 @@ import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import { KycDecisionDto, SubmitKycDto } from './dto/kyc.dto';
+import { KycDecisionDto, SubmitKycDto } from '@jara/dto';
 import { KycService } from './kyc.service';
 
 @ApiTags('kyc')

@@ -9,7 +9,7 @@ import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec
 import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import type { User } from '../users/user.entity';
-import type { KycDecisionDto, SubmitKycDto } from './dto/kyc.dto';
+import type { KycDecisionDto, SubmitKycDto } from '@jara/dto';
 import { KycDocumentView, KycSubmission } from './kyc.entity';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);

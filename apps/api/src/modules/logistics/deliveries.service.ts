@@ -52,7 +52,7 @@ import { presentDelivery, presentLookup } from './delivery.presenter';
 import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from './delivery.entity';
 import { guestContactConfirmed } from './guest-fee.service';
 import { newTrackingNo } from './tracking-number';
-import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from './dto/delivery.dto';
+import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from '@jara/dto';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
 
 const COUNTS = 'deliveries';

@@ -4,7 +4,7 @@ import { GUEST_FEE_MSG } from '@jara/contracts';
 import { Public } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import { GuestFeeService } from './guest-fee.service';
-import { GuestPaymentVerifyDto } from './dto/guest-fee.dto';
+import { GuestPaymentVerifyDto } from '@jara/dto';
 
 /**
  * A guest's links (decision 032): public, the token in the path is the only authority (a wrong, expired or used one

@@ -12,9 +12,9 @@ import {
   UpdateLocationDto,
   UpdateShippingDto,
   UpdateWarehouseDto,
-} from './dto/logistics.dto';
+} from '@jara/dto';
 import { DeliveriesService } from './deliveries.service';
-import { AssignDeliveriesDto } from './dto/delivery.dto';
+import { AssignDeliveriesDto } from '@jara/dto';
 import { LogisticsService } from './logistics.service';
 
 const isAdmin = (user?: User) => user?.role === 'admin';

@@ -22,7 +22,7 @@ import type {
   UpdateLocationDto,
   UpdateShippingDto,
   UpdateWarehouseDto,
-} from './dto/logistics.dto';
+} from '@jara/dto';
 import { Delivery } from './delivery.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
 

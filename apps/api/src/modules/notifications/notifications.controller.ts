@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import { UpdateNotificationDto } from './dto/notification.dto';
+import { UpdateNotificationDto } from '@jara/dto';
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')

@@ -23,7 +23,7 @@ import { InvoicesService } from '../invoices/invoices.service';
 import { StockService, type StockLine } from '../products/stock.service';
 import { User } from '../users/user.entity';
 import { WalletService } from '../wallet/wallet.service';
-import type { LateTransferDto, OrderStatusDto } from './dto/order.dto';
+import type { LateTransferDto, OrderStatusDto } from '@jara/dto';
 import { Order, OrderItem, OrderVendor } from './order.entity';
 import { deliverOrderEvents, enqueueOrderEvent } from './order-events';
 import { recordOrderChange, type Move } from './order-history';

@@ -14,7 +14,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../common/error
 import { OutboxService } from '../../common/outbox/outbox.service';
 import { inTransaction } from '../../database/transaction';
 import type { User } from '../users/user.entity';
-import type { LinesReadyDto, LinesShipDto } from './dto/order.dto';
+import type { LinesReadyDto, LinesShipDto } from '@jara/dto';
 import { Order, OrderItem } from './order.entity';
 import { enqueueOrderEvent } from './order-events';
 import { recordOrderChange, type Move } from './order-history';

@@ -26,7 +26,7 @@ import { StockService, type StockLine } from '../products/stock.service';
 import { User } from '../users/user.entity';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { WalletService } from '../wallet/wallet.service';
-import type { CreateOrderDto } from './dto/order.dto';
+import type { CreateOrderDto } from '@jara/dto';
 import { Order, OrderItem, OrderVendor } from './order.entity';
 import { deliverOrderEvents, enqueueOrderEvent } from './order-events';
 import { OrderQueriesService } from './order-queries.service';

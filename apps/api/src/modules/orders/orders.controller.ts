@@ -19,7 +19,7 @@ import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { CreateOrderDto, LateTransferDto, LinesReadyDto, LinesShipDto, OrderStatusDto } from './dto/order.dto';
+import { CreateOrderDto, LateTransferDto, LinesReadyDto, LinesShipDto, OrderStatusDto } from '@jara/dto';
 import { OrderLinesService } from './order-lines.service';
 import { OrderStatsService } from './order-stats.service';
 import { OrdersService } from './orders.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { LateTransferOutcome, Order as OrderDto, StatementLine } from '@jara/contracts';
 import type { ListQuery, ListResult } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import type { CreateOrderDto, LateTransferDto, OrderStatusDto } from './dto/order.dto';
+import type { CreateOrderDto, LateTransferDto, OrderStatusDto } from '@jara/dto';
 import { OrderJobsService } from './order-jobs.service';
 import { OrderLifecycleService } from './order-lifecycle.service';
 import { OrderPlacementService } from './order-placement.service';

@@ -23,7 +23,7 @@ export interface GatewayVerification {
   currency: string | null;
 }
 
-/** The outside payment service, behind one small interface (CONVENTIONS: external services). */
+/** The outside payment service, behind one small interface (every external service sits behind one). */
 export interface PaymentGateway {
   readonly name: 'paystack' | 'test';
   /** Starts a transaction; the browser goes to authorizationUrl to pay. */

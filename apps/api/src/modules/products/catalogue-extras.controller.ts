@@ -5,7 +5,7 @@ import { CurrentUser, Public } from '../../common/decorators/auth.decorators';
 import { PublicCache } from '../../common/http/public-cache';
 import { boundedInteger, singleValue, type ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import { WishlistDto } from './dto/product.dto';
+import { WishlistDto } from '@jara/dto';
 import { SearchService } from './search.service';
 import { SellersService } from './sellers.service';
 import { WishlistService } from './wishlist.service';

@@ -7,7 +7,7 @@ import { PublicCache } from '../../common/http/public-cache';
 import { AbuseLimit, isMultipart } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import { CreateProductDto, CreateReviewDto, MethodOverrideProductDto, UpdateProductDto } from './dto/product.dto';
+import { CreateProductDto, CreateReviewDto, MethodOverrideProductDto, UpdateProductDto } from '@jara/dto';
 import { ProductsService } from './products.service';
 import { ReviewsService } from './reviews.service';
 

@@ -8,7 +8,7 @@ import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction } from '../../database/transaction';
 import { CategoriesService } from '../categories/categories.service';
 import type { User } from '../users/user.entity';
-import type { CreateProductDto, UpdateProductDto } from './dto/product.dto';
+import type { CreateProductDto, UpdateProductDto } from '@jara/dto';
 import { Product } from './product.entity';
 import { PRODUCT_COUNTS } from './product-counts.subscriber';
 import { hasReviewsSql, reviewAverageSql, reviewCountSql } from './product-rating';

@@ -7,7 +7,7 @@ import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { OrderItem } from '../orders/order.entity';
 import { integerFilter, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import type { CreateReviewDto } from './dto/product.dto';
+import type { CreateReviewDto } from '@jara/dto';
 import { ProductReview } from './product-review.entity';
 import { reviewAverageSql, reviewCountSql } from './product-rating';
 import { Product } from './product.entity';

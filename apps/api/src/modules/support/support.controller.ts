@@ -10,7 +10,7 @@ import {
   CreateSupportResponseDto,
   SupportResponseStatusDto,
   SupportStatusDto,
-} from './dto/support.dto';
+} from '@jara/dto';
 import { SupportService } from './support.service';
 
 @ApiTags('support')

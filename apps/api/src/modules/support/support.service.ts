@@ -15,7 +15,7 @@ import { OutboxService } from '../../common/outbox/outbox.service';
 import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec } from '../../common/list/list-query';
 import { inTransaction } from '../../database/transaction';
 import type { User } from '../users/user.entity';
-import type { CreateSupportDto, CreateSupportResponseDto } from './dto/support.dto';
+import type { CreateSupportDto, CreateSupportResponseDto } from '@jara/dto';
 import { Support, SupportResponseRow } from './support.entity';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

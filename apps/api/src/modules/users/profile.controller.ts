@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nes
 import { CurrentUser } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import { MSG } from '@jara/contracts';
-import { NotificationPreferencesDto, UpdateProfileDto } from './dto/user.dto';
+import { NotificationPreferencesDto, UpdateProfileDto } from '@jara/dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, ParseIntPipe, Put, Query } from '
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
-import { AdminUpdateUserDto } from './dto/user.dto';
+import { AdminUpdateUserDto } from '@jara/dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 

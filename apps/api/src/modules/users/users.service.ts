@@ -10,7 +10,7 @@ import { integerFilter, ListResult, paginate, singleValue, type ListQuery } from
 import { OutboxService } from '../../common/outbox/outbox.service';
 import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction } from '../../database/transaction';
-import type { AdminUpdateUserDto, UpdateProfileDto } from './dto/user.dto';
+import type { AdminUpdateUserDto, UpdateProfileDto } from '@jara/dto';
 import { User } from './user.entity';
 import { USER_COUNTS } from './user-counts.subscriber';
 import { presentUser } from './user.presenter';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import { FundWalletDto, WalletAdjustmentDto } from './dto/wallet.dto';
+import { FundWalletDto, WalletAdjustmentDto } from '@jara/dto';
 import { readIdempotencyKey } from '../../common/idempotency/idempotency.service';
 import { WalletService } from './wallet.service';
 

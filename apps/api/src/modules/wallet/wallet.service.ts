@@ -36,8 +36,8 @@ import { PaymentsService, type PaymentSettler, type SettlementSource } from '../
 import { User } from '../users/user.entity';
 import { USER_COUNTS } from '../users/user-counts.subscriber';
 import { UsersService } from '../users/users.service';
-import { assertAmountWithin } from './dto/amount';
-import type { FundWalletDto, WalletAdjustmentDto } from './dto/wallet.dto';
+import { assertAmountWithin } from './amount-limits';
+import type { FundWalletDto, WalletAdjustmentDto } from '@jara/dto';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { LedgerEntry } from './ledger-entry.entity';
 import { Wallet } from './wallet.entity';
