@@ -49,6 +49,8 @@ const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
     'charts',
     /^(recharts|victory-vendor|d3-[^/]+|internmap|@reduxjs\/toolkit|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store)\//,
   ],
+  // The write models' validation (@jara/dto: class-validator and its validators), only for the pages with forms.
+  ['dto', /^(class-validator|class-transformer|reflect-metadata|validator|libphonenumber-js)\//],
   // Flag SVG components, only for the live-rates page (about 58 kB gzipped): never in the shared vendor chunk.
   ['flags', /^country-flag-icons\//],
   // The QR code and barcode encoders, only for the parcel label page: never in the shared vendor chunk.
@@ -72,7 +74,7 @@ const markdownOnDemand: Plugin = {
 };
 
 /** Chunks that must load only with the pages that need them, never on a cold load of the shell. */
-const ON_DEMAND = ['antd-pages', 'antd-table', 'antd-picker', 'charts', 'flags', 'barcodes'];
+const ON_DEMAND = ['antd-pages', 'antd-table', 'antd-picker', 'charts', 'dto', 'flags', 'barcodes'];
 
 /**
  * Fails the build if the entry (its script and the chunks it imports statically, which index.html modulepreloads)

@@ -1,4 +1,5 @@
 import { MSG, PAGE_SIZES, formatDate, type Category } from '@jara/contracts';
+import { CreateCategoryDto, UpdateCategoryDto } from '@jara/dto';
 import { ActiveTag, activeSelect } from '../schema/cells';
 import { describe } from '../schema/types';
 
@@ -48,6 +49,7 @@ export default describe<Category, CategoryRequest>({
   errorMessage: MSG.lists.loadCategoriesFailed,
   emptyText: MSG.categories.empty,
   form: {
+    dto: { create: CreateCategoryDto, update: UpdateCategoryDto },
     createTitle: 'Add category',
     editTitle: 'Edit category',
     createButton: 'Create category',
@@ -61,8 +63,6 @@ export default describe<Category, CategoryRequest>({
           name: 'name',
           label: TEXT.name,
           placeholder: 'e.g. Phones & Tablets',
-          maxLength: 255,
-          rules: [{ required: true, whitespace: true, message: 'Category name is required.' }],
           flex: '1 1 240px',
         },
         { name: 'status', label: TEXT.status, input: activeSelect(TEXT.status), flex: '0 1 160px', minWidth: 140 },

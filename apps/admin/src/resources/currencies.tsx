@@ -1,17 +1,10 @@
 import { useNavigation } from '@refinedev/core';
 import { Button, Input, Space, Typography } from 'antd';
 import { LineChartOutlined } from '@ant-design/icons';
-import { CURRENCY_CODE_MAX, MSG, RATE_DECIMALS, formatDate, parseDecimal, type Currency } from '@jara/contracts';
+import { MSG, formatDate, type Currency } from '@jara/contracts';
+import { CreateCurrencyDto, UpdateCurrencyDto } from '@jara/dto';
 import { describe } from '../schema/types';
 import { CURRENCY_TEXT as TEXT, type CurrencyRequest } from '../pages/currencies/text';
-
-/** A price is a positive decimal of at most RATE_DECIMALS places (spec: 'Buy and Sell prices must be positive numbers'). */
-async function checkPrice(_: unknown, value: string | undefined) {
-  const text = String(value ?? '').trim();
-  if (/^\d+\.\d+$/.test(text) && text.split('.')[1].length > RATE_DECIMALS) throw new Error(TEXT.priceDecimals);
-  const parsed = parseDecimal(text, RATE_DECIMALS);
-  if (!parsed || parsed.n <= BigInt(0)) throw new Error(MSG.currency.pricesPositive);
-}
 
 function LiveRatesButton() {
   const { list } = useNavigation();
@@ -26,8 +19,6 @@ const num = (v: string) => <span className="jara-num">{v}</span>;
 const price = (name: 'buy_price' | 'sell_price', label: string) => ({
   name,
   label,
-  required: true,
-  rules: [{ validator: checkPrice }],
   input: <Input inputMode="decimal" placeholder={TEXT.pricePlaceholder} autoComplete="off" />,
   flex: '1 1 150px',
 });
@@ -84,6 +75,7 @@ export default describe<Currency, CurrencyRequest>({
   errorMessage: TEXT.loadFailed,
   emptyText: TEXT.empty,
   form: {
+    dto: { create: CreateCurrencyDto, update: UpdateCurrencyDto },
     createTitle: TEXT.createTitle,
     editTitle: TEXT.editTitle,
     createButton: TEXT.create,
@@ -101,17 +93,13 @@ export default describe<Currency, CurrencyRequest>({
           name: 'name',
           label: TEXT.name,
           placeholder: TEXT.namePlaceholder,
-          maxLength: 100,
-          rules: [{ required: true, whitespace: true, message: MSG.currency.nameCodeRequired }],
           flex: '2 1 220px',
         },
         {
           name: 'code',
           label: TEXT.code,
           placeholder: TEXT.codePlaceholder,
-          maxLength: CURRENCY_CODE_MAX,
           normalize: (value: string) => value.toUpperCase(),
-          rules: [{ required: true, whitespace: true, message: MSG.currency.nameCodeRequired }],
           flex: '1 1 110px',
         },
         price('buy_price', TEXT.buyPrice),

@@ -1,4 +1,5 @@
 import { MSG, type Location } from '@jara/contracts';
+import { CreateLocationDto, UpdateLocationDto } from '@jara/dto';
 import { ActiveTag, activeSelect } from '../schema/cells';
 import { describe } from '../schema/types';
 import { LOGISTICS_DELETE, LOGISTICS_SAVED } from '../pages/logistics/shared';
@@ -25,6 +26,7 @@ export default describe<Location, LocationRequest>({
   errorMessage: MSG.locations.loadFailed,
   emptyText: TEXT.locationsEmpty,
   form: {
+    dto: { create: CreateLocationDto, update: UpdateLocationDto },
     ...LOGISTICS_SAVED,
     createTitle: TEXT.locationCreateTitle,
     editTitle: TEXT.locationEditTitle,
@@ -36,8 +38,6 @@ export default describe<Location, LocationRequest>({
           name: 'name',
           label: TEXT.name,
           placeholder: TEXT.locationPlaceholder,
-          maxLength: 100,
-          rules: [{ required: true, whitespace: true, message: MSG.locations.nameRequired }],
           flex: '1 1 240px',
         },
         { name: 'status', label: TEXT.status, input: activeSelect(TEXT.status), flex: '0 1 160px', minWidth: 140 },

@@ -11,9 +11,9 @@ import {
   type ShippingTitleStatus,
   type ShippingType,
 } from '@jara/contracts';
+import { CreateShippingDto, UpdateShippingDto } from '@jara/dto';
 import { API_URL } from '../providers/config';
 import { http, toHttpError } from '../providers/http';
-import { chosen } from '../schema/cells';
 import { failedWrite } from '../schema/row-buttons';
 import { describe } from '../schema/types';
 import { useDeliveryRefresh } from '../pages/deliveries/shared';
@@ -130,8 +130,6 @@ function useStatusSaveStep() {
   };
 }
 
-const fill = MSG.shipping.fillAllFields;
-
 /** Shipping Management (spec 2.25): create/edit form, search, and the table with its status dropdown. */
 export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShippingRows>>({
   resource: 'shippings',
@@ -183,13 +181,14 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
   below: ({ broadcasting, setBroadcasting }) =>
     broadcasting && <AssignGoodsModal title={broadcasting} onClose={() => setBroadcasting(null)} />,
   form: {
+    dto: { create: CreateShippingDto, update: UpdateShippingDto },
     ...LOGISTICS_SAVED,
     createTitle: TEXT.shippingCreateTitle,
     editTitle: TEXT.shippingEditTitle,
     createButton: TEXT.shippingCreate,
     initialValues: { type: 'sea_cargo' },
     // Every field is needed: 'Please fill all fields' under them and in an 'Error' toast.
-    invalidToast: fill,
+    invalidToast: MSG.shipping.fillAllFields,
     useBeforeSave: useStatusSaveStep,
     rows: [
       [
@@ -197,22 +196,18 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
           name: 'name',
           label: TEXT.name,
           placeholder: TEXT.shippingPlaceholder,
-          maxLength: 120,
-          rules: [{ required: true, whitespace: true, message: fill }],
           flex: '1 1 220px',
         },
         {
           name: 'location_id',
           label: TEXT.location,
           input: <LocationSelect />,
-          rules: [chosen(fill)],
           flex: '1 1 200px',
         },
         {
           name: 'type',
           label: TEXT.type,
           input: <Select aria-label={TEXT.type} options={SHIPPING_TYPE_OPTIONS} />,
-          rules: [chosen(fill)],
           flex: '0 1 160px',
           minWidth: 140,
         },
@@ -220,7 +215,6 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
           name: 'status',
           label: TEXT.status,
           input: <Select aria-label={TEXT.status} options={SHIPPING_STATUS_OPTIONS} />,
-          rules: [chosen(fill)],
           flex: '0 1 160px',
           minWidth: 140,
           editOnly: true,

@@ -1,6 +1,6 @@
 import { Select, Typography } from 'antd';
-import { MSG, type Warehouse, type WarehouseType } from '@jara/contracts';
-import { chosen } from '../schema/cells';
+import { type Warehouse, type WarehouseType } from '@jara/contracts';
+import { CreateWarehouseDto, UpdateWarehouseDto } from '@jara/dto';
 import { describe } from '../schema/types';
 import { LOGISTICS_DELETE, LOGISTICS_SAVED, LocationSelect } from '../pages/logistics/shared';
 import { LOGISTICS_TEXT as TEXT, WAREHOUSE_TYPE_OPTIONS, typeLabel } from '../pages/logistics/text';
@@ -38,6 +38,7 @@ export default describe<Warehouse, WarehouseRequest>({
   errorMessage: TEXT.loadWarehousesFailed,
   emptyText: TEXT.warehousesEmpty,
   form: {
+    dto: { create: CreateWarehouseDto, update: UpdateWarehouseDto },
     ...LOGISTICS_SAVED,
     createTitle: TEXT.warehouseCreateTitle,
     editTitle: TEXT.warehouseEditTitle,
@@ -49,29 +50,25 @@ export default describe<Warehouse, WarehouseRequest>({
           name: 'name',
           label: TEXT.name,
           placeholder: TEXT.warehousePlaceholder,
-          maxLength: 120,
-          rules: [{ required: true, whitespace: true, message: MSG.warehouses.nameRequired }],
           flex: '1 1 220px',
         },
         {
           name: 'location_id',
           label: TEXT.location,
           input: <LocationSelect />,
-          rules: [chosen(MSG.locations.unknown)],
           flex: '1 1 200px',
         },
         {
           name: 'type',
           label: TEXT.type,
           input: <Select aria-label={TEXT.type} options={WAREHOUSE_TYPE_OPTIONS} />,
-          rules: [chosen(MSG.warehouses.typeInvalid)],
           flex: '0 1 160px',
           minWidth: 140,
         },
       ],
       [
-        { name: 'address', label: TEXT.address, maxLength: 500, flex: '2 1 280px' },
-        { name: 'contact', label: TEXT.contact, maxLength: 255, flex: '1 1 200px' },
+        { name: 'address', label: TEXT.address, flex: '2 1 280px' },
+        { name: 'contact', label: TEXT.contact, flex: '1 1 200px' },
       ],
     ],
     toRequest: (v) => ({

@@ -1,12 +1,24 @@
 import type { HttpError } from '@refinedev/core';
 import { useNotification } from '@refinedev/core';
 import { useForm } from '@refinedev/antd';
-import { Button, Card, Flex, Form, Input } from 'antd';
+import { Button, Card, Flex, Form, Input, type FormRule } from 'antd';
+import type { Class } from '@jara/dto';
+import { dtoMaxLength, dtoRules } from '../components/dto-rules';
 import { failedWrite } from './row-buttons';
-import type { AnyDescription, FormDescription } from './types';
+import type { AnyDescription, FieldDescription, FormDescription } from './types';
 
 type Values = Record<string, unknown>;
 const noStep = () => undefined;
+
+/**
+ * A field's antd rules, from the DTO alone. A select's rule keeps its message but not `required`: antd would put
+ * aria-required on the select, which axe refuses (only text inputs take it).
+ */
+function fieldRules(dto: Class<object>, field: FieldDescription): FormRule[] {
+  const rules = dtoRules(dto, field.name);
+  if (field.input === undefined || field.input.type === Input) return rules;
+  return rules.map((rule) => (form) => ({ ...(typeof rule === 'function' ? rule(form) : rule), required: false }));
+}
 
 /**
  * The inline form of a described resource, for create (no id) and edit (an id), on Refine's useForm: the server's
@@ -28,6 +40,7 @@ export function ResourceForm({
   const { open } = useNotification();
   const useBeforeSave = f.useBeforeSave ?? noStep;
   const beforeSave = useBeforeSave();
+  const dto = editing ? (f.dto.update ?? f.dto.create) : f.dto.create;
   const failed = typeof f.failed === 'string' ? f.failed : editing ? f.failed.update : f.failed.create;
   const { formProps, saveButtonProps, form, formLoading } = useForm<Values, HttpError, Values>({
     resource: description.resource,
@@ -86,13 +99,12 @@ export function ResourceForm({
                   key={field.name}
                   label={field.label}
                   name={field.name}
-                  rules={field.rules}
+                  rules={fieldRules(dto, field)}
                   normalize={field.normalize}
-                  required={field.required}
                   style={{ flex: field.flex, minWidth: field.minWidth, marginBottom: 12 }}
                 >
                   {field.input ?? (
-                    <Input placeholder={field.placeholder} maxLength={field.maxLength} autoComplete="off" />
+                    <Input placeholder={field.placeholder} maxLength={dtoMaxLength(dto, field.name)} autoComplete="off" />
                   )}
                 </Form.Item>
               ))}

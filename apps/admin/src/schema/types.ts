@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { BaseRecord, CrudFilter, CrudSort } from '@refinedev/core';
 import type { FormItemProps, TableColumnsType, TableProps } from 'antd';
+import type { Class } from '@jara/dto';
 
 /** What a description's columns, actions and extras know of the list they are drawn in. */
 export interface ListContext<X> {
@@ -19,18 +20,15 @@ export type FilterDescription =
   | { kind: 'search'; field: string; placeholder: string; maxWidth?: number }
   | { kind: 'select'; field: string; label: string; placeholder: string; options: { value: string; label: string }[] };
 
-/** One input of the inline form. */
+/** One input of the inline form: its rules, required mark and length limit come from the form's DTO. */
 export interface FieldDescription {
+  /** The DTO's property. */
   name: string;
   label: string;
-  /** The control (an Input with the description's placeholder and maxLength when left out). */
+  /** The control (an Input with the placeholder and the DTO's MaxLength when left out). */
   input?: ReactElement;
   placeholder?: string;
-  maxLength?: number;
-  rules?: FormItemProps['rules'];
   normalize?: FormItemProps['normalize'];
-  /** Shows the required mark where the rule is a validator (antd marks `required` rules by itself). */
-  required?: boolean;
   /** The flex of the field in its row of the form, e.g. '1 1 240px'. */
   flex: string;
   minWidth?: number;
@@ -40,6 +38,8 @@ export interface FieldDescription {
 
 /** The inline create/edit form above the table (the back office's simple resources edit in place). */
 export interface FormDescription<T, Req> {
+  /** The API's write models (@jara/dto): every field's rules and messages are theirs (update defaults to create). */
+  dto: { create: Class<object>; update?: Class<object> };
   createTitle: string;
   editTitle: string;
   createButton: string;
