@@ -104,7 +104,11 @@ export function ResourceForm({
                   style={{ flex: field.flex, minWidth: field.minWidth, marginBottom: 12 }}
                 >
                   {field.input ?? (
-                    <Input placeholder={field.placeholder} maxLength={dtoMaxLength(dto, field.name)} autoComplete="off" />
+                    <Input
+                      placeholder={field.placeholder}
+                      maxLength={dtoMaxLength(dto, field.name)}
+                      autoComplete="off"
+                    />
                   )}
                 </Form.Item>
               ))}
