@@ -18,7 +18,7 @@ import { failedWrite } from '../schema/row-buttons';
 import { describe } from '../schema/types';
 import { useDeliveryRefresh } from '../pages/deliveries/shared';
 import { AssignGoodsModal } from '../pages/logistics/assign-goods';
-import { LOGISTICS_DELETE, LOGISTICS_SAVED, LocationSelect } from '../pages/logistics/shared';
+import { LOGISTICS_DELETE, LOGISTICS_SAVED, placedFields } from '../pages/logistics/shared';
 import {
   LOGISTICS_TEXT as TEXT,
   SHIPPING_STATUS_OPTIONS,
@@ -192,25 +192,7 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
     useBeforeSave: useStatusSaveStep,
     rows: [
       [
-        {
-          name: 'name',
-          label: TEXT.name,
-          placeholder: TEXT.shippingPlaceholder,
-          flex: '1 1 220px',
-        },
-        {
-          name: 'location_id',
-          label: TEXT.location,
-          input: <LocationSelect />,
-          flex: '1 1 200px',
-        },
-        {
-          name: 'type',
-          label: TEXT.type,
-          input: <Select aria-label={TEXT.type} options={SHIPPING_TYPE_OPTIONS} />,
-          flex: '0 1 160px',
-          minWidth: 140,
-        },
+        ...placedFields(TEXT.shippingPlaceholder, SHIPPING_TYPE_OPTIONS),
         {
           name: 'status',
           label: TEXT.status,

@@ -1,8 +1,8 @@
-import { Select, Typography } from 'antd';
+import { Typography } from 'antd';
 import { type Warehouse, type WarehouseType } from '@jara/contracts';
 import { CreateWarehouseDto, UpdateWarehouseDto } from '@jara/dto';
 import { describe } from '../schema/types';
-import { LOGISTICS_DELETE, LOGISTICS_SAVED, LocationSelect } from '../pages/logistics/shared';
+import { LOGISTICS_DELETE, LOGISTICS_SAVED, placedFields } from '../pages/logistics/shared';
 import { LOGISTICS_TEXT as TEXT, WAREHOUSE_TYPE_OPTIONS, typeLabel } from '../pages/logistics/text';
 
 interface WarehouseRequest {
@@ -45,27 +45,7 @@ export default describe<Warehouse, WarehouseRequest>({
     createButton: TEXT.warehouseCreate,
     initialValues: { type: 'sea_cargo' },
     rows: [
-      [
-        {
-          name: 'name',
-          label: TEXT.name,
-          placeholder: TEXT.warehousePlaceholder,
-          flex: '1 1 220px',
-        },
-        {
-          name: 'location_id',
-          label: TEXT.location,
-          input: <LocationSelect />,
-          flex: '1 1 200px',
-        },
-        {
-          name: 'type',
-          label: TEXT.type,
-          input: <Select aria-label={TEXT.type} options={WAREHOUSE_TYPE_OPTIONS} />,
-          flex: '0 1 160px',
-          minWidth: 140,
-        },
-      ],
+      [...placedFields(TEXT.warehousePlaceholder, WAREHOUSE_TYPE_OPTIONS)],
       [
         { name: 'address', label: TEXT.address, flex: '2 1 280px' },
         { name: 'contact', label: TEXT.contact, flex: '1 1 200px' },

@@ -2,7 +2,7 @@ import { useSelect } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Select, type SelectProps } from 'antd';
 import { MSG, type Location } from '@jara/contracts';
-import type { DeleteDescription, FormDescription } from '../../schema/types';
+import type { DeleteDescription, FieldDescription, FormDescription } from '../../schema/types';
 import { LOGISTICS_TEXT as TEXT } from './text';
 
 /** The location to pick in a form (every location, by name; the API's q searches names). */
@@ -44,3 +44,16 @@ export const LOGISTICS_SAVED: Pick<FormDescription<unknown, unknown>, 'created' 
   updated: MSG.deliveries.updated,
   failed: TEXT.saveFailed,
 };
+
+/** The name, location and type fields of a warehouse's and a shipping title's form. */
+export const placedFields = (placeholder: string, types: { value: string; label: string }[]): FieldDescription[] => [
+  { name: 'name', label: TEXT.name, placeholder, flex: '1 1 220px' },
+  { name: 'location_id', label: TEXT.location, input: <LocationSelect />, flex: '1 1 200px' },
+  {
+    name: 'type',
+    label: TEXT.type,
+    input: <Select aria-label={TEXT.type} options={types} />,
+    flex: '0 1 160px',
+    minWidth: 140,
+  },
+];
