@@ -187,8 +187,8 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
     editTitle: TEXT.shippingEditTitle,
     createButton: TEXT.shippingCreate,
     initialValues: { type: 'sea_cargo' },
-    // Every field is needed: 'Please fill all fields' under them and in an 'Error' toast.
-    invalidToast: MSG.shipping.fillAllFields,
+    // Every field is needed: the DTO's message under them and in an 'Error' toast (spec 2.25).
+    invalidToast: true,
     useBeforeSave: useStatusSaveStep,
     rows: [
       [

@@ -77,15 +77,11 @@ export function ResourceForm({
           if (beforeSave) beforeSave(values, initial, id, save);
           else save();
         }}
-        onFinishFailed={() =>
-          f.invalidToast &&
-          open?.({
-            type: 'error',
-            description: 'Error',
-            message: f.invalidToast,
-            key: `${description.resource}-invalid`,
-          })
-        }
+        onFinishFailed={({ errorFields }) => {
+          const message = errorFields[0]?.errors[0];
+          if (f.invalidToast && message)
+            open?.({ type: 'error', description: 'Error', message, key: `${description.resource}-invalid` });
+        }}
         // A server field error clears as soon as its field is edited.
         onValuesChange={(changed: Values) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
         aria-label={title}

@@ -56,8 +56,8 @@ export interface FormDescription<T, Req> {
   failed: string | { create: string; update: string };
   /** The failure toast also when the server's field errors show under their fields. */
   toastFieldErrors?: boolean;
-  /** A toast when the client-side checks fail (besides the messages under the fields). */
-  invalidToast?: string;
+  /** An 'Error' toast with the first field's message (the DTO's) when the client-side checks fail. */
+  invalidToast?: boolean;
   /** Edit from the table's row instead of GET /{resource}/{id} (for resources the API has no such route for). */
   fromRow?: boolean;
   /** A hook giving a step before saving (e.g. a confirmation): it calls `save` to go on. */
