@@ -49,6 +49,8 @@ const VENDOR_LAYERS: Array<[chunk: string, test: RegExp]> = [
     'charts',
     /^(recharts|victory-vendor|d3-[^/]+|internmap|@reduxjs\/toolkit|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store)\//,
   ],
+  // The write models' validation (@jara/dto: class-validator and its validators), only for the pages with forms.
+  ['dto', /^(class-validator|class-transformer|reflect-metadata|validator|libphonenumber-js)\//],
   // Flag SVG components, only for the live-rates page (about 58 kB gzipped): never in the shared vendor chunk.
   ['flags', /^country-flag-icons\//],
   // The QR code and barcode encoders, only for the parcel label page: never in the shared vendor chunk.

@@ -16,6 +16,7 @@ import { accessControlProvider } from './providers/access-control';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { resources } from './providers/resources';
+import { describedRoutes } from './schema/registry';
 import { BACK_OFFICE_NAME, JaraTitle } from './components/title';
 import { JaraHeader } from './components/header';
 
@@ -26,9 +27,6 @@ const UserList = lazy(() => import('./pages/users/list'));
 const ProductList = lazy(() => import('./pages/products/list'));
 const ProductShow = lazy(() => import('./pages/products/show'));
 const ProductEdit = lazy(() => import('./pages/products/edit'));
-const CategoryList = lazy(() => import('./pages/categories/list'));
-const ContactMessageList = lazy(() => import('./pages/contact-messages/list'));
-const CurrencyList = lazy(() => import('./pages/currencies/list'));
 const LiveRatesPage = lazy(() => import('./pages/currencies/live-rates'));
 const InvoiceList = lazy(() => import('./pages/invoices/list'));
 const InvoiceCreate = lazy(() => import('./pages/invoices/create'));
@@ -37,18 +35,11 @@ const WalletList = lazy(() => import('./pages/wallets/list'));
 const WalletShow = lazy(() => import('./pages/wallets/show'));
 const OrderList = lazy(() => import('./pages/orders/list'));
 const OrderShow = lazy(() => import('./pages/orders/show'));
-const LocationList = lazy(() => import('./pages/logistics/locations'));
-const ShippingList = lazy(() => import('./pages/logistics/shippings'));
-const WarehouseList = lazy(() => import('./pages/logistics/warehouses'));
 const LogisticsSettingsPage = lazy(() => import('./pages/logistics/settings'));
 const DeliveryList = lazy(() => import('./pages/deliveries/list'));
 const DeliveryShow = lazy(() => import('./pages/deliveries/show'));
 const DeliveryLabel = lazy(() => import('./pages/deliveries/label'));
 const TrackingTable = lazy(() => import('./pages/deliveries/trackings'));
-const KycList = lazy(() => import('./pages/kyc/list'));
-const KycShow = lazy(() => import('./pages/kyc/show'));
-const SupportList = lazy(() => import('./pages/supports/list'));
-const SupportShow = lazy(() => import('./pages/supports/show'));
 const NotificationList = lazy(() => import('./pages/notifications/list'));
 const AuditLogList = lazy(() => import('./pages/audit-logs/list'));
 const ReconciliationPage = lazy(() => import('./pages/reconciliation/list'));
@@ -152,13 +143,8 @@ export default function App() {
                   <Route path="show/:id" element={<ProductShow />} />
                   <Route path="edit/:id" element={<ProductEdit />} />
                 </Route>
-                <Route path="/categories" element={<CategoryList />} />
-                <Route path="/manage-categories" element={<CategoryList />} />
-                <Route path="/contact-messages" element={<ContactMessageList />} />
-                <Route path="/currencies">
-                  <Route index element={<CurrencyList />} />
-                  <Route path="live-rates" element={<LiveRatesPage />} />
-                </Route>
+                {describedRoutes}
+                <Route path="/currencies/live-rates" element={<LiveRatesPage />} />
                 <Route path="/orders">
                   <Route index element={<OrderList />} />
                   <Route path="show/:id" element={<OrderShow />} />
@@ -178,18 +164,7 @@ export default function App() {
                   <Route path=":id/label" element={<DeliveryLabel />} />
                 </Route>
                 <Route path="/trackings" element={<TrackingTable />} />
-                <Route path="/shipping-management" element={<ShippingList />} />
-                <Route path="/manage-location" element={<LocationList />} />
-                <Route path="/warehouses" element={<WarehouseList />} />
                 <Route path="/logistics-settings" element={<LogisticsSettingsPage />} />
-                <Route path="/kyc">
-                  <Route index element={<KycList />} />
-                  <Route path=":id" element={<KycShow />} />
-                </Route>
-                <Route path="/supports">
-                  <Route index element={<SupportList />} />
-                  <Route path=":id" element={<SupportShow />} />
-                </Route>
                 <Route path="/notifications" element={<NotificationList />} />
                 <Route path="/audit-log" element={<AuditLogList />} />
                 <Route path="/reconciliation" element={<ReconciliationPage />} />

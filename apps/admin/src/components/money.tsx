@@ -14,7 +14,7 @@ export function formatDecimalMoney(value: string, currency: string): string {
 }
 
 /** Ant Design tag colours of the shared status tones (spec section 4: success green, warning yellow, other grey). */
-const TONE_COLOR: Record<StatusTone, string> = {
+export const TONE_COLOR: Record<StatusTone, string> = {
   success: 'green',
   warning: 'gold',
   danger: 'red',
@@ -22,10 +22,27 @@ const TONE_COLOR: Record<StatusTone, string> = {
   default: 'default',
 };
 
-/** A status with its label and colour from one of the contracts' status tables (INVOICE_STATUSES, WALLET_STATUSES). */
-export function StatusTag({ rows, status }: { rows: readonly StatusInfo[]; status: unknown }) {
+/**
+ * A status with its label and colour from one of the contracts' status tables (INVOICE_STATUSES, WALLET_STATUSES,
+ * KYC_STATUSES...); `label` names the unknown ones as the contracts do.
+ */
+export function StatusTag({
+  rows,
+  status,
+  label,
+  testId,
+}: {
+  rows: readonly StatusInfo[];
+  status: unknown;
+  label?: (status: unknown) => string;
+  testId?: string;
+}) {
   const row = rows.find((r) => String(r.code) === String(status));
-  return <Tag color={TONE_COLOR[row?.tone ?? 'default']}>{row?.label ?? String(status ?? '')}</Tag>;
+  return (
+    <Tag color={TONE_COLOR[row?.tone ?? 'default']} style={{ marginInlineEnd: 0 }} data-testid={testId}>
+      {label ? label(status) : (row?.label ?? String(status ?? ''))}
+    </Tag>
+  );
 }
 
 /** The label of a status in one of the contracts' tables (for filters). */

@@ -26,7 +26,6 @@ export const NOTIFICATION_TEXT = {
   unread: 'Unread',
   all: 'All',
   filter: 'Show',
-  delete: 'Delete',
   deleteOf: (title: string) => `Delete "${title}"`,
   deleteTitle: 'Delete this notification?',
   deleteYes: 'Yes, delete',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { type HttpError } from '@refinedev/core';
-import { useSelect, useTable } from '@refinedev/antd';
+import { useSelect } from '@refinedev/antd';
 import {
   Button,
   Descriptions,
@@ -31,6 +31,7 @@ import {
 import { CreatedBetween, filterValue } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
+import { useListTable } from '../../schema/list-table';
 import { AUDIT_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 20;
@@ -164,15 +165,12 @@ function EntryDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose:
 export default function AuditLogList() {
   const compact = !Grid.useBreakpoint().md;
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
-  const table = useTable<AuditLogEntry, HttpError>({
+  const table = useListTable<AuditLogEntry>({
     resource: 'audit-logs',
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
   });
-  const { filters, setFilters, setCurrentPage } = table;
+  const { filters, applyFilter: apply, applyFilters } = table;
 
   const { selectProps: actorSelect } = useSelect<PublicUser, HttpError>({
     resource: 'users',
@@ -183,11 +181,6 @@ export default function AuditLogList() {
     pagination: { currentPage: 1, pageSize: 50, mode: 'server' },
     errorNotification: false,
   });
-
-  const apply = (field: 'actor_id' | 'entity_type' | 'action', value: string | undefined) => {
-    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
-    setCurrentPage(1);
-  };
 
   const columns = useMemo<TableColumnsType<AuditLogEntry>>(
     () => [
@@ -297,7 +290,7 @@ export default function AuditLogList() {
           options={ACTION_OPTIONS}
           style={{ flex: '1 1 240px', maxWidth: compact ? undefined : 300 }}
         />
-        <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
+        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
       </Flex>
       <PagedTable<AuditLogEntry>
         table={table}

@@ -1,27 +1,19 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
+import { useNavigation } from '@refinedev/core';
 import { Flex, Grid, Radio, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, formatLongDateTime, type Delivery } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
-import { filterValue } from '../../components/list-filters';
+import { filterValue, filterValues } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
+import { useListTable } from '../../schema/list-table';
 import { DeliveryAction, useDeliveryDialogs } from './actions';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell } from './shared';
 import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
 
 const PAGE_SIZE = 10;
-
-/** The repeatable status filter (`status=1&status=2`): the values of the `in` filter, as strings. */
-function statusValues(filters: CrudFilter[]): string[] {
-  const found = filters.find((f) => 'field' in f && f.field === 'status' && f.operator === 'in');
-  const value = found && 'value' in found ? (found.value as unknown) : undefined;
-  if (Array.isArray(value)) return value.map(String);
-  return value === undefined || value === null || value === '' ? [] : [String(value)];
-}
 
 const TYPE_OPTIONS = [
   { value: 'all', label: TEXT.typeAll },
@@ -38,22 +30,15 @@ export default function DeliveryList() {
   const screens = Grid.useBreakpoint();
   const compact = !screens.md;
   const wide = !!screens.xxl;
-  const table = useTable<Delivery, HttpError>({
+  const table = useListTable<Delivery>({
     resource: DELIVERIES,
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
   });
-  const { filters, setFilters, setCurrentPage } = table;
+  const { filters, applyFilter } = table;
 
   const { onConfirm, onProceed, dialogs } = useDeliveryDialogs();
 
-  const apply = (next: CrudFilter[]) => {
-    setFilters(next, 'merge');
-    setCurrentPage(1);
-  };
   const type = filterValue(filters, 'type') ?? 'all';
 
   // Phones: one column per delivery (number, customer, status, payment, date, then the action).
@@ -209,16 +194,14 @@ export default function DeliveryList() {
             buttonStyle="solid"
             value={type}
             options={TYPE_OPTIONS}
-            onChange={(e) =>
-              apply([{ field: 'type', operator: 'eq', value: e.target.value === 'all' ? undefined : e.target.value }])
-            }
+            onChange={(e) => applyFilter('type', e.target.value === 'all' ? undefined : e.target.value)}
             style={{ whiteSpace: 'nowrap' }}
           />
         </div>
         <ListSearch
           placeholder={TEXT.search}
           initial={filterValue(filters, 'q') ?? ''}
-          onApply={(value) => apply([{ field: 'q', operator: 'eq', value }])}
+          onApply={(value) => applyFilter('q', value)}
           style={{ flex: '1 1 280px', maxWidth: compact ? undefined : 420 }}
         />
         <Select
@@ -226,10 +209,8 @@ export default function DeliveryList() {
           allowClear
           aria-label={TEXT.statusFilter}
           placeholder={TEXT.allStatuses}
-          value={statusValues(filters)}
-          onChange={(values: string[]) =>
-            apply([{ field: 'status', operator: 'in', value: values.length ? values : undefined }])
-          }
+          value={filterValues(filters, 'status')}
+          onChange={(values: string[]) => applyFilter('status', values, 'in')}
           options={statusOptions(DELIVERY_STATUSES)}
           maxTagCount="responsive"
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 320 }}

@@ -9,6 +9,7 @@ import {
   type Delivery,
   type StatusTone,
 } from '@jara/contracts';
+import { TONE_COLOR } from '../../components/money';
 import { fieldError } from '../../providers/http';
 import { PAYMENT_TONES, paymentLabel } from './text';
 
@@ -21,15 +22,6 @@ export interface DeliveryAnswer {
   data: Delivery;
   message?: string;
 }
-
-/** Ant Design tag colours of the shared status tones (as components/money.tsx). */
-export const TONE_COLOR: Record<StatusTone, string> = {
-  success: 'green',
-  warning: 'gold',
-  danger: 'red',
-  info: 'blue',
-  default: 'default',
-};
 
 function toneOf(status: unknown): StatusTone {
   return DELIVERY_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';

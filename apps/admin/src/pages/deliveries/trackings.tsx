@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useNavigation, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
+import { useNavigation } from '@refinedev/core';
 import { Alert, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, type Delivery } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
@@ -9,6 +8,7 @@ import { filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
+import { useListTable } from '../../schema/list-table';
 import { DELIVERIES, DeliveryStatusTag, TRACKING_TABLE } from './shared';
 import { DELIVERY_TEXT as TEXT } from './text';
 
@@ -24,25 +24,8 @@ const number = (value: number | null | undefined) =>
 export default function TrackingTable() {
   const { showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, sorters, currentPage, setCurrentPage, pageCount } = useTable<
-    Delivery,
-    HttpError
-  >({
-    resource: TRACKING_TABLE,
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
-  });
-
-  const apply = (field: string, operator: 'contains' | 'eq', value: string | undefined) => {
-    setFilters([{ field, operator, value: value || undefined }], 'merge');
-    setCurrentPage(1);
-  };
-  const sortOrder = (field: string) => {
-    const sorter = sorters.find((s) => s.field === field);
-    return sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null;
-  };
+  const { tableProps, tableQuery, filters, sorters, applyFilter, sortOrder, currentPage, setCurrentPage, pageCount } =
+    useListTable<Delivery>({ resource: TRACKING_TABLE, pageSize: PAGE_SIZE });
 
   const columns = useMemo<TableColumnsType<Delivery>>(
     () => [
@@ -131,13 +114,13 @@ export default function TrackingTable() {
         <ListSearch
           placeholder={TEXT.trackingNoFilter}
           initial={filterValue(filters, 'tracking_no', 'contains') ?? ''}
-          onApply={(value) => apply('tracking_no', 'contains', value)}
+          onApply={(value) => applyFilter('tracking_no', value, 'contains')}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 300 }}
         />
         <ListSearch
           placeholder={TEXT.userFilter}
           initial={filterValue(filters, 'name', 'contains') ?? ''}
-          onApply={(value) => apply('name', 'contains', value)}
+          onApply={(value) => applyFilter('name', value, 'contains')}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 300 }}
         />
         <Select
@@ -145,7 +128,7 @@ export default function TrackingTable() {
           aria-label={TEXT.statusFilter}
           placeholder={TEXT.allStatuses}
           value={filterValue(filters, 'status', 'eq')}
-          onChange={(value?: string) => apply('status', 'eq', value)}
+          onChange={(value?: string) => applyFilter('status', value)}
           options={statusOptions(DELIVERY_STATUSES)}
           style={{ flex: '1 1 200px', maxWidth: compact ? undefined : 260 }}
         />

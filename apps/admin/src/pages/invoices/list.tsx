@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigation, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
+import { useNavigation } from '@refinedev/core';
 import { Alert, Button, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { INVOICE_STATUSES, INVOICE_TYPES, MSG, formatDate, invoiceTypeLabel, type Invoice } from '@jara/contracts';
@@ -9,36 +8,31 @@ import { StatusTag, formatMoney, statusOptions } from '../../components/money';
 import { Pager } from '../../components/pager';
 import { CreatedBetween, filterValue } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
+import { useListTable } from '../../schema/list-table';
 import { INVOICE_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
-
-type FilterField = 'status' | 'type' | 'email';
 
 /** All invoices (admin): filters by status, type, customer e-mail and creation date; server-side pages and sorting. */
 export default function InvoiceList() {
   const { show, create } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, sorters, currentPage, setCurrentPage, pageCount } = useTable<
-    Invoice,
-    HttpError
-  >({
+  const {
+    tableProps,
+    tableQuery,
+    filters,
+    sorters,
+    applyFilter,
+    applyFilters,
+    sortOrder,
+    currentPage,
+    setCurrentPage,
+    pageCount,
+  } = useListTable<Invoice>({
     resource: 'invoices',
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
   });
-
-  const applyFilter = (field: FilterField, value: string | undefined) => {
-    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
-    setCurrentPage(1);
-  };
-  const sortOrder = (field: string) => {
-    const sorter = sorters.find((s) => s.field === field);
-    return sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null;
-  };
 
   const columns = useMemo<TableColumnsType<Invoice>>(
     () => [
@@ -165,7 +159,7 @@ export default function InvoiceList() {
           ]}
           style={{ flex: '0 0 150px' }}
         />
-        <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
+        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
       </Flex>
       {tableQuery.isError ? (
         <Alert type="error" showIcon message={MSG.lists.loadInvoicesFailed} description={tableQuery.error?.message} />

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCustomMutation, useDelete, useInvalidate, type HttpError } from '@refinedev/core';
-import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
+import { useCustomMutation, type HttpError } from '@refinedev/core';
+import { Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import {
   KYC_STATUS,
   KYC_STATUSES,
@@ -14,84 +14,31 @@ import { KycDecisionDto } from '@jara/dto';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
-import { TONE_COLOR } from '../deliveries/shared';
+import { StatusTag } from '../../components/money';
+import { failedWrite, useRecordRefresh } from '../../schema/row-buttons';
+import type { DeleteDescription } from '../../schema/types';
 import { KYC_TEXT as TEXT } from './text';
 
 /** Refine's resource of GET /kyc (providers/resources.tsx). */
 export const KYC = 'kyc';
 
 /** A KYC status as a tag: Pending, Approved, Rejected, anything else 'Unknown' (spec 4). */
-export function KycStatusTag({ status }: { status: unknown }) {
-  const tone = KYC_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';
-  return (
-    <Tag color={TONE_COLOR[tone]} style={{ marginInlineEnd: 0 }} data-testid="kyc-status">
-      {kycStatusLabel(status)}
-    </Tag>
-  );
-}
+export const KycStatusTag = ({ status }: { status: unknown }) => (
+  <StatusTag rows={KYC_STATUSES} status={status} label={kycStatusLabel} testId="kyc-status" />
+);
 
 /** Refetches the list and, given an id, the submission after a write. */
-export function useKycRefresh() {
-  const invalidate = useInvalidate();
-  return useCallback(
-    (id?: number) =>
-      void invalidate({ resource: KYC, invalidates: id === undefined ? ['list'] : ['list', 'detail'], id }),
-    [invalidate],
-  );
-}
-
-/** The error notification of a refused write: the spec's failure message, with the server's reason under it. */
-export function failure(fallback: string) {
-  return (error?: HttpError) => ({
-    message: fallback,
-    description: error?.message && error.message !== fallback ? error.message : undefined,
-    type: 'error' as const,
-  });
-}
+export const useKycRefresh = () => useRecordRefresh(KYC);
 
 /** Delete with a confirmation (DELETE /kyc/{id}): 'KYC deleted' / 'Failed to delete KYC'. */
-export function KycDeleteButton({
-  kyc,
-  compact = false,
-  onDeleted,
-}: {
-  kyc: Pick<KycSubmission, 'id' | 'name'>;
-  compact?: boolean;
-  onDeleted?: () => void;
-}) {
-  const { mutate, mutation } = useDelete<KycSubmission, HttpError>();
-  const remove = () =>
-    mutate(
-      {
-        resource: KYC,
-        id: kyc.id,
-        successNotification: () => ({ message: MSG.kyc.deleted, type: 'success' }),
-        errorNotification: failure(MSG.kyc.deleteFailed),
-      },
-      { onSuccess: () => onDeleted?.() },
-    );
-  return (
-    <Popconfirm
-      title={TEXT.deleteTitle}
-      description={<div style={{ maxWidth: 260 }}>{TEXT.deleteText}</div>}
-      okText={TEXT.deleteYes}
-      cancelText={TEXT.cancel}
-      okButtonProps={{ danger: true }}
-      onConfirm={remove}
-    >
-      <Button
-        size={compact ? 'small' : 'middle'}
-        danger
-        icon={<DeleteOutlined />}
-        aria-label={TEXT.deleteOf(kyc.name)}
-        title={TEXT.deleteOf(kyc.name)}
-        loading={mutation.isPending}
-      >
-        {TEXT.delete}
-      </Button>
-    </Popconfirm>
-  );
-}
+export const KYC_DELETE: DeleteDescription<Pick<KycSubmission, 'name'>> = {
+  confirm: TEXT.deleteTitle,
+  confirmText: TEXT.deleteText,
+  yes: TEXT.deleteYes,
+  deleted: MSG.kyc.deleted,
+  failed: MSG.kyc.deleteFailed,
+  labelOf: (kyc) => TEXT.deleteOf(kyc.name),
+};
 
 /**
  * Approve and Reject (PUT /kyc/{id}/approve {status: 1 | -1, reason}): a pending submission may be approved or
@@ -115,7 +62,7 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
         method: 'put',
         values,
         successNotification: () => ({ message: MSG.kyc.statusUpdated, type: 'success' }),
-        errorNotification: failure(MSG.kyc.updateFailed),
+        errorNotification: failedWrite(MSG.kyc.updateFailed),
       },
       {
         onSuccess: () => setRejecting(false),

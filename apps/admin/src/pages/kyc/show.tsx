@@ -12,7 +12,8 @@ import {
   type KycSubmission,
 } from '@jara/contracts';
 import { CardTitle } from '../../components/card-title';
-import { KYC, KycDecision, KycDeleteButton, KycStatusTag, useKycDocument } from './shared';
+import { RowDeleteButton } from '../../schema/row-buttons';
+import { KYC, KYC_DELETE, KycDecision, KycStatusTag, useKycDocument } from './shared';
 import { KYC_TEXT as TEXT } from './text';
 
 /** GET /kyc/{id}/views: who opened which document, newest first. */
@@ -132,7 +133,7 @@ export default function KycShow() {
         kyc ? (
           <Space wrap>
             <KycDecision kyc={kyc} />
-            <KycDeleteButton kyc={kyc} onDeleted={() => navigate('/kyc')} />
+            <RowDeleteButton resource={KYC} row={kyc} text={KYC_DELETE} size="middle" onDeleted={() => navigate('/kyc')} />
           </Space>
         ) : null
       }

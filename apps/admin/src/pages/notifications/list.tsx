@@ -1,7 +1,5 @@
-import { useDelete, type CrudFilter, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Empty, Flex, List, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, List, Radio, Space, Tag, Typography } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
 import { MSG, NOTIFICATION_STATUS, formatLongDateTime, type NotificationItem } from '@jara/contracts';
 import {
   NOTIFICATION_TEXT as TEXT,
@@ -11,13 +9,21 @@ import {
 } from '../../components/notification-bell';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
+import { filterValue } from '../../components/list-filters';
+import { useListTable } from '../../schema/list-table';
+import { RowDeleteButton } from '../../schema/row-buttons';
+import type { DeleteDescription } from '../../schema/types';
 
 const PAGE_SIZE = 10;
 
-function statusFilter(filters: CrudFilter[]): string {
-  const found = filters.find((f) => 'field' in f && f.field === 'status' && f.operator === 'eq');
-  return found && 'value' in found && found.value !== undefined && found.value !== '' ? String(found.value) : 'all';
-}
+const DELETE: DeleteDescription<NotificationItem> = {
+  confirm: TEXT.deleteTitle,
+  yes: TEXT.deleteYes,
+  no: TEXT.cancel,
+  deleted: TEXT.deleted,
+  failed: TEXT.deleteFailed,
+  labelOf: (item) => TEXT.deleteOf(item.title),
+};
 
 /**
  * The admin's notifications (spec 2.17, in the back office): title and text, newest first, 10 per page; unread ones
@@ -26,32 +32,14 @@ function statusFilter(filters: CrudFilter[]): string {
 export default function NotificationList() {
   const refresh = useNotificationsRefresh();
   const { markRead, markAllRead, pendingUrl } = useMarkRead();
-  const { mutate: remove, mutation: deletion } = useDelete<NotificationItem, HttpError>();
-  const { tableQuery, result, filters, setFilters, currentPage, setCurrentPage, pageCount } = useTable<
-    NotificationItem,
-    HttpError
-  >({
-    resource: 'notifications',
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
-    sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
-  });
+  const { tableQuery, result, filters, applyFilter, currentPage, setCurrentPage, pageCount } =
+    useListTable<NotificationItem>({
+      resource: 'notifications',
+      pageSize: PAGE_SIZE,
+      sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
+    });
   const items = result.data ?? [];
-  const show = statusFilter(filters);
-  const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
-
-  const confirmDelete = (item: NotificationItem) =>
-    remove(
-      {
-        resource: 'notifications',
-        id: item.id,
-        successNotification: () => ({ message: TEXT.deleted, type: 'success' }),
-        errorNotification: (error) => ({ message: TEXT.deleteFailed, description: error?.message, type: 'error' }),
-      },
-      { onSettled: refresh },
-    );
+  const show = filterValue(filters, 'status') ?? 'all';
 
   return (
     <div>
@@ -66,13 +54,7 @@ export default function NotificationList() {
               { value: 'all', label: TEXT.all },
               { value: String(NOTIFICATION_STATUS.UNREAD), label: TEXT.unread },
             ]}
-            onChange={(e) => {
-              setFilters(
-                [{ field: 'status', operator: 'eq', value: e.target.value === 'all' ? undefined : e.target.value }],
-                'merge',
-              );
-              setCurrentPage(1);
-            }}
+            onChange={(e) => applyFilter('status', e.target.value === 'all' ? undefined : e.target.value)}
           />
         </div>
         <Button icon={<CheckOutlined />} onClick={markAllRead}>
@@ -126,23 +108,7 @@ export default function NotificationList() {
                         {TEXT.markRead}
                       </Button>
                     )}
-                    <Popconfirm
-                      title={TEXT.deleteTitle}
-                      okText={TEXT.deleteYes}
-                      cancelText={TEXT.cancel}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => confirmDelete(item)}
-                    >
-                      <Button
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={TEXT.deleteOf(item.title)}
-                        loading={deletingId === item.id}
-                      >
-                        {TEXT.delete}
-                      </Button>
-                    </Popconfirm>
+                    <RowDeleteButton resource="notifications" row={item} text={DELETE} onDeleted={refresh} />
                   </Space>
                 </List.Item>
               );

@@ -1,56 +1,39 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useNavigation, type CrudFilter, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
+import { useNavigation } from '@refinedev/core';
 import { Alert, Button, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { MSG, ORDER_STATUSES, formatDate, formatNaira, orderPaymentMethodLabel, type Order } from '@jara/contracts';
 import { ListSearch } from '../../components/list-search';
 import { StatusTag, statusOptions } from '../../components/money';
 import { Pager } from '../../components/pager';
-import { CreatedBetween, filterValue } from '../../components/list-filters';
+import { CreatedBetween, filterValue, filterValues } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
+import { useListTable } from '../../schema/list-table';
 import { ORDER_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
-
-/** The repeatable status filter (`status=1&status=2`): the values of the `in` filter, as strings. */
-function statusValues(filters: CrudFilter[]): string[] {
-  const found = filters.find((f) => 'field' in f && f.field === 'status' && f.operator === 'in');
-  const value = found && 'value' in found ? (found.value as unknown) : undefined;
-  if (Array.isArray(value)) return value.map(String);
-  return value === undefined || value === null || value === '' ? [] : [String(value)];
-}
 
 /** All orders (admin): filters by status (several), placing date, customer e-mail and order number. */
 export default function OrderList() {
   const { show, showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, setFilters, sorters, currentPage, setCurrentPage, pageCount } = useTable<
-    Order,
-    HttpError
-  >({
+  const {
+    tableProps,
+    tableQuery,
+    filters,
+    sorters,
+    applyFilter,
+    applyFilters,
+    sortOrder,
+    currentPage,
+    setCurrentPage,
+    pageCount,
+  } = useListTable<Order>({
     resource: 'orders',
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
   });
-
-  const applyFilter = (field: 'email' | 'order_no', value: string | undefined) => {
-    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
-    setCurrentPage(1);
-  };
-  // The data provider sends an array as a repeated parameter: status=1&status=2.
-  const applyStatuses = (values: string[]) => {
-    setFilters([{ field: 'status', operator: 'in', value: values.length ? values : undefined }], 'merge');
-    setCurrentPage(1);
-  };
-  const sortOrder = (field: string) => {
-    const sorter = sorters.find((s) => s.field === field);
-    return sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null;
-  };
 
   const columns = useMemo<TableColumnsType<Order>>(
     () => [
@@ -174,13 +157,14 @@ export default function OrderList() {
           allowClear
           aria-label={TEXT.statusFilter}
           placeholder={TEXT.allStatuses}
-          value={statusValues(filters)}
-          onChange={(values: string[]) => applyStatuses(values)}
+          value={filterValues(filters, 'status')}
+          // The data provider sends an array as a repeated parameter: status=1&status=2.
+          onChange={(values: string[]) => applyFilter('status', values, 'in')}
           options={statusOptions(ORDER_STATUSES)}
           maxTagCount="responsive"
           style={{ flex: '1 1 220px', maxWidth: 320 }}
         />
-        <CreatedBetween filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} text={TEXT} />
+        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
       </Flex>
       {tableQuery.isError ? (
         <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useDelete, useList, useNavigation, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
 import { Alert, Button, Flex, Grid, Image, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
 import {
@@ -18,6 +17,7 @@ import {
 } from '@jara/contracts';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
+import { useListTable } from '../../schema/list-table';
 import { PRODUCT_TEXT as TEXT } from './text';
 import { ListSearch } from '../../components/list-search';
 import { filterValue } from '../../components/list-filters';
@@ -39,25 +39,18 @@ const STATUS_FILTERS = [
   { value: '', label: TEXT.all },
 ];
 
-type FilterField = 'q' | 'category_id' | 'type' | 'status';
-
 /** The admin's product list (spec 2.20): active products by default, server-side filters, sort and pages. */
 export default function ProductList() {
   const { show, edit } = useNavigation();
   // Phones get a compact table: category and rating under the name, actions stacked.
   const compact = !Grid.useBreakpoint().md;
-  const table = useTable<
-    Product,
-    HttpError
-  >({
+  const table = useListTable<Product>({
     resource: 'products',
-    pagination: { currentPage: 1, pageSize: PAGE_SIZES.productManager, mode: 'server' },
+    pageSize: PAGE_SIZES.productManager,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-    filters: { initial: [{ field: 'status', operator: 'eq', value: ACTIVE }], defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
+    filters: { initial: [{ field: 'status', operator: 'eq', value: ACTIVE }] },
   });
-  const { filters, setFilters, sorters, setSorters, setCurrentPage } = table;
+  const { filters, sorters, applyFilter, applySort } = table;
 
   const categories = useList<Category, HttpError>({
     resource: 'categories',
@@ -70,11 +63,6 @@ export default function ProductList() {
   const q = filterValue(filters, 'q') ?? '';
   const sortKey =
     (Object.keys(SORTS) as SortKey[]).find((key) => SORTS[key].field === sorters[0]?.field && SORTS[key].order === sorters[0]?.order) ?? 'newest';
-
-  const applyFilter = (field: FilterField, value: string | undefined) => {
-    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
-    setCurrentPage(1);
-  };
 
   const { mutate: remove, mutation: deletion } = useDelete<Product, HttpError>();
   const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
@@ -218,10 +206,7 @@ export default function ProductList() {
         <Select
           aria-label={TEXT.sortBy}
           value={sortKey}
-          onChange={(value: SortKey) => {
-            setSorters([{ field: SORTS[value].field, order: SORTS[value].order }]);
-            setCurrentPage(1);
-          }}
+          onChange={(value: SortKey) => applySort({ field: SORTS[value].field, order: SORTS[value].order })}
           options={(Object.keys(SORTS) as SortKey[]).map((key) => ({ value: key, label: SORTS[key].label }))}
           style={{ flex: '0 0 180px' }}
         />

@@ -1,7 +1,6 @@
-import { useCallback, type CSSProperties } from 'react';
-import { useDelete, useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
-import { Button, Popconfirm, Select, Tag } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import type { CSSProperties } from 'react';
+import { useUpdate, type HttpError } from '@refinedev/core';
+import { Select } from 'antd';
 import {
   MSG,
   SUPPORT_STATUSES,
@@ -9,8 +8,9 @@ import {
   type SupportRequest,
   type SupportStatus,
 } from '@jara/contracts';
-import { TONE_COLOR } from '../deliveries/shared';
-import { failure } from '../kyc/shared';
+import { StatusTag } from '../../components/money';
+import { failedWrite, useRecordRefresh } from '../../schema/row-buttons';
+import type { DeleteDescription } from '../../schema/types';
 import { SUPPORT_TEXT as TEXT } from './text';
 
 /** Refine's resource of GET /supports (providers/resources.tsx). */
@@ -22,24 +22,12 @@ export const threadUrl = (id: number | string) => `supports/${id}/responses`;
 export const SUPPORT_STATUS_OPTIONS = SUPPORT_STATUSES.map((s) => ({ value: s.code, label: s.label }));
 
 /** A support status as a tag: Open, In Progress, Closed, anything else 'Unknown'. */
-export function SupportStatusTag({ status }: { status: unknown }) {
-  const tone = SUPPORT_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';
-  return (
-    <Tag color={TONE_COLOR[tone]} style={{ marginInlineEnd: 0 }} data-testid="support-status">
-      {supportStatusLabel(status)}
-    </Tag>
-  );
-}
+export const SupportStatusTag = ({ status }: { status: unknown }) => (
+  <StatusTag rows={SUPPORT_STATUSES} status={status} label={supportStatusLabel} testId="support-status" />
+);
 
 /** Refetches the inbox and, given an id, the request after a write. */
-export function useSupportRefresh() {
-  const invalidate = useInvalidate();
-  return useCallback(
-    (id?: number) =>
-      void invalidate({ resource: SUPPORTS, invalidates: id === undefined ? ['list'] : ['list', 'detail'], id }),
-    [invalidate],
-  );
-}
+export const useSupportRefresh = () => useRecordRefresh(SUPPORTS);
 
 /**
  * The admin's status select (spec 4: 1 Open, 2 In Progress, 0 Closed): PATCH /supports/{id} {status} at once.
@@ -62,7 +50,7 @@ export function SupportStatusSelect({
         id: support.id,
         values: { status },
         successNotification: () => ({ message: MSG.support.statusUpdated, type: 'success' }),
-        errorNotification: failure(MSG.support.updateFailed),
+        errorNotification: failedWrite(MSG.support.updateFailed),
       },
       { onSettled: () => onChanged?.() },
     );
@@ -82,45 +70,11 @@ export function SupportStatusSelect({
 }
 
 /** Delete with a confirmation (DELETE /supports/{id}): 'Support deleted!' / 'Failed to delete support'. */
-export function SupportDeleteButton({
-  support,
-  compact = false,
-  onDeleted,
-}: {
-  support: Pick<SupportRequest, 'id' | 'subject'>;
-  compact?: boolean;
-  onDeleted?: () => void;
-}) {
-  const { mutate, mutation } = useDelete<SupportRequest, HttpError>();
-  const remove = () =>
-    mutate(
-      {
-        resource: SUPPORTS,
-        id: support.id,
-        successNotification: () => ({ message: MSG.support.deleted, type: 'success' }),
-        errorNotification: failure(MSG.support.deleteFailed),
-      },
-      { onSuccess: () => onDeleted?.() },
-    );
-  return (
-    <Popconfirm
-      title={TEXT.deleteTitle}
-      description={<div style={{ maxWidth: 260 }}>{TEXT.deleteText}</div>}
-      okText={TEXT.deleteYes}
-      cancelText={TEXT.cancel}
-      okButtonProps={{ danger: true }}
-      onConfirm={remove}
-    >
-      <Button
-        size={compact ? 'small' : 'middle'}
-        danger
-        icon={<DeleteOutlined />}
-        aria-label={TEXT.deleteOf(support.subject)}
-        title={TEXT.deleteOf(support.subject)}
-        loading={mutation.isPending}
-      >
-        {TEXT.delete}
-      </Button>
-    </Popconfirm>
-  );
-}
+export const SUPPORT_DELETE: DeleteDescription<Pick<SupportRequest, 'subject'>> = {
+  confirm: TEXT.deleteTitle,
+  confirmText: TEXT.deleteText,
+  yes: TEXT.deleteYes,
+  deleted: MSG.support.deleted,
+  failed: MSG.support.deleteFailed,
+  labelOf: (support) => TEXT.deleteOf(support.subject),
+};

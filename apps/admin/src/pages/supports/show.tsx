@@ -13,9 +13,10 @@ import {
 import { CreateSupportResponseDto } from '@jara/dto';
 import { CardTitle } from '../../components/card-title';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
-import { failure } from '../kyc/shared';
+import { RowDeleteButton, failedWrite } from '../../schema/row-buttons';
 import {
-  SupportDeleteButton,
+  SUPPORT_DELETE,
+  SUPPORTS,
   SupportStatusSelect,
   SupportStatusTag,
   threadUrl,
@@ -120,7 +121,7 @@ function ReplyBox({ supportId, onSent }: { supportId: number; onSent: () => void
         method: 'post',
         values: { support_id: supportId, message: message ?? '', status: SUPPORT_STATUS.IN_PROGRESS },
         successNotification: () => ({ message: MSG.support.responseSent, type: 'success' }),
-        errorNotification: failure(MSG.support.responseFailed),
+        errorNotification: failedWrite(MSG.support.responseFailed),
       },
       {
         onSuccess: () => {
@@ -185,7 +186,13 @@ export default function SupportShow() {
         support ? (
           <Space wrap>
             <SupportStatusSelect support={support} onChanged={reload} />
-            <SupportDeleteButton support={support} onDeleted={() => navigate('/supports')} />
+            <RowDeleteButton
+              resource={SUPPORTS}
+              row={support}
+              text={SUPPORT_DELETE}
+              size="middle"
+              onDeleted={() => navigate('/supports')}
+            />
           </Space>
         ) : null
       }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useDelete, useUpdate, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
 import { Button, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
@@ -21,6 +20,7 @@ import {
 import { fieldError } from '../../providers/http';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
+import { useListTable } from '../../schema/list-table';
 import { ListSearch } from '../../components/list-search';
 import { filterValue } from '../../components/list-filters';
 
@@ -76,15 +76,12 @@ export default function UserList() {
   const [form] = Form.useForm<EditValues>();
   const [editingId, setEditingId] = useState<number | null>(null);
 
-  const table = useTable<PublicUser, HttpError>({
+  const table = useListTable<PublicUser>({
     resource: 'users',
-    pagination: { currentPage: 1, pageSize: PAGE_SIZES.users, mode: 'server' },
+    pageSize: PAGE_SIZES.users,
     sorters: { initial: [{ field: 'name', order: 'asc' }] },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
   });
-  const { filters, setFilters, sorters, setSorters, setCurrentPage } = table;
+  const { filters, sorters, applySort, setCurrentPage } = table;
 
   const q = filterValue(filters, 'q') ?? '';
   const role = filterValue(filters, 'role');
@@ -92,8 +89,7 @@ export default function UserList() {
 
   const applyFilter = (field: 'q' | 'role', value: string | undefined) => {
     setEditingId(null);
-    setFilters([{ field, operator: 'eq', value: value || undefined }], 'merge');
-    setCurrentPage(1);
+    table.applyFilter(field, value);
   };
 
   const { mutate: update, mutation: updating } = useUpdate<PublicUser, HttpError, AdminUpdateUserRequest>();
@@ -289,7 +285,7 @@ export default function UserList() {
           value={sortKey}
           onChange={(value: SortKey) => {
             setEditingId(null);
-            setSorters([SORTS[value]]);
+            applySort(SORTS[value]);
           }}
           options={[
             { value: 'name', label: `${TEXT.sortBy}: ${TEXT.sortName}` },

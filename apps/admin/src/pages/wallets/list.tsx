@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigation, type HttpError } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
+import { useNavigation } from '@refinedev/core';
 import { Button, Flex, Grid, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { MSG, ROLE_LABELS, formatDollars, formatNaira, isRole, type WalletAccount } from '@jara/contracts';
@@ -8,6 +7,7 @@ import { ListSearch } from '../../components/list-search';
 import { filterValue } from '../../components/list-filters';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
+import { useListTable } from '../../schema/list-table';
 import { WALLET_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
@@ -16,16 +16,13 @@ const PAGE_SIZE = 10;
 export default function WalletList() {
   const { show } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const table = useTable<WalletAccount, HttpError>({
+  const table = useListTable<WalletAccount>({
     resource: 'wallets',
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: 'server' },
+    pageSize: PAGE_SIZE,
     // The largest naira balance first (issue 22): not the newest accounts, most of which hold nothing.
     sorters: { initial: [{ field: 'ngn_minor', order: 'desc' }] },
-    filters: { defaultBehavior: 'merge' },
-    syncWithLocation: true,
-    errorNotification: false,
   });
-  const { filters, setFilters, setCurrentPage } = table;
+  const { filters, applyFilter } = table;
 
   const columns = useMemo<TableColumnsType<WalletAccount>>(
     () => [
@@ -92,10 +89,7 @@ export default function WalletList() {
         <ListSearch
           placeholder={TEXT.searchPlaceholder}
           initial={filterValue(filters, 'q') ?? ''}
-          onApply={(value) => {
-            setFilters([{ field: 'q', operator: 'eq', value }], 'merge');
-            setCurrentPage(1);
-          }}
+          onApply={(value) => applyFilter('q', value)}
         />
       </Flex>
       <PagedTable<WalletAccount>
