@@ -119,7 +119,7 @@ describe('One schema per input (issue 23)', () => {
 });
 
 /** Distinct DTO classes the storefront's actions and the back office's forms validate with (at least). */
-const FORMS_AT_LEAST = 0;
+const FORMS_AT_LEAST = 25;
 
 /** Classes that are only ever a member of another DTO (validated through it: ValidateNested + Type). */
 const NESTED_ONLY = ['OrderLineDto'];
