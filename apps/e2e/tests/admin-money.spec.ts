@@ -119,7 +119,9 @@ test('admin raises a manual invoice for the demo customer, finds it among pendin
   await expect(page).toHaveURL(/\/invoices\/create$/);
 
   const form = page.getByRole('form', { name: 'Raise an invoice' });
-  // An empty form is refused in the browser with the API's own messages (ManualInvoiceDto's rules).
+  // An empty form is refused in the browser with the API's own messages (ManualInvoiceDto's rules). (The list's
+  // 'Raise invoice' button stays on screen while the form's page loads: wait for the form first.)
+  await expect(form).toBeVisible();
   await page.getByRole('button', { name: 'Raise invoice' }).click();
   await expect(form.getByText(MSG.money.userRequired)).toBeVisible();
   await expect(form.getByText(MSG.money.amountRequired)).toBeVisible();
