@@ -93,10 +93,7 @@ export default [
     // Issue 23: an input's rules are written once, in libs/dto; no other code declares class-validator rules.
     files: ['apps/**/*.ts', 'apps/**/*.tsx', 'tools/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: DTO_ONLY },
-      ],
+      'no-restricted-imports': ['error', { paths: DTO_ONLY }],
     },
   },
   {
@@ -118,7 +115,7 @@ export default [
               name: '@nestjs/event-emitter',
               importNames: ['OnEvent', 'EventEmitter2'],
               message:
-                'Write events to the outbox (OutboxService.enqueue in the change\'s transaction) and listen with OnDomainEvent (common/events.ts), which lets a failure reach the outbox for a retry.',
+                "Write events to the outbox (OutboxService.enqueue in the change's transaction) and listen with OnDomainEvent (common/events.ts), which lets a failure reach the outbox for a retry.",
             },
           ],
         },

@@ -47,7 +47,12 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/apps/storefront/app/**/*.spec.ts'],
       // origin-rule.js is plain ESM shared with server.mjs; ts-jest (allowJs) turns it into CommonJS too.
-      transform: { '^.+\\.(tsx?|js)$': ['ts-jest', { tsconfig: '<rootDir>/apps/storefront/tsconfig.spec.json', diagnostics: false }] },
+      transform: {
+        '^.+\\.(tsx?|js)$': [
+          'ts-jest',
+          { tsconfig: '<rootDir>/apps/storefront/tsconfig.spec.json', diagnostics: false },
+        ],
+      },
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
       moduleNameMapper: { ...moduleNameMapper, '^~/(.*)$': '<rootDir>/apps/storefront/app/$1' },
     },

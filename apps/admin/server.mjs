@@ -145,7 +145,11 @@ const server = createServer((req, res) => {
   if (!file) {
     // A missing hashed asset is a real 404 (an old tab after a deploy); every other path is a client route.
     if (pathname.startsWith('/assets/') || extname(pathname)) {
-      res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.writeHead(404, {
+        ...SECURITY_HEADERS,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
       res.end('Not Found');
       return;
     }

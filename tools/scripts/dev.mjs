@@ -17,6 +17,14 @@ startService('api', process.execPath, ['--watch-path', join(ROOT, 'dist/server')
 for (const app of presentWebApps()) {
   const port = app.name === 'admin' ? p.admin : p.storefront;
   const args = app.name === 'admin' ? ['--port', String(port)] : ['vite:dev', '--port', String(port)];
-  startService(app.name, join(BIN, app.name === 'admin' ? 'vite' : 'remix'), args, { PORT: String(port) }, join(ROOT, app.dir));
+  startService(
+    app.name,
+    join(BIN, app.name === 'admin' ? 'vite' : 'remix'),
+    args,
+    { PORT: String(port) },
+    join(ROOT, app.dir),
+  );
 }
-console.log(`Dev servers starting: API http://localhost:${p.api}/api/v1, storefront http://localhost:${p.storefront}, back office http://localhost:${p.admin}`);
+console.log(
+  `Dev servers starting: API http://localhost:${p.api}/api/v1, storefront http://localhost:${p.storefront}, back office http://localhost:${p.admin}`,
+);

@@ -23,7 +23,12 @@ export const ports = () => ({
 export function run(cmd, args, options = {}) {
   return new Promise((resolvePromise, reject) => {
     // options first: its env must not replace the merged one (the children need PATH, CI, CHROMIUM_PATH...).
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolvePromise();

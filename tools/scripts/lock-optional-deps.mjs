@@ -30,10 +30,14 @@ const CPUS = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's39
 /** Registry metadata when the registry has the build; otherwise the platform read from the package name. */
 function lookup(name, version) {
   try {
-    const out = execFileSync('npm', ['view', `${name}@${version}`, '--json', 'version', 'dist.integrity', 'os', 'cpu', 'libc', 'license'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const out = execFileSync(
+      'npm',
+      ['view', `${name}@${version}`, '--json', 'version', 'dist.integrity', 'os', 'cpu', 'libc', 'license'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     const view = JSON.parse(out);
     if (view && (Array.isArray(view) ? view.length : true)) return Array.isArray(view) ? view[view.length - 1] : view;
   } catch {
@@ -42,8 +46,13 @@ function lookup(name, version) {
   const parts = name.split('/').pop().split('-');
   const os = OSES.find((o) => parts.includes(o));
   const cpu = CPUS.find((c) => parts.includes(c));
-  const libc = parts.some((p) => p.startsWith('musl')) ? 'musl' : os === 'linux' && parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined;
-  if (!os || !cpu) throw new Error(`${name}@${version} is not in the registry and its platform cannot be read from its name`);
+  const libc = parts.some((p) => p.startsWith('musl'))
+    ? 'musl'
+    : os === 'linux' && parts.some((p) => p.startsWith('gnu'))
+      ? 'glibc'
+      : undefined;
+  if (!os || !cpu)
+    throw new Error(`${name}@${version} is not in the registry and its platform cannot be read from its name`);
   return { version, os, cpu, libc };
 }
 
@@ -68,7 +77,9 @@ for (const [path, meta] of Object.entries(packages)) {
     console.log(`added ${target}@${info.version}`);
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`${added} optional package(s) added to package-lock.json`);

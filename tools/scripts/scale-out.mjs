@@ -17,9 +17,15 @@ const env = {
   // The AWS SDK's notice about Node 20 says nothing about this run.
   AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1',
 };
-console.log(`scale-out: two API instances per suite, S3 at ${env.JARA_TEST_S3_ENDPOINT}, Redis at ${env.JARA_TEST_REDIS_URL}`);
+console.log(
+  `scale-out: two API instances per suite, S3 at ${env.JARA_TEST_S3_ENDPOINT}, Redis at ${env.JARA_TEST_REDIS_URL}`,
+);
 try {
-  await run(join('node_modules', '.bin', 'jest'), ['--runInBand', ...process.argv.slice(2), '--selectProjects', 'api'], { env });
+  await run(
+    join('node_modules', '.bin', 'jest'),
+    ['--runInBand', ...process.argv.slice(2), '--selectProjects', 'api'],
+    { env },
+  );
 } catch (error) {
   process.exitCode = /exited with (\d+)/.exec(error.message)?.[1] ?? 1;
 } finally {

@@ -37,12 +37,19 @@ await buildWebApps();
 
 await run(process.execPath, [serverEntry('cli'), 'migrate']);
 // Demo accounts have published passwords: not seeded in production (create-admin makes the first admin).
-if (demo) await run(process.execPath, [serverEntry('cli'), 'seed', '--if-empty', ...(production ? ['--force-demo'] : [])]);
-else console.log('NODE_ENV=production: demo data not seeded. Create an admin with: npm run cli -- create-admin --email <email> --password <password>');
+if (demo)
+  await run(process.execPath, [serverEntry('cli'), 'seed', '--if-empty', ...(production ? ['--force-demo'] : [])]);
+else
+  console.log(
+    'NODE_ENV=production: demo data not seeded. Create an admin with: npm run cli -- create-admin --email <email> --password <password>',
+  );
 
 // The storefront's server calls the API from this machine and forwards each shopper's address: trust it.
 startService('api', process.execPath, [serverEntry('api')], { TRUST_PROXY: process.env.TRUST_PROXY || 'loopback' });
-const urls = [['API', apiUrl], ['API docs', `${apiUrl}/docs`]];
+const urls = [
+  ['API', apiUrl],
+  ['API docs', `${apiUrl}/docs`],
+];
 await waitFor(`${apiUrl}/health`);
 for (const app of presentWebApps()) {
   const svc = app.serve(p);

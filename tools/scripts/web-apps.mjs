@@ -28,7 +28,10 @@ export const WEB_APPS = [
   },
 ];
 
-export const presentWebApps = () => WEB_APPS.filter((app) => existsSync(join(ROOT, app.dir, 'package.json')) || existsSync(join(ROOT, app.dir, 'vite.config.ts')));
+export const presentWebApps = () =>
+  WEB_APPS.filter(
+    (app) => existsSync(join(ROOT, app.dir, 'package.json')) || existsSync(join(ROOT, app.dir, 'vite.config.ts')),
+  );
 
 export async function buildWebApps({ only = [] } = {}) {
   for (const app of presentWebApps()) {

@@ -9,7 +9,12 @@ import {
   useNotificationProvider,
   type RefineThemedLayoutSiderProps,
 } from '@refinedev/antd';
-import routerProvider, { CatchAllNavigate, DocumentTitleHandler, NavigateToResource, UnsavedChangesNotifier } from '@refinedev/react-router';
+import routerProvider, {
+  CatchAllNavigate,
+  DocumentTitleHandler,
+  NavigateToResource,
+  UnsavedChangesNotifier,
+} from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Flex, Result, Spin } from 'antd';
 import { MSG, TOAST_AUTO_CLOSE_MS } from '@jara/contracts';
 import { accessControlProvider } from './providers/access-control';
@@ -70,7 +75,6 @@ function documentTitle({ resource }: { resource?: { meta?: { label?: string } } 
   const label = resource?.meta?.label;
   return label ? `${label} | ${BACK_OFFICE_NAME}` : BACK_OFFICE_NAME;
 }
-
 
 /**
  * Ant Design's theme with Jara's green and text colours that meet WCAG AA contrast (4.5:1) on white:

@@ -14,13 +14,21 @@ import type { AppConfig } from './config/config';
 
 export const GLOBAL_PREFIX = 'api/v1';
 
-const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = { log: ['log', 'warn', 'error'], warn: ['warn', 'error'], error: ['error'] };
+const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  log: ['log', 'warn', 'error'],
+  warn: ['warn', 'error'],
+  error: ['error'],
+};
 
 /** Builds the Nest application with everything main.ts and the tests share. */
 export async function createApp(config: AppConfig, logger?: LogLevel[] | false): Promise<NestExpressApplication> {
   const levels = LOG_LEVELS[config.nodeEnv === 'test' ? 'error' : config.logLevel];
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: logger ?? (config.logFormat === 'json' ? new PinoNestLogger(jsonLogger(), levels as Array<'log' | 'warn' | 'error'>) : levels),
+    logger:
+      logger ??
+      (config.logFormat === 'json'
+        ? new PinoNestLogger(jsonLogger(), levels as Array<'log' | 'warn' | 'error'>)
+        : levels),
     bodyParser: true,
     // req.rawBody: Paystack signs the exact bytes of its webhook (HMAC-SHA512), not the parsed JSON.
     rawBody: true,

@@ -1,4 +1,11 @@
-import { AMOUNT_DECIMALS_MESSAGE, DISCOUNT_FIELD_MESSAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, MONEY_MAX_MINOR, MSG } from '@jara/contracts';
+import {
+  AMOUNT_DECIMALS_MESSAGE,
+  DISCOUNT_FIELD_MESSAGE,
+  LIST_MAX_OFFSET,
+  LIST_MAX_PER_PAGE,
+  MONEY_MAX_MINOR,
+  MSG,
+} from '@jara/contracts';
 import sharp from 'sharp';
 import { ProductReview } from '../src/modules/products/product-review.entity';
 import { Product } from '../src/modules/products/product.entity';
@@ -20,7 +27,11 @@ describe('Catalogue (e2e)', () => {
   const hours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
   async function product(token: string, fields: Record<string, unknown>) {
-    const res = await t.http().post('/api/v1/products').set(auth(token)).send({ type: 'new', description: 'Good', status: 1, category_id: phones, ...fields });
+    const res = await t
+      .http()
+      .post('/api/v1/products')
+      .set(auth(token))
+      .send({ type: 'new', description: 'Good', status: 1, category_id: phones, ...fields });
     if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data as { id: number };
   }
@@ -31,9 +42,19 @@ describe('Catalogue (e2e)', () => {
     vendor = await signUp(t, { role: 'vendor' });
     otherVendor = await signUp(t, { role: 'vendor' });
     customer = await signUp(t);
-    phones = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Phones & Tablets', status: 1 }).expect(201)).body.data.id;
-    fashion = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Fashion' }).expect(201)).body.data.id;
-    hidden = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Hidden', status: 0 }).expect(201)).body.data.id;
+    phones = (
+      await t
+        .http()
+        .post('/api/v1/categories')
+        .set(auth(admin))
+        .send({ name: 'Phones & Tablets', status: 1 })
+        .expect(201)
+    ).body.data.id;
+    fashion = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Fashion' }).expect(201)).body
+      .data.id;
+    hidden = (
+      await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Hidden', status: 0 }).expect(201)
+    ).body.data.id;
     await product(vendor.token, { name: 'Tecno Spark 20', price: 150000, average_rating: 5 });
     await product(vendor.token, { name: 'Infinix Hot 40', price: '200,000', type: 'hot' });
     await product(vendor.token, { name: 'itel A70', price: 99999.99, type: 'trending' });
@@ -61,7 +82,12 @@ describe('Catalogue (e2e)', () => {
       const dup = await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'fashion' }).expect(422);
       expect(dup.body.errors.name[0]).toMatch(/already exists/);
       await t.http().post('/api/v1/categories').set(auth(vendor.token)).send({ name: 'X' }).expect(403);
-      const renamed = await t.http().put(`/api/v1/categories/${hidden}`).set(auth(admin)).send({ name: 'Hidden Gems', status: 0 }).expect(200);
+      const renamed = await t
+        .http()
+        .put(`/api/v1/categories/${hidden}`)
+        .set(auth(admin))
+        .send({ name: 'Hidden Gems', status: 0 })
+        .expect(200);
       expect(renamed.body.data).toMatchObject({ name: 'Hidden Gems', status: 0 });
     });
 
@@ -70,11 +96,17 @@ describe('Catalogue (e2e)', () => {
       expect(one.body.data).toMatchObject({ id: phones, name: 'Phones & Tablets', status: 1 });
       await t.http().get(`/api/v1/categories/${hidden}`).expect(404);
       await t.http().get(`/api/v1/categories/${hidden}`).set(auth(customer.token)).expect(404);
-      expect((await t.http().get(`/api/v1/categories/${hidden}`).set(auth(admin)).expect(200)).body.data.status).toBe(0);
+      expect((await t.http().get(`/api/v1/categories/${hidden}`).set(auth(admin)).expect(200)).body.data.status).toBe(
+        0,
+      );
       await t.http().get('/api/v1/categories/999999').set(auth(admin)).expect(404);
       const many = await t.http().get(`/api/v1/categories?id=${phones}&id=${fashion}&id=${hidden}`).expect(200);
       expect(many.body.data.map((c: { id: number }) => c.id).sort()).toEqual([phones, fashion].sort());
-      const manyAdmin = await t.http().get(`/api/v1/categories?all=1&id=${phones}&id=${hidden}`).set(auth(admin)).expect(200);
+      const manyAdmin = await t
+        .http()
+        .get(`/api/v1/categories?all=1&id=${phones}&id=${hidden}`)
+        .set(auth(admin))
+        .expect(200);
       expect(manyAdmin.body.data).toHaveLength(2);
     });
 
@@ -93,7 +125,13 @@ describe('Catalogue (e2e)', () => {
       const res = await t.http().get('/api/v1/products').expect(200);
       expect(res.headers['x-total-count']).toBe('4');
       const itel = res.body.data.find((p: { name: string }) => p.name === 'itel A70');
-      expect(itel).toMatchObject({ price_ngn: 99999.99, price_kobo: 9999999, category: { id: phones, name: 'Phones & Tablets' }, type_label: 'Trending Product', status: 1 });
+      expect(itel).toMatchObject({
+        price_ngn: 99999.99,
+        price_kobo: 9999999,
+        category: { id: phones, name: 'Phones & Tablets' },
+        type_label: 'Trending Product',
+        status: 1,
+      });
       expect(itel.seller.id).toBe(vendor.user.id);
       const active = await t.http().get('/api/v1/products/active').set(auth(admin)).expect(200);
       expect(active.body.meta.total).toBe(4);
@@ -102,14 +140,20 @@ describe('Catalogue (e2e)', () => {
     });
 
     it('applies inclusive price bounds', async () => {
-      expect(names(await t.http().get('/api/v1/products?min_price=99999.99&max_price=150000').expect(200))).toEqual(['Tecno Spark 20', 'itel A70']);
+      expect(names(await t.http().get('/api/v1/products?min_price=99999.99&max_price=150000').expect(200))).toEqual([
+        'Tecno Spark 20',
+        'itel A70',
+      ]);
       expect(names(await t.http().get('/api/v1/products?min_price=150000.01').expect(200))).toEqual(['Infinix Hot 40']);
       const bad = await t.http().get('/api/v1/products?min_price=cheap').expect(422);
       expect(bad.body.errors.min_price[0]).toMatch(/naira/);
     });
 
     it('applies minimum rating, type, category and case-insensitive search', async () => {
-      expect(names(await t.http().get('/api/v1/products?min_rating=4').expect(200))).toEqual(['Ankara Gown', 'Tecno Spark 20']);
+      expect(names(await t.http().get('/api/v1/products?min_rating=4').expect(200))).toEqual([
+        'Ankara Gown',
+        'Tecno Spark 20',
+      ]);
       expect(names(await t.http().get('/api/v1/products?min_rating=4.5').expect(200))).toEqual(['Tecno Spark 20']);
       expect(names(await t.http().get('/api/v1/products?type=hot').expect(200))).toEqual(['Infinix Hot 40']);
       expect((await t.http().get('/api/v1/products?type=all').expect(200)).body.meta.total).toBe(4);
@@ -124,7 +168,9 @@ describe('Catalogue (e2e)', () => {
       await repo.update({ name: 'itel A70' }, { stock_quantity: 3 });
       try {
         expect(names(await t.http().get('/api/v1/products/active?in_stock=1').expect(200))).toEqual(['itel A70']);
-        expect(names(await t.http().get('/api/v1/products/active?type=trending&in_stock=1').expect(200))).toEqual(['itel A70']);
+        expect(names(await t.http().get('/api/v1/products/active?type=trending&in_stock=1').expect(200))).toEqual([
+          'itel A70',
+        ]);
         expect(names(await t.http().get('/api/v1/products/active?type=hot&in_stock=1').expect(200))).toEqual([]);
         expect((await t.http().get('/api/v1/products/active?in_stock=0').expect(200)).body.meta.total).toBe(4);
         await t.http().get('/api/v1/products/active?in_stock=yes').expect(422);
@@ -141,30 +187,65 @@ describe('Catalogue (e2e)', () => {
       expect(best.body.data[0].name).toBe('Tecno Spark 20');
       const mine = await t.http().get('/api/v1/products?mine=1').set(auth(otherVendor.token)).expect(200);
       expect(names(mine)).toEqual(['Ankara Gown', 'Aso Oke Cap']);
-      const mineDrafts = await t.http().get('/api/v1/products?mine=1&status=0').set(auth(otherVendor.token)).expect(200);
+      const mineDrafts = await t
+        .http()
+        .get('/api/v1/products?mine=1&status=0')
+        .set(auth(otherVendor.token))
+        .expect(200);
       expect(names(mineDrafts)).toEqual(['Aso Oke Cap']);
-      const theirs = await t.http().get(`/api/v1/products?user_id=${otherVendor.user.id}`).set(auth(vendor.token)).expect(200);
+      const theirs = await t
+        .http()
+        .get(`/api/v1/products?user_id=${otherVendor.user.id}`)
+        .set(auth(vendor.token))
+        .expect(200);
       expect(theirs.body.meta.total).toBe(1);
       await t.http().get('/api/v1/products?mine=1').expect(401);
     });
 
     it('decides "my products" from the token: user_id=<me> shows only active ones, a repeated user_id is a 422', async () => {
       // Before: the service checked the first user_id (the caller's) and the list helper applied both.
-      const smuggled = await t.http().get(`/api/v1/products?user_id=${vendor.user.id}&user_id=${otherVendor.user.id}`).set(auth(vendor.token)).expect(422);
+      const smuggled = await t
+        .http()
+        .get(`/api/v1/products?user_id=${vendor.user.id}&user_id=${otherVendor.user.id}`)
+        .set(auth(vendor.token))
+        .expect(422);
       expect(smuggled.body.errors.user_id[0]).toBe('user_id may be given only once.');
-      const own = await t.http().get(`/api/v1/products?user_id=${otherVendor.user.id}`).set(auth(otherVendor.token)).expect(200);
+      const own = await t
+        .http()
+        .get(`/api/v1/products?user_id=${otherVendor.user.id}`)
+        .set(auth(otherVendor.token))
+        .expect(200);
       expect(names(own)).toEqual(['Ankara Gown']);
-      const notMine = await t.http().get(`/api/v1/products?mine=1&user_id=${otherVendor.user.id}`).set(auth(vendor.token)).expect(200);
+      const notMine = await t
+        .http()
+        .get(`/api/v1/products?mine=1&user_id=${otherVendor.user.id}`)
+        .set(auth(vendor.token))
+        .expect(200);
       expect(notMine.body.meta.total).toBe(0);
       const admin_ = await t.http().get(`/api/v1/products?user_id=${otherVendor.user.id}`).set(auth(admin)).expect(200);
       expect(admin_.body.meta.total).toBe(2);
-      for (const repeated of ['status=0&status=1', 'category_id=1&category_id=2', '_sort=name&_sort=price_ngn', '_order=asc&_order=desc', 'page=1&page=2', 'per_page=1&per_page=2', '_start=0&_start=1', '_end=1&_end=2', 'q=a&q=b', 'name_like=a&name_like=b', 'min_price=1&min_price=2', 'mine=1&mine=1']) {
+      for (const repeated of [
+        'status=0&status=1',
+        'category_id=1&category_id=2',
+        '_sort=name&_sort=price_ngn',
+        '_order=asc&_order=desc',
+        'page=1&page=2',
+        'per_page=1&per_page=2',
+        '_start=0&_start=1',
+        '_end=1&_end=2',
+        'q=a&q=b',
+        'name_like=a&name_like=b',
+        'min_price=1&min_price=2',
+        'mine=1&mine=1',
+      ]) {
         const res = await t.http().get(`/api/v1/products?${repeated}`).set(auth(otherVendor.token));
         expect([repeated, res.status]).toEqual([repeated, 422]);
         expect(Object.keys(res.body.errors)).toEqual([repeated.split('=')[0]]);
       }
       // A multi-value filter (Refine's getMany sends ?id=1&id=2) still takes several values.
-      const ids = (await t.db.getRepository(Product).find({ where: { status: 1 }, take: 2, order: { id: 'ASC' } })).map((p) => p.id);
+      const ids = (await t.db.getRepository(Product).find({ where: { status: 1 }, take: 2, order: { id: 'ASC' } })).map(
+        (p) => p.id,
+      );
       const many = await t.http().get(`/api/v1/products?id=${ids[0]}&id=${ids[1]}`).expect(200);
       expect(many.body.data.map((p: { id: number }) => p.id).sort()).toEqual(ids);
     });
@@ -190,7 +271,10 @@ describe('Catalogue (e2e)', () => {
       }
       const capped = await t.http().get('/api/v1/products?per_page=5000').expect(200);
       expect(capped.body.meta.per_page).toBe(LIST_MAX_PER_PAGE);
-      const deepest = await t.http().get(`/api/v1/products?page=${LIST_MAX_OFFSET / 100 + 1}&per_page=100`).expect(200);
+      const deepest = await t
+        .http()
+        .get(`/api/v1/products?page=${LIST_MAX_OFFSET / 100 + 1}&per_page=100`)
+        .expect(200);
       expect(deepest.body.data).toEqual([]);
       for (const page of ['1e300', '-1', '200001', 'x']) {
         const res = await t.http().get(`/api/v1/products/sitemap-entries?page=${page}`).expect(422);
@@ -201,10 +285,16 @@ describe('Catalogue (e2e)', () => {
     });
 
     it('filters prices under the names clients see (naira on the wire, kobo in SQL)', async () => {
-      expect(names(await t.http().get('/api/v1/products?price_ngn_gte=99999.99&price_ngn_lte=150000').expect(200))).toEqual(['Tecno Spark 20', 'itel A70']);
-      expect(names(await t.http().get('/api/v1/products?price_ngn_gte=150000.01').expect(200))).toEqual(['Infinix Hot 40']);
+      expect(
+        names(await t.http().get('/api/v1/products?price_ngn_gte=99999.99&price_ngn_lte=150000').expect(200)),
+      ).toEqual(['Tecno Spark 20', 'itel A70']);
+      expect(names(await t.http().get('/api/v1/products?price_ngn_gte=150000.01').expect(200))).toEqual([
+        'Infinix Hot 40',
+      ]);
       expect(names(await t.http().get('/api/v1/products?price_ngn=45000').expect(200))).toEqual(['Ankara Gown']);
-      expect(names(await t.http().get('/api/v1/products?average_rating_gte=4.5').expect(200))).toEqual(['Tecno Spark 20']);
+      expect(names(await t.http().get('/api/v1/products?average_rating_gte=4.5').expect(200))).toEqual([
+        'Tecno Spark 20',
+      ]);
       const bad = await t.http().get('/api/v1/products?price_ngn_lte=1.999').expect(422);
       expect(bad.body.errors.price_ngn_lte[0]).toMatch(/naira/);
       const like = await t.http().get('/api/v1/products?price_ngn_like=4').expect(422);
@@ -214,18 +304,36 @@ describe('Catalogue (e2e)', () => {
     });
 
     it('sorts text case-insensitively on every database', async () => {
-      const cat = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Case Test' }).expect(201)).body.data.id;
-      for (const name of ['banana Bread', 'Apple Juice', 'cherry Jam', 'Date Syrup']) await product(vendor.token, { name, price: 100, category_id: cat });
+      const cat = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Case Test' }).expect(201))
+        .body.data.id;
+      for (const name of ['banana Bread', 'Apple Juice', 'cherry Jam', 'Date Syrup'])
+        await product(vendor.token, { name, price: 100, category_id: cat });
       const asc = await t.http().get(`/api/v1/products?category_id=${cat}&_sort=name&_order=asc`).expect(200);
-      expect(asc.body.data.map((p: { name: string }) => p.name)).toEqual(['Apple Juice', 'banana Bread', 'cherry Jam', 'Date Syrup']);
-      const desc = await t.http().get(`/api/v1/products?category_id=${cat}&_sort=name&_order=desc&_start=0&_end=2`).expect(200);
+      expect(asc.body.data.map((p: { name: string }) => p.name)).toEqual([
+        'Apple Juice',
+        'banana Bread',
+        'cherry Jam',
+        'Date Syrup',
+      ]);
+      const desc = await t
+        .http()
+        .get(`/api/v1/products?category_id=${cat}&_sort=name&_order=desc&_start=0&_end=2`)
+        .expect(200);
       expect(desc.body.data.map((p: { name: string }) => p.name)).toEqual(['Date Syrup', 'cherry Jam']);
       // Users too (the admin's list sorts by name), with Refine's comma-separated multi-sort.
-      for (const [email, name] of [['zed@case.test', 'adaeze Obi'], ['yinka@case.test', 'Bolaji Ade'], ['xavi@case.test', 'chinedu Eze']]) {
+      for (const [email, name] of [
+        ['zed@case.test', 'adaeze Obi'],
+        ['yinka@case.test', 'Bolaji Ade'],
+        ['xavi@case.test', 'chinedu Eze'],
+      ]) {
         await signUp(t, { email });
         await t.db.getRepository(User).update({ email }, { name });
       }
-      const users = await t.http().get('/api/v1/users?q=case.test&_sort=name,id&_order=asc,desc').set(auth(admin)).expect(200);
+      const users = await t
+        .http()
+        .get('/api/v1/users?q=case.test&_sort=name,id&_order=asc,desc')
+        .set(auth(admin))
+        .expect(200);
       expect(users.body.data.map((u: { name: string }) => u.name)).toEqual(['adaeze Obi', 'Bolaji Ade', 'chinedu Eze']);
     });
 
@@ -254,27 +362,49 @@ describe('Catalogue (e2e)', () => {
     });
 
     it('keeps catalogue totals for a few seconds and drops them on any product write', async () => {
-      const before = (await t.http().get('/api/v1/products/active?category_id=' + phones).expect(200)).body.meta.total as number;
+      const before = (
+        await t
+          .http()
+          .get('/api/v1/products/active?category_id=' + phones)
+          .expect(200)
+      ).body.meta.total as number;
       const row = await t.db.getRepository(Product).findOneByOrFail({ name: 'Infinix Hot 40' });
       await t.db.getRepository(Product).update({ id: row.id }, { status: 0 });
       try {
-        const after = await t.http().get('/api/v1/products/active?category_id=' + phones).expect(200);
+        const after = await t
+          .http()
+          .get('/api/v1/products/active?category_id=' + phones)
+          .expect(200);
         expect(after.body.meta.total).toBe(before - 1);
         expect(after.headers['x-total-count']).toBe(String(before - 1));
       } finally {
         await t.db.getRepository(Product).update({ id: row.id }, { status: 1 });
       }
-      const restored = await t.http().get('/api/v1/products/active?category_id=' + phones).expect(200);
+      const restored = await t
+        .http()
+        .get('/api/v1/products/active?category_id=' + phones)
+        .expect(200);
       expect(restored.body.meta.total).toBe(before);
     });
 
     it('continues a list with a keyset cursor: after=next_cursor gives exactly the rows _start would, in every sort', async () => {
-      for (const sort of ['', '&_sort=price_ngn&_order=asc', '&_sort=average_rating&_order=desc', '&_sort=name&_order=asc', '&_sort=created_at&_order=asc']) {
-        const all = (await t.http().get(`/api/v1/products/active?per_page=100${sort}`).expect(200)).body.data.map((p: { id: number }) => p.id);
+      for (const sort of [
+        '',
+        '&_sort=price_ngn&_order=asc',
+        '&_sort=average_rating&_order=desc',
+        '&_sort=name&_order=asc',
+        '&_sort=created_at&_order=asc',
+      ]) {
+        const all = (await t.http().get(`/api/v1/products/active?per_page=100${sort}`).expect(200)).body.data.map(
+          (p: { id: number }) => p.id,
+        );
         const seen: number[] = [];
         let cursor: string | null | undefined;
         for (let guard = 0; guard < 20; guard++) {
-          const res = await t.http().get(`/api/v1/products/active?per_page=1${sort}${cursor ? `&after=${cursor}` : ''}`).expect(200);
+          const res = await t
+            .http()
+            .get(`/api/v1/products/active?per_page=1${sort}${cursor ? `&after=${cursor}` : ''}`)
+            .expect(200);
           seen.push(...res.body.data.map((p: { id: number }) => p.id));
           expect(res.body.meta).toHaveProperty('next_cursor');
           cursor = res.body.meta.next_cursor;
@@ -290,8 +420,17 @@ describe('Catalogue (e2e)', () => {
       expect(cursor).toBeTruthy();
       const otherSort = await t.http().get(`/api/v1/products/active?per_page=1&after=${cursor}`).expect(422);
       expect(otherSort.body.errors.after[0]).toMatch(/not valid/);
-      await t.http().get(`/api/v1/products/active?per_page=1&_sort=price_ngn&_order=asc&after=${cursor}&_start=5`).expect(422);
-      for (const bad of ['x', '!!!', Buffer.from('{"s":1}').toString('base64url'), Buffer.from('[1,2]').toString('base64url'), 'a'.repeat(700)]) {
+      await t
+        .http()
+        .get(`/api/v1/products/active?per_page=1&_sort=price_ngn&_order=asc&after=${cursor}&_start=5`)
+        .expect(422);
+      for (const bad of [
+        'x',
+        '!!!',
+        Buffer.from('{"s":1}').toString('base64url'),
+        Buffer.from('[1,2]').toString('base64url'),
+        'a'.repeat(700),
+      ]) {
         const res = await t.http().get(`/api/v1/products/active?after=${bad}`);
         expect(res.status).toBe(422);
         expect(res.body.errors.after).toBeDefined();
@@ -302,12 +441,30 @@ describe('Catalogue (e2e)', () => {
 
   describe('create and update', () => {
     it('validates required fields, numeric price and active category', async () => {
-      const res = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ price: 'abc', category_id: hidden }).expect(422);
-      expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['name', 'type', 'description', 'status', 'price']));
-      const inactive = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Dormant', status: 0 })).body.data.id;
-      const cat = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ name: 'X', type: 'new', description: 'd', status: 1, price: 10, category_id: inactive }).expect(422);
+      const res = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ price: 'abc', category_id: hidden })
+        .expect(422);
+      expect(Object.keys(res.body.errors)).toEqual(
+        expect.arrayContaining(['name', 'type', 'description', 'status', 'price']),
+      );
+      const inactive = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Dormant', status: 0 }))
+        .body.data.id;
+      const cat = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ name: 'X', type: 'new', description: 'd', status: 1, price: 10, category_id: inactive })
+        .expect(422);
       expect(cat.body.errors.category_id[0]).toBe('Please choose an active category.');
-      const noPrice = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ name: 'X', type: 'new', description: 'd', status: 1, category_id: phones }).expect(422);
+      const noPrice = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ name: 'X', type: 'new', description: 'd', status: 1, category_id: phones })
+        .expect(422);
       expect(noPrice.body.errors.price[0]).toBe('The price is required.');
     });
 
@@ -316,7 +473,20 @@ describe('Catalogue (e2e)', () => {
       const shown = await t.http().get(`/api/v1/products/${created.id}`).expect(200);
       expect(shown.body.data.discount).toBe('10%');
       for (const discount of ['10 OFF', '0', '95%', '12.5%']) {
-        const res = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ name: 'Bad discount', price: 10, type: 'new', description: 'x', status: 1, category_id: phones, discount }).expect(422);
+        const res = await t
+          .http()
+          .post('/api/v1/products')
+          .set(auth(vendor.token))
+          .send({
+            name: 'Bad discount',
+            price: 10,
+            type: 'new',
+            description: 'x',
+            status: 1,
+            category_id: phones,
+            discount,
+          })
+          .expect(422);
         expect(res.body.errors.discount).toEqual([DISCOUNT_FIELD_MESSAGE]);
       }
       await t.http().delete(`/api/v1/products/${created.id}`).set(auth(vendor.token)).expect(200);
@@ -328,14 +498,36 @@ describe('Catalogue (e2e)', () => {
     });
 
     it('enforces the flash-sale rules with the spec messages', async () => {
-      const base = { name: 'Flash Fan', type: 'flash', description: 'Cool', status: 1, price: 25000, category_id: phones };
+      const base = {
+        name: 'Flash Fan',
+        type: 'flash',
+        description: 'Cool',
+        status: 1,
+        price: 25000,
+        category_id: phones,
+      };
       const none = await t.http().post('/api/v1/products').set(auth(vendor.token)).send(base).expect(422);
       expect(none.body.message).toBe('Flash sale must have both start and end times.');
-      const half = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, flash_start_at: hours(1) }).expect(422);
+      const half = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ ...base, flash_start_at: hours(1) })
+        .expect(422);
       expect(half.body.errors.flash_end_at[0]).toBe(MSG.product.flashNeedsBoth);
-      const backwards = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, flash_start_at: hours(5), flash_end_at: hours(1) }).expect(422);
+      const backwards = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ ...base, flash_start_at: hours(5), flash_end_at: hours(1) })
+        .expect(422);
       expect(backwards.body.errors.flash_end_at[0]).toBe('Flash end time must be after start time.');
-      const ok = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, flash_start_at: '2026-11-21T10:00', flash_end_at: hours(24) }).expect(201);
+      const ok = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ ...base, flash_start_at: '2026-11-21T10:00', flash_end_at: hours(24) })
+        .expect(201);
       expect(ok.body.data.flash_start_at).toBe('2026-11-21T09:00:00.000Z');
       const flash = await t.http().get('/api/v1/products?flash_active=1').expect(200);
       expect(flash.body.data.map((p: { name: string }) => p.name)).toContain('Flash Fan');
@@ -345,15 +537,24 @@ describe('Catalogue (e2e)', () => {
       await t.http().post('/api/v1/products').set(auth(customer.token)).send({}).expect(403);
       const theirs = await t.db.getRepository(Product).findOneByOrFail({ name: 'Ankara Gown' });
       await t.http().put(`/api/v1/products/${theirs.id}`).set(auth(vendor.token)).send({ price: 1 }).expect(403);
-      await t.http().post(`/api/v1/products/${theirs.id}`).set(auth(vendor.token)).field('_method', 'PUT').field('price', '1').expect(403);
+      await t
+        .http()
+        .post(`/api/v1/products/${theirs.id}`)
+        .set(auth(vendor.token))
+        .field('_method', 'PUT')
+        .field('price', '1')
+        .expect(403);
       await t.http().delete(`/api/v1/products/${theirs.id}`).set(auth(vendor.token)).expect(403);
       expect(Number((await t.db.getRepository(Product).findOneByOrFail({ id: theirs.id })).price_kobo)).toBe(4500000);
     });
 
     it('updates through multipart POST with _method=PUT, with a real image resized to two sizes', async () => {
       const mine = await t.db.getRepository(Product).findOneByOrFail({ name: 'itel A70' });
-      const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c60' } }).jpeg().toBuffer();
-      const res = await t.http()
+      const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c60' } })
+        .jpeg()
+        .toBuffer();
+      const res = await t
+        .http()
         .post(`/api/v1/products/${mine.id}`)
         .set(auth(vendor.token))
         .field('_method', 'PUT')
@@ -368,13 +569,19 @@ describe('Catalogue (e2e)', () => {
       expect((await sharp(detail.body as Buffer).metadata()).width).toBe(1000);
       const card = await t.http().get(new URL(res.body.data.image_card_url).pathname).buffer(true).expect(200);
       expect((await sharp(card.body as Buffer).metadata()).width).toBe(400);
-      const noMethod = await t.http().post(`/api/v1/products/${mine.id}`).set(auth(vendor.token)).field('price', '1').expect(422);
+      const noMethod = await t
+        .http()
+        .post(`/api/v1/products/${mine.id}`)
+        .set(auth(vendor.token))
+        .field('price', '1')
+        .expect(422);
       expect(noMethod.body.errors._method[0]).toBe('_method must be PUT.');
     });
 
     it('refuses a non-image upload by content and keeps the product unchanged', async () => {
       const mine = await t.db.getRepository(Product).findOneByOrFail({ name: 'Tecno Spark 20' });
-      const res = await t.http()
+      const res = await t
+        .http()
         .post(`/api/v1/products/${mine.id}`)
         .set(auth(vendor.token))
         .field('_method', 'PUT')
@@ -389,26 +596,63 @@ describe('Catalogue (e2e)', () => {
       const base = { name: 'Kobo Test', type: 'new', description: 'd', status: 1, category_id: phones };
       // Before: 1.999 was rounded to 200 kobo and '1.999' truncated to 199.
       for (const price of [1.999, '1.999', '1,000.005']) {
-        const res = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price }).expect(422);
+        const res = await t
+          .http()
+          .post('/api/v1/products')
+          .set(auth(vendor.token))
+          .send({ ...base, price })
+          .expect(422);
         expect(res.body.errors.price).toEqual([AMOUNT_DECIMALS_MESSAGE]);
       }
-      const ngn = await t.http().post('/api/v1/products').set(auth(vendor.token)).field('name', 'Kobo Test').field('type', 'new').field('description', 'd').field('status', '1').field('category_id', String(phones)).field('price_ngn', '1.999').expect(422);
+      const ngn = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .field('name', 'Kobo Test')
+        .field('type', 'new')
+        .field('description', 'd')
+        .field('status', '1')
+        .field('category_id', String(phones))
+        .field('price_ngn', '1.999')
+        .expect(422);
       expect(ngn.body.errors.price_ngn).toEqual([AMOUNT_DECIMALS_MESSAGE]);
-      const huge = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '99999999999999999' }).expect(422);
+      const huge = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ ...base, price: '99999999999999999' })
+        .expect(422);
       expect(huge.body.errors.price).toEqual(['The price cannot exceed ₦100,000,000.']);
       // One ceiling (issue 23): a price may be no more than an order may total, MONEY_MAX_MINOR.NGN.
-      const over = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '100000000.01' }).expect(422);
+      const over = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ ...base, price: '100000000.01' })
+        .expect(422);
       expect(over.body.errors.price).toEqual(['The price cannot exceed ₦100,000,000.']);
-      const most = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '100000000' }).expect(201);
+      const most = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ ...base, price: '100000000' })
+        .expect(201);
       expect(most.body.data.price_kobo).toBe(MONEY_MAX_MINOR.NGN);
-      const ok = await t.http().post('/api/v1/products').set(auth(vendor.token)).send({ ...base, price: '1,999.99' }).expect(201);
+      const ok = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(vendor.token))
+        .send({ ...base, price: '1,999.99' })
+        .expect(201);
       expect(ok.body.data.price_kobo).toBe(199999);
       await t.http().delete(`/api/v1/products/${ok.body.data.id}`).set(auth(vendor.token)).expect(200);
     });
 
     it('accepts only JPEG, PNG, GIF or WebP uploads, by content: SVG, HTML and polyglots are a 422 on the field', async () => {
       const mine = await t.db.getRepository(Product).findOneByOrFail({ name: 'Infinix Hot 40' });
-      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      );
       const xmlSvg = Buffer.from(`<?xml version="1.0"?>\n${svg.toString()}`);
       const html = Buffer.from('<!doctype html><html><body><img src=x onerror=alert(1)></body></html>');
       const gifPolyglot = Buffer.concat([Buffer.from('GIF89a'), html]);
@@ -421,28 +665,84 @@ describe('Catalogue (e2e)', () => {
         ['gif polyglot', gifPolyglot, 'photo.gif', 'image/gif'],
         ['jpeg polyglot', jpegPolyglot, 'photo.jpg', 'image/jpeg'],
       ] as const) {
-        const res = await t.http().post(`/api/v1/products/${mine.id}`).set(auth(vendor.token)).field('_method', 'PUT').attach('image', body, { filename, contentType });
+        const res = await t
+          .http()
+          .post(`/api/v1/products/${mine.id}`)
+          .set(auth(vendor.token))
+          .field('_method', 'PUT')
+          .attach('image', body, { filename, contentType });
         expect([label, res.status, res.body.errors?.image?.[0]]).toEqual([label, 422, MSG.profile.imageOnly]);
-        const created = await t.http().post('/api/v1/products').set(auth(vendor.token)).field('name', `Svg ${label}`).field('type', 'new').field('description', 'd').field('status', '1').field('category_id', String(phones)).field('price', '10').attach('image', body, { filename, contentType });
+        const created = await t
+          .http()
+          .post('/api/v1/products')
+          .set(auth(vendor.token))
+          .field('name', `Svg ${label}`)
+          .field('type', 'new')
+          .field('description', 'd')
+          .field('status', '1')
+          .field('category_id', String(phones))
+          .field('price', '10')
+          .attach('image', body, { filename, contentType });
         expect([label, created.status, created.body.errors?.image?.[0]]).toEqual([label, 422, MSG.profile.imageOnly]);
-        const avatar = await t.http().post('/api/v1/user/update-profile-image').set(auth(customer.token)).attach('image', body, { filename, contentType });
+        const avatar = await t
+          .http()
+          .post('/api/v1/user/update-profile-image')
+          .set(auth(customer.token))
+          .attach('image', body, { filename, contentType });
         expect([label, avatar.status, avatar.body.errors?.image?.[0]]).toEqual([label, 422, MSG.profile.imageOnly]);
       }
       expect((await t.db.getRepository(Product).findOneByOrFail({ id: mine.id })).image).toBe(mine.image);
-      for (const [format, mime] of [['png', 'image/png'], ['gif', 'image/gif'], ['webp', 'image/webp'], ['jpeg', 'image/jpeg']] as const) {
-        const raster = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0a7' } })[format]().toBuffer();
-        await t.http().post('/api/v1/user/update-profile-image').set(auth(customer.token)).attach('image', raster, { filename: `a.${format}`, contentType: mime }).expect(200);
+      for (const [format, mime] of [
+        ['png', 'image/png'],
+        ['gif', 'image/gif'],
+        ['webp', 'image/webp'],
+        ['jpeg', 'image/jpeg'],
+      ] as const) {
+        const raster = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0a7' } })
+          [format]()
+          .toBuffer();
+        await t
+          .http()
+          .post('/api/v1/user/update-profile-image')
+          .set(auth(customer.token))
+          .attach('image', raster, { filename: `a.${format}`, contentType: mime })
+          .expect(200);
       }
     });
 
     it('keeps sku unique; admins may edit the rating and any product', async () => {
       await product(vendor.token, { name: 'Sku One', price: 10, sku: 'JR-001' });
-      const dup = await t.http().post('/api/v1/products').set(auth(otherVendor.token)).send({ name: 'Sku Two', type: 'new', description: 'd', status: 1, price: 10, category_id: phones, sku: 'JR-001' }).expect(422);
+      const dup = await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(otherVendor.token))
+        .send({
+          name: 'Sku Two',
+          type: 'new',
+          description: 'd',
+          status: 1,
+          price: 10,
+          category_id: phones,
+          sku: 'JR-001',
+        })
+        .expect(422);
       expect(dup.body.errors.sku[0]).toMatch(/already used/);
       const theirs = await t.db.getRepository(Product).findOneByOrFail({ name: 'Ankara Gown' });
-      const res = await t.http().post(`/api/v1/products/${theirs.id}`).set(auth(admin)).field('_method', 'PUT').field('average_rating', '4.7').field('price', '47000').expect(200);
+      const res = await t
+        .http()
+        .post(`/api/v1/products/${theirs.id}`)
+        .set(auth(admin))
+        .field('_method', 'PUT')
+        .field('average_rating', '4.7')
+        .field('price', '47000')
+        .expect(200);
       expect(res.body.data).toMatchObject({ average_rating: 4.7, price_ngn: 47000 });
-      const tooHigh = await t.http().put(`/api/v1/products/${theirs.id}`).set(auth(admin)).send({ average_rating: 5.5 }).expect(422);
+      const tooHigh = await t
+        .http()
+        .put(`/api/v1/products/${theirs.id}`)
+        .set(auth(admin))
+        .send({ average_rating: 5.5 })
+        .expect(422);
       expect(tooHigh.body.errors.average_rating[0]).toBe('Rating cannot be above 5.');
     });
 
@@ -467,12 +767,24 @@ describe('Catalogue (e2e)', () => {
 
   describe('search suggestions', () => {
     it('answers at most 3 categories and 7 results in all, case-insensitively', async () => {
-      for (let i = 1; i <= 4; i++) await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: `Phone Accessories ${i}` }).expect(201);
+      for (let i = 1; i <= 4; i++)
+        await t
+          .http()
+          .post('/api/v1/categories')
+          .set(auth(admin))
+          .send({ name: `Phone Accessories ${i}` })
+          .expect(201);
       for (let i = 1; i <= 8; i++) await product(vendor.token, { name: `Phone Case ${i}`, price: 1500 + i });
       const res = await t.http().get('/api/v1/search/suggestions?q=PHONE').expect(200);
       expect(res.body.data.categories).toHaveLength(3);
       expect(res.body.data.categories.length + res.body.data.products.length).toBe(7);
-      expect(res.body.data.products[0]).toEqual(expect.objectContaining({ name: expect.stringMatching(/phone/i), price_ngn: expect.any(Number), average_rating: expect.any(Number) }));
+      expect(res.body.data.products[0]).toEqual(
+        expect.objectContaining({
+          name: expect.stringMatching(/phone/i),
+          price_ngn: expect.any(Number),
+          average_rating: expect.any(Number),
+        }),
+      );
       const none = await t.http().get('/api/v1/search/suggestions?q=').expect(200);
       expect(none.body.data).toEqual({ categories: [], products: [] });
     });
@@ -484,7 +796,12 @@ describe('Catalogue (e2e)', () => {
       const adminAccount = { token: admin };
       await buyAndReceive(t, adminAccount, customer, p.id);
       await buyAndReceive(t, adminAccount, vendor, p.id);
-      await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(customer.token)).send({ rating: 5, comment: 'Great' }).expect(201);
+      await t
+        .http()
+        .post(`/api/v1/products/${p.id}/reviews`)
+        .set(auth(customer.token))
+        .send({ rating: 5, comment: 'Great' })
+        .expect(201);
       await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(vendor.token)).send({ rating: 2 }).expect(201);
       let row = await t.db.getRepository(Product).findOneByOrFail({ id: p.id });
       expect([Number(row.average_rating), row.review_count]).toEqual([3.5, 2]);
@@ -496,15 +813,30 @@ describe('Catalogue (e2e)', () => {
       expect([Number(row.average_rating), row.review_count]).toEqual([3, 3]);
       const list = await t.http().get(`/api/v1/products/${p.id}/reviews`).expect(200);
       expect(list.body.data).toHaveLength(3);
-      await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(otherVendor.token)).send({ rating: 5 }).expect(403);
-      const bad = await t.http().post(`/api/v1/products/${p.id}/reviews`).set(auth(customer.token)).send({ rating: 6 }).expect(422);
+      await t
+        .http()
+        .post(`/api/v1/products/${p.id}/reviews`)
+        .set(auth(otherVendor.token))
+        .send({ rating: 5 })
+        .expect(403);
+      const bad = await t
+        .http()
+        .post(`/api/v1/products/${p.id}/reviews`)
+        .set(auth(customer.token))
+        .send({ rating: 6 })
+        .expect(422);
       expect(bad.body.errors.rating[0]).toMatch(/1 to 5/);
       await t.http().post(`/api/v1/products/${p.id}/reviews`).send({ rating: 5 }).expect(401);
     });
 
     it('adds to and removes from the wishlist idempotently, per user', async () => {
       const p = await t.db.getRepository(Product).findOneByOrFail({ name: 'Tecno Spark 20' });
-      const add = await t.http().post('/api/v1/wishlist').set(auth(customer.token)).send({ product_id: p.id }).expect(201);
+      const add = await t
+        .http()
+        .post('/api/v1/wishlist')
+        .set(auth(customer.token))
+        .send({ product_id: p.id })
+        .expect(201);
       expect(add.body.message).toBe('Added to wishlist!');
       await t.http().post(`/api/v1/wishlist/${p.id}`).set(auth(customer.token)).expect(201);
       const list = await t.http().get('/api/v1/wishlist').set(auth(customer.token)).expect(200);
@@ -532,11 +864,13 @@ describe('Catalogue (e2e)', () => {
       const reviews = await t.db.getRepository(ProductReview).find();
       const products = await t.db.getRepository(Product).find();
       // Products that have (or claim) reviews; the fixtures' hand-set ratings have none.
-      return products.filter((p) => p.review_count > 0 || reviews.some((r) => r.product_id === p.id)).map((p) => {
-        const own = reviews.filter((r) => r.product_id === p.id);
-        const avg = own.length ? Math.round((own.reduce((sum, r) => sum + r.rating, 0) / own.length) * 100) / 100 : 0;
-        return { id: p.id, stored: [Number(p.average_rating), p.review_count], fromReviews: [avg, own.length] };
-      });
+      return products
+        .filter((p) => p.review_count > 0 || reviews.some((r) => r.product_id === p.id))
+        .map((p) => {
+          const own = reviews.filter((r) => r.product_id === p.id);
+          const avg = own.length ? Math.round((own.reduce((sum, r) => sum + r.rating, 0) / own.length) * 100) / 100 : 0;
+          return { id: p.id, stored: [Number(p.average_rating), p.review_count], fromReviews: [avg, own.length] };
+        });
     }
 
     it('keeps reviews and ratings equal, hides a vendor’s products, cuts the user off and frees the e-mail', async () => {
@@ -548,12 +882,34 @@ describe('Catalogue (e2e)', () => {
       await buyAndReceive(t, { token: admin }, reviewer, rated.id);
       await buyAndReceive(t, { token: admin }, other, rated.id);
       await buyAndReceive(t, { token: admin }, reviewer, kept.id);
-      await t.http().post(`/api/v1/products/${rated.id}/reviews`).set(auth(reviewer.token)).send({ rating: 1, comment: 'Broke' }).expect(201);
-      await t.http().post(`/api/v1/products/${rated.id}/reviews`).set(auth(other.token)).send({ rating: 5 }).expect(201);
-      await t.http().post(`/api/v1/products/${kept.id}/reviews`).set(auth(reviewer.token)).send({ rating: 4 }).expect(201);
+      await t
+        .http()
+        .post(`/api/v1/products/${rated.id}/reviews`)
+        .set(auth(reviewer.token))
+        .send({ rating: 1, comment: 'Broke' })
+        .expect(201);
+      await t
+        .http()
+        .post(`/api/v1/products/${rated.id}/reviews`)
+        .set(auth(other.token))
+        .send({ rating: 5 })
+        .expect(201);
+      await t
+        .http()
+        .post(`/api/v1/products/${kept.id}/reviews`)
+        .set(auth(reviewer.token))
+        .send({ rating: 4 })
+        .expect(201);
       await t.http().post('/api/v1/wishlist').set(auth(reviewer.token)).send({ product_id: rated.id }).expect(201);
-      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } }).png().toBuffer();
-      await t.http().post('/api/v1/user/update-profile-image').set(auth(reviewer.token)).attach('image', png, 'me.png').expect(200);
+      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } })
+        .png()
+        .toBuffer();
+      await t
+        .http()
+        .post('/api/v1/user/update-profile-image')
+        .set(auth(reviewer.token))
+        .attach('image', png, 'me.png')
+        .expect(200);
       const avatarKey = (await t.db.getRepository(User).findOneByOrFail({ id: reviewer.user.id })).image as string;
       expect(await mediaExists(t, avatarKey)).toBe(true);
 
@@ -571,12 +927,23 @@ describe('Catalogue (e2e)', () => {
 
       // The row stays, anonymised and inactive; the avatar file is gone; the tokens stop working.
       const gone = await t.db.getRepository(User).findOneByOrFail({ id: reviewer.user.id });
-      expect(gone).toMatchObject({ status: '0', name: 'Deleted user', phone: null, image: null, password_hash: null, google_id: null });
+      expect(gone).toMatchObject({
+        status: '0',
+        name: 'Deleted user',
+        phone: null,
+        image: null,
+        password_hash: null,
+        google_id: null,
+      });
       expect(gone.email).toMatch(/@deleted\.invalid$/);
       expect(gone.deleted_at).not.toBeNull();
       expect(await mediaExists(t, avatarKey)).toBe(false);
       await t.http().get('/api/v1/user').set(auth(reviewer.token)).expect(401);
-      await t.http().post('/api/v1/auth/login').send({ email: reviewer.email, password: reviewer.password }).expect(401);
+      await t
+        .http()
+        .post('/api/v1/auth/login')
+        .send({ email: reviewer.email, password: reviewer.password })
+        .expect(401);
 
       // The vendor's products leave the catalogue (inactive, not deleted) and their seller page is gone.
       const sellerProduct = await t.db.getRepository(Product).findOneByOrFail({ id: kept.id });
@@ -584,13 +951,19 @@ describe('Catalogue (e2e)', () => {
       await t.http().get(`/api/v1/products/${kept.id}`).expect(404);
       expect((await t.http().get(`/api/v1/products?user_id=${seller.user.id}`).expect(200)).body.meta.total).toBe(0);
       await t.http().get(`/api/v1/sellers/${seller.user.id}`).expect(404);
-      expect(Number((await t.db.query('SELECT COUNT(*) AS n FROM wishlist_items WHERE user_id = ?', [reviewer.user.id]))[0].n)).toBe(0);
+      expect(
+        Number(
+          (await t.db.query('SELECT COUNT(*) AS n FROM wishlist_items WHERE user_id = ?', [reviewer.user.id]))[0].n,
+        ),
+      ).toBe(0);
 
       // Hidden from the admin's list by default, listed with deleted=1; a second delete is a 404.
       const listed = await t.http().get('/api/v1/users?per_page=100').set(auth(admin)).expect(200);
       expect(listed.body.data.map((u: { id: number }) => u.id)).not.toContain(reviewer.user.id);
       const deleted = await t.http().get('/api/v1/users?deleted=1').set(auth(admin)).expect(200);
-      expect(deleted.body.data.map((u: { id: number }) => u.id).sort()).toEqual([reviewer.user.id, seller.user.id].sort());
+      expect(deleted.body.data.map((u: { id: number }) => u.id).sort()).toEqual(
+        [reviewer.user.id, seller.user.id].sort(),
+      );
       await t.http().delete(`/api/v1/users/${reviewer.user.id}`).set(auth(admin)).expect(404);
       await t.http().put(`/api/v1/users/${reviewer.user.id}`).set(auth(admin)).send({ status: '1' }).expect(404);
 

@@ -12,13 +12,29 @@ describe('Contact messages, newsletter and admin stats (e2e)', () => {
   afterAll(() => t.close());
 
   it('stores a contact message from anyone and lets only admins read them', async () => {
-    const res = await t.http().post('/api/v1/contact-messages').send({ full_name: ' Tunde Bakare ', email: 'Tunde@Example.com', message: 'Where is my parcel?', extra: 'x' }).expect(201);
-    expect(res.body.data).toMatchObject({ full_name: 'Tunde Bakare', email: 'tunde@example.com', message: 'Where is my parcel?' });
+    const res = await t
+      .http()
+      .post('/api/v1/contact-messages')
+      .send({ full_name: ' Tunde Bakare ', email: 'Tunde@Example.com', message: 'Where is my parcel?', extra: 'x' })
+      .expect(201);
+    expect(res.body.data).toMatchObject({
+      full_name: 'Tunde Bakare',
+      email: 'tunde@example.com',
+      message: 'Where is my parcel?',
+    });
     expect(res.body.data.extra).toBeUndefined();
-    const bad = await t.http().post('/api/v1/contact-messages').send({ full_name: '', email: 'nope', message: '' }).expect(422);
+    const bad = await t
+      .http()
+      .post('/api/v1/contact-messages')
+      .send({ full_name: '', email: 'nope', message: '' })
+      .expect(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'full_name', 'message']);
     await t.http().get('/api/v1/contact-messages').set('Authorization', `Bearer ${customer}`).expect(403);
-    const list = await t.http().get('/api/v1/contact-messages?q=parcel').set('Authorization', `Bearer ${admin}`).expect(200);
+    const list = await t
+      .http()
+      .get('/api/v1/contact-messages?q=parcel')
+      .set('Authorization', `Bearer ${admin}`)
+      .expect(200);
     expect(list.body.data).toHaveLength(1);
     expect(list.headers['x-total-count']).toBe('1');
   });
@@ -33,6 +49,10 @@ describe('Contact messages, newsletter and admin stats (e2e)', () => {
 
   it('answers the dashboard counts to admins', async () => {
     const res = await t.http().get('/api/v1/admin/stats').set('Authorization', `Bearer ${admin}`).expect(200);
-    expect(res.body.data).toEqual({ users: { total: 2, admin: 1, vendor: 0, customer: 1 }, contact_messages: 1, newsletter_subscribers: 1 });
+    expect(res.body.data).toEqual({
+      users: { total: 2, admin: 1, vendor: 0, customer: 1 },
+      contact_messages: 1,
+      newsletter_subscribers: 1,
+    });
   });
 });

@@ -183,7 +183,14 @@ describe('Product search (e2e)', () => {
       return statements.filter((s) => /products/.test(s.sql)).length;
     };
     // A product write before each measured request drops the cached total, so both count it afresh.
-    const touch = () => t.db.getRepository('Product').createQueryBuilder().update().set({ stock_quantity: () => 'stock_quantity' }).where('id > 0').execute();
+    const touch = () =>
+      t.db
+        .getRepository('Product')
+        .createQueryBuilder()
+        .update()
+        .set({ stock_quantity: () => 'stock_quantity' })
+        .where('id > 0')
+        .execute();
     await touch();
     const small = await count(1);
     await touch();

@@ -10,25 +10,42 @@ describe('Public cache headers (e2e)', () => {
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_CACHE_SECONDS: '45' });
     admin = (await signUp(t, { role: 'admin' })).token;
-    const category = (await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Phones', status: 1 }).expect(201)).body.data.id;
+    const category = (
+      await t.http().post('/api/v1/categories').set(auth(admin)).send({ name: 'Phones', status: 1 }).expect(201)
+    ).body.data.id;
     productId = (
-      await t.http().post('/api/v1/products').set(auth(admin)).send({ name: 'Tecno Camon', price: 120000, type: 'new', description: 'Phone', status: 1, category_id: category }).expect(201)
+      await t
+        .http()
+        .post('/api/v1/products')
+        .set(auth(admin))
+        .send({
+          name: 'Tecno Camon',
+          price: 120000,
+          type: 'new',
+          description: 'Phone',
+          status: 1,
+          category_id: category,
+        })
+        .expect(201)
     ).body.data.id;
   });
   afterAll(() => t.close());
 
-  it.each(['/api/v1/products/active', '/api/v1/products', '/api/v1/categories', '/api/v1/search/suggestions?q=tec', '/api/v1/sellers/top'])(
-    'lets a proxy keep the anonymous answer of %s and revalidate it with its ETag',
-    async (path) => {
-      const first = await t.http().get(path).expect(200);
-      expect(first.headers['cache-control']).toBe('public, max-age=45, stale-while-revalidate=90');
-      expect(first.headers.vary).toMatch(/Authorization/);
-      expect(first.headers.etag).toBeTruthy();
-      const again = await t.http().get(path).set('If-None-Match', first.headers.etag);
-      expect(again.status).toBe(304);
-      expect(again.text).toBeFalsy();
-    },
-  );
+  it.each([
+    '/api/v1/products/active',
+    '/api/v1/products',
+    '/api/v1/categories',
+    '/api/v1/search/suggestions?q=tec',
+    '/api/v1/sellers/top',
+  ])('lets a proxy keep the anonymous answer of %s and revalidate it with its ETag', async (path) => {
+    const first = await t.http().get(path).expect(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=45, stale-while-revalidate=90');
+    expect(first.headers.vary).toMatch(/Authorization/);
+    expect(first.headers.etag).toBeTruthy();
+    const again = await t.http().get(path).set('If-None-Match', first.headers.etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBeFalsy();
+  });
 
   it('keeps answers to signed-in callers private (an admin sees more than a visitor)', async () => {
     const res = await t.http().get('/api/v1/products').set(auth(admin)).expect(200);

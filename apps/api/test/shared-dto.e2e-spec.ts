@@ -12,7 +12,10 @@ import { startTestApp, type TestApp } from './support/test-app';
  */
 const ROOT = join(__dirname, '..', '..', '..');
 const dtoClasses = Object.entries(dto).filter(
-  ([, value]) => typeof value === 'function' && /^class\s/.test(Function.prototype.toString.call(value)) && dto.fieldsOf(value as dto.AnyClass).length > 0,
+  ([, value]) =>
+    typeof value === 'function' &&
+    /^class\s/.test(Function.prototype.toString.call(value)) &&
+    dto.fieldsOf(value as dto.AnyClass).length > 0,
 ) as Array<[string, dto.AnyClass]>;
 
 /** Every literal message a DTO class's rules answer with. */
@@ -56,7 +59,9 @@ describe('One schema per input (issue 23)', () => {
     const shared = new Set<unknown>(dtoClasses.map(([, cls]) => cls));
     const withBody = routes.filter((r) => r.body !== undefined);
     expect(withBody.length).toBeGreaterThan(40);
-    const local = withBody.filter((r) => !shared.has(r.body)).map((r) => `${r.method.toUpperCase()} ${r.path} (${r.handler})`);
+    const local = withBody
+      .filter((r) => !shared.has(r.body))
+      .map((r) => `${r.method.toUpperCase()} ${r.path} (${r.handler})`);
     expect(local).toEqual([]);
   });
 
@@ -77,9 +82,17 @@ describe('One schema per input (issue 23)', () => {
     const offenders: string[] = [];
     for (const file of [...sources(join(ROOT, 'apps/storefront/app')), ...sources(join(ROOT, 'apps/admin/src'))]) {
       const text = readFileSync(file, 'utf8');
-      for (const name of names) if (new RegExp(`\\b${name.replace(/\./g, '\\.')}\\b`).test(text)) offenders.push(`${relative(ROOT, file)}: ${name}`);
+      for (const name of names)
+        if (new RegExp(`\\b${name.replace(/\./g, '\\.')}\\b`).test(text))
+          offenders.push(`${relative(ROOT, file)}: ${name}`);
       for (const message of messages)
-        if (!SHOWN_NOT_CHECKED.some((name) => name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], contracts) === message) && (text.includes(`'${message}'`) || text.includes(`"${message}"`)))
+        if (
+          !SHOWN_NOT_CHECKED.some(
+            (name) =>
+              name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], contracts) === message,
+          ) &&
+          (text.includes(`'${message}'`) || text.includes(`"${message}"`))
+        )
           offenders.push(`${relative(ROOT, file)}: '${message}'`);
     }
     expect(offenders).toEqual([]);
@@ -107,7 +120,9 @@ describe('One schema per input (issue 23)', () => {
 
   it('documents each shared DTO in OpenAPI from its rules', async () => {
     const doc = (await t.http().get('/api/v1/docs-json').expect(200)).body as {
-      components: { schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }> };
+      components: {
+        schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }>;
+      };
     };
     const category = doc.components.schemas.CreateCategoryDto;
     expect(category.required).toEqual(['name']);
@@ -119,7 +134,9 @@ describe('One schema per input (issue 23)', () => {
     // An update is the create's fields, each optional, documented from the same rules.
     const update = doc.components.schemas.UpdateLocationDto;
     expect(update.required ?? []).toEqual([]);
-    expect(Object.keys(update.properties).sort()).toEqual(Object.keys(doc.components.schemas.CreateLocationDto.properties).sort());
+    expect(Object.keys(update.properties).sort()).toEqual(
+      Object.keys(doc.components.schemas.CreateLocationDto.properties).sort(),
+    );
   });
 });
 

@@ -67,10 +67,14 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
 
     // What several resources need: a category and a product, a location with a warehouse and a shipping title.
     ids.category = await createCategory(t, admin.token, 'Phones');
-    ids.product = (await createProduct(t, admin.token, ids.category, { name: 'Tecno Spark', price: 85000, stock_quantity: 50 })).id;
+    ids.product = (
+      await createProduct(t, admin.token, ids.category, { name: 'Tecno Spark', price: 85000, stock_quantity: 50 })
+    ).id;
     ids.location = (await post('/locations', { name: 'Guangzhou' })).id;
     ids.warehouse = (await post('/warehouses', { name: 'GZ Sea', location_id: ids.location, type: 'sea_cargo' })).id;
-    ids.shipping = (await post('/shippings', { name: 'Vessel CAN-LOS', location_id: ids.location, type: 'sea_cargo' })).id;
+    ids.shipping = (
+      await post('/shippings', { name: 'Vessel CAN-LOS', location_id: ids.location, type: 'sea_cargo' })
+    ).id;
   });
   afterAll(() => t?.close());
 
@@ -82,7 +86,9 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
   }
 
   async function photo(): Promise<Blob> {
-    const buffer = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    const buffer = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
       .jpeg()
       .toBuffer();
     return new Blob([new Uint8Array(buffer)], { type: 'image/jpeg' });
@@ -90,7 +96,14 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
 
   async function kycForm(): Promise<FormData> {
     const form = new FormData();
-    const fields = { name: 'Chioma Adeyemi', dob: '1992-03-14', gender: 'female', address: '12 Allen Avenue, Ikeja', id_type: 'National ID', id_number: 'NIN-12345678901' };
+    const fields = {
+      name: 'Chioma Adeyemi',
+      dob: '1992-03-14',
+      gender: 'female',
+      address: '12 Allen Avenue, Ikeja',
+      id_type: 'National ID',
+      id_number: 'NIN-12345678901',
+    };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('id_image', await photo(), 'id.jpg');
     form.append('user_image', await photo(), 'selfie.jpg');
@@ -99,22 +112,56 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
 
   let kycVariables: FormData;
   let orderNo = 0;
-  const orderBody = () => ({ items: [{ product_id: ids.product, quantity: 1 }], ...ADDRESS, payment_method: 'bank_transfer', note: `order ${++orderNo}` });
-  const supportBody = (n: number) => ({ name: 'Amaka', email: 'amaka@example.com', subject: `Late parcel ${n}`, message: 'Where is it?' });
-  const deliveryBody = (n: number) => ({ external_no: `EXT-${n}`, warehouse_id: ids.warehouse, type: 'foreign', shipping_type: 'sea_cargo' });
+  const orderBody = () => ({
+    items: [{ product_id: ids.product, quantity: 1 }],
+    ...ADDRESS,
+    payment_method: 'bank_transfer',
+    note: `order ${++orderNo}`,
+  });
+  const supportBody = (n: number) => ({
+    name: 'Amaka',
+    email: 'amaka@example.com',
+    subject: `Late parcel ${n}`,
+    message: 'Where is it?',
+  });
+  const deliveryBody = (n: number) => ({
+    external_no: `EXT-${n}`,
+    warehouse_id: ids.warehouse,
+    type: 'foreign',
+    shipping_type: 'sea_cargo',
+  });
 
   const RESOURCES: ResourceCase[] = [
     {
       resource: 'users',
       fixtures: async () => undefined, // the admin and four customers
       create: null, // accounts sign up (POST /auth/register); the back office creates none
-      update: { target: () => customers[3].user.id, variables: () => ({ name: 'Ngozi Okafor' }), derived: ['updated_at'] },
+      update: {
+        target: () => customers[3].user.id,
+        variables: () => ({ name: 'Ngozi Okafor' }),
+        derived: ['updated_at'],
+      },
       deletes: { target: () => customers[3].user.id, remains: { name: DELETED_USER_NAME, status: '0' } },
     },
     {
       resource: 'products',
-      fixtures: async () => void (await createProduct(t, admin.token, ids.category, { name: 'Infinix Hot', price: 95000, stock_quantity: 5 })),
-      create: { variables: () => ({ name: 'Itel A70', price: 65000, stock_quantity: 9, type: 'new', description: 'Good', status: 1, category_id: ids.category }) },
+      fixtures: async () =>
+        void (await createProduct(t, admin.token, ids.category, {
+          name: 'Infinix Hot',
+          price: 95000,
+          stock_quantity: 5,
+        })),
+      create: {
+        variables: () => ({
+          name: 'Itel A70',
+          price: 65000,
+          stock_quantity: 9,
+          type: 'new',
+          description: 'Good',
+          status: 1,
+          category_id: ids.category,
+        }),
+      },
       update: { variables: () => ({ stock_quantity: 12 }), derived: ['updated_at', 'in_stock'] },
       deletes: true,
     },
@@ -144,9 +191,22 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
     {
       resource: 'invoices',
       fixtures: async () => {
-        for (const n of [1, 2]) await post('/invoices', { user_id: customers[1].user.id, amount: '75.00', currency: 'NGN', description: `Storage fee ${n}` });
+        for (const n of [1, 2])
+          await post('/invoices', {
+            user_id: customers[1].user.id,
+            amount: '75.00',
+            currency: 'NGN',
+            description: `Storage fee ${n}`,
+          });
       },
-      create: { variables: () => ({ user_id: customers[2].user.id, amount: '120.50', currency: 'NGN', description: 'Repacking fee' }) },
+      create: {
+        variables: () => ({
+          user_id: customers[2].user.id,
+          amount: '120.50',
+          currency: 'NGN',
+          description: 'Repacking fee',
+        }),
+      },
       update: null, // an invoice is cancelled (POST /invoices/{id}/cancel), never edited
       deletes: false,
     },
@@ -172,7 +232,8 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
     },
     {
       resource: 'shippings',
-      fixtures: async () => void (await post('/shippings', { name: 'Flight CAN-LOS', location_id: ids.location, type: 'air_cargo' })),
+      fixtures: async () =>
+        void (await post('/shippings', { name: 'Flight CAN-LOS', location_id: ids.location, type: 'air_cargo' })),
       create: { variables: () => ({ name: 'Vessel SHA-LOS', location_id: ids.location, type: 'sea_cargo' }) },
       update: { variables: () => ({ name: 'Vessel SHA-APP' }), derived: ['updated_at'] },
       deletes: true,
@@ -186,7 +247,8 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
     },
     {
       resource: 'warehouses',
-      fixtures: async () => void (await post('/warehouses', { name: 'GZ Air', location_id: ids.location, type: 'air_cargo' })),
+      fixtures: async () =>
+        void (await post('/warehouses', { name: 'GZ Air', location_id: ids.location, type: 'air_cargo' })),
       create: { variables: () => ({ name: 'Yiwu Sea', location_id: ids.location, type: 'sea_cargo' }) },
       update: { variables: () => ({ name: 'Yiwu Sea 2' }), derived: ['updated_at'] },
       deletes: true,
@@ -216,7 +278,12 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
     {
       resource: 'contact-messages',
       fixtures: async () => {
-        for (const n of [1, 2]) await post('/contact-messages', { full_name: 'Tunde', email: `tunde${n}@example.com`, message: 'Do you ship to Abuja?' });
+        for (const n of [1, 2])
+          await post('/contact-messages', {
+            full_name: 'Tunde',
+            email: `tunde${n}@example.com`,
+            message: 'Do you ship to Abuja?',
+          });
       },
       create: { variables: () => ({ full_name: 'Bisi', email: 'bisi@example.com', message: 'Hello' }) },
       update: null,
@@ -233,7 +300,13 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
       resource: 'notifications',
       fixtures: async () => {
         const notifications = t.app.get(NotificationsService);
-        for (const n of [1, 2, 3]) await notifications.notify({ userId: admin.user.id, title: `Notice ${n}`, description: 'Something happened', message: 'Something happened.' });
+        for (const n of [1, 2, 3])
+          await notifications.notify({
+            userId: admin.user.id,
+            title: `Notice ${n}`,
+            description: 'Something happened',
+            message: 'Something happened.',
+          });
       },
       create: null, // the API notifies; nobody posts notifications
       update: { variables: () => ({ status: 1 }) },
@@ -244,9 +317,12 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
   it('covers every resource of the back office that lists records', () => {
     // The back office's resources, read from its one declaration (apps may not import each other).
     const declared = readFileSync(join(__dirname, '../../admin/src/providers/resources.tsx'), 'utf8');
-    const names = new Set([...declared.matchAll(/^\s+name: '([a-z-]+)',\n(?:\s+identifier: '[a-z-]+',\n)?\s+list:/gm)].map((m) => m[1]));
+    const names = new Set(
+      [...declared.matchAll(/^\s+name: '([a-z-]+)',\n(?:\s+identifier: '[a-z-]+',\n)?\s+list:/gm)].map((m) => m[1]),
+    );
     // Not collections of records: the dashboard, the one logistics-settings record, live rates and the books' check.
-    for (const name of ['dashboard', 'logistics-settings', 'live-rates', 'reconciliation']) expect(names.delete(name)).toBe(true);
+    for (const name of ['dashboard', 'logistics-settings', 'live-rates', 'reconciliation'])
+      expect(names.delete(name)).toBe(true);
     expect([...names].sort()).toEqual(RESOURCES.map((r) => r.resource).sort());
   });
 
@@ -292,7 +368,12 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
       const asked = [listed[1].id, listed[0].id];
       const { data } = await as().getMany<Row>({ resource: c.resource, ids: asked });
       expect(data.map((r) => r.id).sort((a, b) => a - b)).toEqual([...asked].sort((a, b) => a - b));
-      for (const bad of [[listed[0].id, listed[0].id], ['1e21'], ['abc'], Array.from({ length: LIST_MAX_VALUES + 1 }, (_, i) => i + 1)]) {
+      for (const bad of [
+        [listed[0].id, listed[0].id],
+        ['1e21'],
+        ['abc'],
+        Array.from({ length: LIST_MAX_VALUES + 1 }, (_, i) => i + 1),
+      ]) {
         await expect(refusal(() => as().getMany({ resource: c.resource, ids: bad }))).resolves.toBe(422);
       }
     });
@@ -314,56 +395,101 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
       }
     });
 
-    it(c.update ? 'update (PATCH): just the sent field changes, as a GET then shows' : 'update: refused cleanly', async () => {
-      if (!c.update) {
-        const id = created?.id ?? listed[0].id;
-        expect([403, 404, 405]).toContain(await refusal(() => as().update({ resource: c.resource, id, variables: { name: 'x' } })));
-        return;
-      }
-      const id = c.update.target?.() ?? created?.id ?? listed[0].id;
-      if (c.resource === 'trackings') await t.http().patch(`/api/v1/trackings/${id}/status`).set(bearer(admin.token)).send({ status: 2 }).expect(200);
-      const before = (await as().getOne<Row>({ resource: c.resource, id })).data;
-      const variables = c.update.variables();
-      const expected = c.update.expect ?? variables;
-      for (const [key, value] of Object.entries(expected)) expect(before[key]).not.toEqual(value);
-      const { data } = await as().update<Row>({ resource: c.resource, id, variables });
-      expect(data).toMatchObject(expected);
-      const after = (await as().getOne<Row>({ resource: c.resource, id })).data;
-      expect(after).toMatchObject(expected);
-      const moved = new Set([...Object.keys(expected), ...(c.update.derived ?? [])]);
-      for (const key of Object.keys(before)) if (!moved.has(key)) expect([key, after[key]]).toEqual([key, before[key]]);
-    });
+    it(
+      c.update ? 'update (PATCH): just the sent field changes, as a GET then shows' : 'update: refused cleanly',
+      async () => {
+        if (!c.update) {
+          const id = created?.id ?? listed[0].id;
+          expect([403, 404, 405]).toContain(
+            await refusal(() => as().update({ resource: c.resource, id, variables: { name: 'x' } })),
+          );
+          return;
+        }
+        const id = c.update.target?.() ?? created?.id ?? listed[0].id;
+        if (c.resource === 'trackings')
+          await t
+            .http()
+            .patch(`/api/v1/trackings/${id}/status`)
+            .set(bearer(admin.token))
+            .send({ status: 2 })
+            .expect(200);
+        const before = (await as().getOne<Row>({ resource: c.resource, id })).data;
+        const variables = c.update.variables();
+        const expected = c.update.expect ?? variables;
+        for (const [key, value] of Object.entries(expected)) expect(before[key]).not.toEqual(value);
+        const { data } = await as().update<Row>({ resource: c.resource, id, variables });
+        expect(data).toMatchObject(expected);
+        const after = (await as().getOne<Row>({ resource: c.resource, id })).data;
+        expect(after).toMatchObject(expected);
+        const moved = new Set([...Object.keys(expected), ...(c.update.derived ?? [])]);
+        for (const key of Object.keys(before))
+          if (!moved.has(key)) expect([key, after[key]]).toEqual([key, before[key]]);
+      },
+    );
 
-    it(c.deletes ? 'deleteOne: the record is gone (GET 404, or anonymised where it must stay)' : 'deleteOne: refused cleanly', async () => {
-      const id = typeof c.deletes === 'object' ? c.deletes.target() : (created?.id ?? listed[0].id);
-      if (!c.deletes) {
-        expect([403, 404, 405]).toContain(await refusal(() => as().deleteOne({ resource: c.resource, id })));
-        await as().getOne({ resource: c.resource, id }); // still there
-        return;
-      }
-      await as().deleteOne({ resource: c.resource, id });
-      if (typeof c.deletes === 'object' && c.deletes.remains) {
-        expect((await as().getOne({ resource: c.resource, id })).data).toMatchObject(c.deletes.remains);
-        await expect(refusal(() => as().deleteOne({ resource: c.resource, id }))).resolves.toBe(404);
-        return;
-      }
-      await expect(refusal(() => as().getOne({ resource: c.resource, id }))).resolves.toBe(404);
-    });
+    it(
+      c.deletes
+        ? 'deleteOne: the record is gone (GET 404, or anonymised where it must stay)'
+        : 'deleteOne: refused cleanly',
+      async () => {
+        const id = typeof c.deletes === 'object' ? c.deletes.target() : (created?.id ?? listed[0].id);
+        if (!c.deletes) {
+          expect([403, 404, 405]).toContain(await refusal(() => as().deleteOne({ resource: c.resource, id })));
+          await as().getOne({ resource: c.resource, id }); // still there
+          return;
+        }
+        await as().deleteOne({ resource: c.resource, id });
+        if (typeof c.deletes === 'object' && c.deletes.remains) {
+          expect((await as().getOne({ resource: c.resource, id })).data).toMatchObject(c.deletes.remains);
+          await expect(refusal(() => as().deleteOne({ resource: c.resource, id }))).resolves.toBe(404);
+          return;
+        }
+        await expect(refusal(() => as().getOne({ resource: c.resource, id }))).resolves.toBe(404);
+      },
+    );
   });
 
   describe('the same routes on the envelope path, for the storefront and the back office', () => {
     it('PATCH answers {message, data} like PUT; a bad value is a 422 with field errors; a customer is refused', async () => {
       const id = await createCategory(t, admin.token, 'Cameras');
-      const res = await t.http().patch(`/api/v1/categories/${id}`).set(bearer(admin.token)).send({ name: 'Cameras and lenses' }).expect(200);
-      expect(res.body).toMatchObject({ message: 'Category updated.', data: { id, name: 'Cameras and lenses', status: 1 } });
-      const bad = await t.http().patch(`/api/v1/categories/${id}`).set(bearer(admin.token)).send({ name: '' }).expect(422);
+      const res = await t
+        .http()
+        .patch(`/api/v1/categories/${id}`)
+        .set(bearer(admin.token))
+        .send({ name: 'Cameras and lenses' })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        message: 'Category updated.',
+        data: { id, name: 'Cameras and lenses', status: 1 },
+      });
+      const bad = await t
+        .http()
+        .patch(`/api/v1/categories/${id}`)
+        .set(bearer(admin.token))
+        .send({ name: '' })
+        .expect(422);
       expect(Object.keys(bad.body.errors)).toEqual(['name']);
-      await t.http().patch(`/api/v1/categories/${id}`).set(bearer(customers[1].token)).send({ name: 'Mine' }).expect(403);
-      await t.http().patch(`/api/v1/users/${customers[2].user.id}`).set(bearer(customers[1].token)).send({ name: 'Mine' }).expect(403);
+      await t
+        .http()
+        .patch(`/api/v1/categories/${id}`)
+        .set(bearer(customers[1].token))
+        .send({ name: 'Mine' })
+        .expect(403);
+      await t
+        .http()
+        .patch(`/api/v1/users/${customers[2].user.id}`)
+        .set(bearer(customers[1].token))
+        .send({ name: 'Mine' })
+        .expect(403);
     });
 
     it('lists keep {data, meta} and getMany works there too', async () => {
-      const res = await t.http().get('/api/v1/categories').query(`id=${ids.category}`).set(bearer(admin.token)).expect(200);
+      const res = await t
+        .http()
+        .get('/api/v1/categories')
+        .query(`id=${ids.category}`)
+        .set(bearer(admin.token))
+        .expect(200);
       expect(res.body).toMatchObject({ data: [{ id: ids.category }], meta: { total: 1 } });
       expect(res.headers['x-total-count']).toBe('1');
       const one = await t.http().get(`/api/v1/simple-rest/categories/${ids.category}`).expect(200);
@@ -373,15 +499,50 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
     it('a partial Proceed (PATCH /trackings/{id}) keeps what is not sent and refuses what Proceed refuses', async () => {
       const created = await post('/trackings', deliveryBody(9), customers[2].token);
       // Still on its way to the warehouse: Proceed is refused, as for PUT.
-      const early = await t.http().patch(`/api/v1/trackings/${created.id}`).set(bearer(admin.token)).send({ shipping_id: ids.shipping }).expect(422);
+      const early = await t
+        .http()
+        .patch(`/api/v1/trackings/${created.id}`)
+        .set(bearer(admin.token))
+        .send({ shipping_id: ids.shipping })
+        .expect(422);
       expect(early.body.errors).toHaveProperty('status');
-      await t.http().patch(`/api/v1/trackings/${created.id}/status`).set(bearer(admin.token)).send({ status: 2 }).expect(200);
-      const noTitle = await t.http().patch(`/api/v1/trackings/${created.id}`).set(bearer(admin.token)).send({ weight: 2 }).expect(422);
+      await t
+        .http()
+        .patch(`/api/v1/trackings/${created.id}/status`)
+        .set(bearer(admin.token))
+        .send({ status: 2 })
+        .expect(200);
+      const noTitle = await t
+        .http()
+        .patch(`/api/v1/trackings/${created.id}`)
+        .set(bearer(admin.token))
+        .send({ weight: 2 })
+        .expect(422);
       expect(noTitle.body.errors.shipping_id).toEqual([MSG.deliveries.titleUnknown]);
-      await t.http().patch(`/api/v1/trackings/${created.id}`).set(bearer(admin.token)).send({ shipping_id: ids.shipping, size: 3 }).expect(200);
-      const res = await t.http().patch(`/api/v1/trackings/${created.id}`).set(bearer(admin.token)).send({ weight: 2 }).expect(200);
-      expect(res.body.data).toMatchObject({ shipping_type: 'sea_cargo', shipping_id: ids.shipping, weight: 2, size: 3 });
-      await t.http().patch(`/api/v1/trackings/${created.id}`).set(bearer(customers[2].token)).send({ weight: 3 }).expect(403);
+      await t
+        .http()
+        .patch(`/api/v1/trackings/${created.id}`)
+        .set(bearer(admin.token))
+        .send({ shipping_id: ids.shipping, size: 3 })
+        .expect(200);
+      const res = await t
+        .http()
+        .patch(`/api/v1/trackings/${created.id}`)
+        .set(bearer(admin.token))
+        .send({ weight: 2 })
+        .expect(200);
+      expect(res.body.data).toMatchObject({
+        shipping_type: 'sea_cargo',
+        shipping_id: ids.shipping,
+        weight: 2,
+        size: 3,
+      });
+      await t
+        .http()
+        .patch(`/api/v1/trackings/${created.id}`)
+        .set(bearer(customers[2].token))
+        .send({ weight: 3 })
+        .expect(403);
     });
   });
 });

@@ -43,7 +43,11 @@ describe('Users and profile (e2e)', () => {
       await t.db.getRepository(User).update({ email: 'zainab.vendor@example.com' }, { status: '0' });
       const byStatus = await t.http().get('/api/v1/users?_sort=status&_order=desc').set(auth(admin.token)).expect(200);
       expect(byStatus.body.data.map((u: { status: string }) => u.status)).toEqual(['1', '1', '0']);
-      const page = await t.http().get('/api/v1/users?_start=1&_end=2&_sort=email&_order=asc').set(auth(admin.token)).expect(200);
+      const page = await t
+        .http()
+        .get('/api/v1/users?_start=1&_end=2&_sort=email&_order=asc')
+        .set(auth(admin.token))
+        .expect(200);
       expect(page.body.data).toHaveLength(1);
       expect(page.body.data[0].email).toBe('boss@example.com');
       expect(page.headers['x-total-count']).toBe('3');
@@ -60,26 +64,56 @@ describe('Users and profile (e2e)', () => {
 
   describe('PUT /users/{id} (admin)', () => {
     it('applies only non-empty fields', async () => {
-      const res = await t.http()
+      const res = await t
+        .http()
         .put(`/api/v1/users/${customer.user.id}`)
         .set(auth(admin.token))
         .send({ name: '', email: '', phone: '+2348031234567', role: 'vendor', status: '' })
         .expect(200);
-      expect(res.body.data).toMatchObject({ name: 'Amaka Obi', email: 'amaka@example.com', phone: '+2348031234567', role: 'vendor', status: '1' });
+      expect(res.body.data).toMatchObject({
+        name: 'Amaka Obi',
+        email: 'amaka@example.com',
+        phone: '+2348031234567',
+        role: 'vendor',
+        status: '1',
+      });
       const row = await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id });
       expect(row.role).toBe('vendor');
-      await t.http().put(`/api/v1/users/${customer.user.id}`).set(auth(admin.token)).send({ role: 'customer' }).expect(200);
+      await t
+        .http()
+        .put(`/api/v1/users/${customer.user.id}`)
+        .set(auth(admin.token))
+        .send({ role: 'customer' })
+        .expect(200);
       // A role change ends the user's sessions: sign in again for the tests below.
       await t.http().get('/api/v1/user').set(auth(customer.token)).expect(401);
-      customer.token = (await t.http().post('/api/v1/auth/login').send({ email: customer.email, password: customer.password }).expect(200)).body.token;
+      customer.token = (
+        await t
+          .http()
+          .post('/api/v1/auth/login')
+          .send({ email: customer.email, password: customer.password })
+          .expect(200)
+      ).body.token;
     });
 
     it('keeps e-mail unique and validates role and status with 422 field errors', async () => {
-      const dup = await t.http().put(`/api/v1/users/${customer.user.id}`).set(auth(admin.token)).send({ email: 'BOSS@example.com' }).expect(422);
+      const dup = await t
+        .http()
+        .put(`/api/v1/users/${customer.user.id}`)
+        .set(auth(admin.token))
+        .send({ email: 'BOSS@example.com' })
+        .expect(422);
       expect(dup.body.errors.email[0]).toBe(MSG.auth.emailTaken);
-      const bad = await t.http().put(`/api/v1/users/${customer.user.id}`).set(auth(admin.token)).send({ role: 'superuser', status: '7' }).expect(422);
+      const bad = await t
+        .http()
+        .put(`/api/v1/users/${customer.user.id}`)
+        .set(auth(admin.token))
+        .send({ role: 'superuser', status: '7' })
+        .expect(422);
       expect(Object.keys(bad.body.errors).sort()).toEqual(['role', 'status']);
-      expect((await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id })).email).toBe('amaka@example.com');
+      expect((await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id })).email).toBe(
+        'amaka@example.com',
+      );
     });
 
     it('accepts status as 0/1 numbers, stores the string, and cuts the user off', async () => {
@@ -93,8 +127,15 @@ describe('Users and profile (e2e)', () => {
       const other = await signUp(t);
       await t.http().put(`/api/v1/users/${other.user.id}`).set(auth(admin.token)).send({ role: 'vendor' }).expect(200);
       await t.http().get('/api/v1/user').set(auth(other.token)).expect(401);
-      const second = (await t.http().post('/api/v1/auth/login').send({ email: other.email, password: other.password }).expect(200)).body.token as string;
-      await t.http().put(`/api/v1/users/${other.user.id}`).set(auth(admin.token)).send({ name: 'Renamed', role: 'vendor' }).expect(200);
+      const second = (
+        await t.http().post('/api/v1/auth/login').send({ email: other.email, password: other.password }).expect(200)
+      ).body.token as string;
+      await t
+        .http()
+        .put(`/api/v1/users/${other.user.id}`)
+        .set(auth(admin.token))
+        .send({ name: 'Renamed', role: 'vendor' })
+        .expect(200);
       await t.http().get('/api/v1/user').set(auth(second)).expect(200);
       // Deactivated and reactivated: the token from before does not come back to life.
       await t.http().put(`/api/v1/users/${other.user.id}`).set(auth(admin.token)).send({ status: '0' }).expect(200);
@@ -104,7 +145,12 @@ describe('Users and profile (e2e)', () => {
     });
 
     it('does not let an admin remove their own admin access', async () => {
-      const res = await t.http().put(`/api/v1/users/${admin.user.id}`).set(auth(admin.token)).send({ role: 'customer' }).expect(422);
+      const res = await t
+        .http()
+        .put(`/api/v1/users/${admin.user.id}`)
+        .set(auth(admin.token))
+        .send({ role: 'customer' })
+        .expect(422);
       expect(res.body.message).toBe(MSG.users.cannotDemoteSelf);
     });
 
@@ -131,13 +177,17 @@ describe('Users and profile (e2e)', () => {
 
   // Before 'profile': its upload-limit test starts a second app, whose JWT strategy then replaces this one's in Passport.
   describe('e-mail change', () => {
-    const changeEmail = (token: string, email: string) => t.http().post('/api/v1/user/change-email').set(auth(token)).send({ email });
-    const confirmEmail = (token: string, otp: string) => t.http().post('/api/v1/user/confirm-email').set(auth(token)).send({ otp });
+    const changeEmail = (token: string, email: string) =>
+      t.http().post('/api/v1/user/change-email').set(auth(token)).send({ email });
+    const confirmEmail = (token: string, otp: string) =>
+      t.http().post('/api/v1/user/confirm-email').set(auth(token)).send({ otp });
     const row = (id: number) => t.db.getRepository(User).findOneByOrFail({ id });
 
     it('sends a code to the new address, keeps the old one until it is confirmed, then switches and ends the other sessions', async () => {
       const user = await signUp(t);
-      const sibling = (await t.http().post('/api/v1/auth/login').send({ email: user.email, password: user.password }).expect(200)).body.token as string;
+      const sibling = (
+        await t.http().post('/api/v1/auth/login').send({ email: user.email, password: user.password }).expect(200)
+      ).body.token as string;
       const next = uniqueEmail('moved');
       const asked = await changeEmail(user.token, ` ${next.toUpperCase()} `).expect(200);
       expect(asked.body.message).toBe(MSG.profile.emailCodeSent(next));
@@ -151,7 +201,12 @@ describe('Users and profile (e2e)', () => {
       const code = readCodeFromOutbox(t, next);
       const done = await confirmEmail(user.token, code).expect(200);
       expect(done.body.message).toBe(MSG.profile.emailChanged);
-      expect(done.body.data).toMatchObject({ id: user.user.id, email: next, pending_email: null, email_verified: true });
+      expect(done.body.data).toMatchObject({
+        id: user.user.id,
+        email: next,
+        pending_email: null,
+        email_verified: true,
+      });
       expect(done.body.expires_in).toBe(t.config.jwt.expiresIn);
       const changed = await row(user.user.id);
       expect(changed).toMatchObject({ email: next, pending_email: null, otp_hash: null });
@@ -236,12 +291,29 @@ describe('Users and profile (e2e)', () => {
     });
 
     it('updates allowed fields and never writes role, status or unknown fields', async () => {
-      const res = await t.http()
+      const res = await t
+        .http()
         .post('/api/v1/user/update-profile')
         .set(auth(customer.token))
-        .send({ name: 'Amaka Chisom Obi', city: 'Enugu', postal_code: '400001', country: 'Nigeria', address: '12 Ogui Road', role: 'admin', status: '0', email_verified_at: null, password_hash: 'x' })
+        .send({
+          name: 'Amaka Chisom Obi',
+          city: 'Enugu',
+          postal_code: '400001',
+          country: 'Nigeria',
+          address: '12 Ogui Road',
+          role: 'admin',
+          status: '0',
+          email_verified_at: null,
+          password_hash: 'x',
+        })
         .expect(200);
-      expect(res.body.data).toMatchObject({ name: 'Amaka Chisom Obi', city: 'Enugu', postal_code: '400001', role: 'customer', status: '1' });
+      expect(res.body.data).toMatchObject({
+        name: 'Amaka Chisom Obi',
+        city: 'Enugu',
+        postal_code: '400001',
+        role: 'customer',
+        status: '1',
+      });
       const row = await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id });
       expect(row.role).toBe('customer');
       expect(row.status).toBe('1');
@@ -252,7 +324,12 @@ describe('Users and profile (e2e)', () => {
     it('never changes the e-mail: a new address is refused with a pointer to change-email, and nothing is saved', async () => {
       const user = await signUp(t);
       const next = uniqueEmail('direct');
-      const res = await t.http().post('/api/v1/user/update-profile').set(auth(user.token)).send({ email: next, city: 'Kano' }).expect(422);
+      const res = await t
+        .http()
+        .post('/api/v1/user/update-profile')
+        .set(auth(user.token))
+        .send({ email: next, city: 'Kano' })
+        .expect(422);
       expect(res.body.errors.email[0]).toBe(MSG.profile.useChangeEmail);
       const row = await t.db.getRepository(User).findOneByOrFail({ id: user.user.id });
       expect(row.email).toBe(user.email);
@@ -260,24 +337,46 @@ describe('Users and profile (e2e)', () => {
       expect(row.city).toBeNull();
       expect(row.email_verified_at).not.toBeNull();
       // The unchanged address is accepted, as the original clients send every field.
-      const same = await t.http().post('/api/v1/user/update-profile').set(auth(user.token)).send({ email: user.email.toUpperCase(), city: 'Kano' }).expect(200);
+      const same = await t
+        .http()
+        .post('/api/v1/user/update-profile')
+        .set(auth(user.token))
+        .send({ email: user.email.toUpperCase(), city: 'Kano' })
+        .expect(200);
       expect(same.body.data).toMatchObject({ email: user.email, city: 'Kano' });
     });
 
     it('refuses a taken e-mail and a bad phone with field errors', async () => {
       // Each on its own: with a bad phone in the same body, the DTO check answers before the uniqueness check runs.
       const before = await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id });
-      const taken = await t.http().post('/api/v1/user/update-profile').set(auth(customer.token)).send({ email: 'boss@example.com', name: 'Someone Else' }).expect(422);
+      const taken = await t
+        .http()
+        .post('/api/v1/user/update-profile')
+        .set(auth(customer.token))
+        .send({ email: 'boss@example.com', name: 'Someone Else' })
+        .expect(422);
       expect(taken.body.errors).toEqual({ email: [MSG.auth.emailTaken] });
       const after = await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id });
       expect([after.email, after.name]).toEqual([before.email, before.name]);
-      const phone = await t.http().post('/api/v1/user/update-profile').set(auth(customer.token)).send({ phone: 'call me' }).expect(422);
+      const phone = await t
+        .http()
+        .post('/api/v1/user/update-profile')
+        .set(auth(customer.token))
+        .send({ phone: 'call me' })
+        .expect(422);
       expect(phone.body.errors).toEqual({ phone: ['Please enter a valid phone number.'] });
     });
 
     it('stores a real image under a random name, re-encoded, and serves it from the API', async () => {
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a7' } }).png().toBuffer();
-      const res = await t.http().post('/api/v1/user/update-profile-image').set(auth(customer.token)).attach('image', png, 'me.png').expect(200);
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a7' } })
+        .png()
+        .toBuffer();
+      const res = await t
+        .http()
+        .post('/api/v1/user/update-profile-image')
+        .set(auth(customer.token))
+        .attach('image', png, 'me.png')
+        .expect(200);
       const url: string = res.body.data.image;
       expect(url).toMatch(/\/api\/v1\/media\/avatars\/[a-f0-9]{32}\.webp$/);
       const path = new URL(url).pathname;
@@ -291,13 +390,22 @@ describe('Users and profile (e2e)', () => {
 
     it('refuses a text file that pretends to be an image, a missing file and path tricks', async () => {
       const before = (await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id })).image;
-      const res = await t.http()
+      const res = await t
+        .http()
         .post('/api/v1/user/update-profile-image')
         .set(auth(customer.token))
-        .attach('image', Buffer.from('this is not an image, just text'), { filename: 'photo.png', contentType: 'image/png' })
+        .attach('image', Buffer.from('this is not an image, just text'), {
+          filename: 'photo.png',
+          contentType: 'image/png',
+        })
         .expect(422);
       expect(res.body.errors.image[0]).toBe(MSG.profile.imageOnly);
-      const missing = await t.http().post('/api/v1/user/update-profile-image').set(auth(customer.token)).field('x', '1').expect(422);
+      const missing = await t
+        .http()
+        .post('/api/v1/user/update-profile-image')
+        .set(auth(customer.token))
+        .field('x', '1')
+        .expect(422);
       expect(missing.body.errors.image[0]).toBe(MSG.profile.imageRequired);
       expect((await t.db.getRepository(User).findOneByOrFail({ id: customer.user.id })).image).toBe(before);
       await t.http().get('/api/v1/media/avatars/..%2F..%2Fjara.sqlite').expect(404);
@@ -308,8 +416,15 @@ describe('Users and profile (e2e)', () => {
       const small = await startTestApp({ UPLOAD_MAX_BYTES: '2048' });
       try {
         const user = await signUp(small);
-        const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#123' } }).png({ compressionLevel: 0 }).toBuffer();
-        await small.http().post('/api/v1/user/update-profile-image').set(auth(user.token)).attach('image', big, 'big.png').expect(413);
+        const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#123' } })
+          .png({ compressionLevel: 0 })
+          .toBuffer();
+        await small
+          .http()
+          .post('/api/v1/user/update-profile-image')
+          .set(auth(user.token))
+          .attach('image', big, 'big.png')
+          .expect(413);
       } finally {
         await small.close();
       }

@@ -20,7 +20,9 @@ export async function loginAsAdmin(page: Page) {
 export async function choose(page: Page, scope: Page | Locator, name: string, option: string) {
   // The input sits under the selected value, so click the select itself.
   await scope.locator('.ant-select', { has: page.getByRole('combobox', { name }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) })
+    .click();
 }
 
 /** A back-office toast (antd notification) with this text. */
@@ -35,7 +37,11 @@ export async function dismissToasts(page: Page) {
   const notices = page.locator('.ant-notification-notice');
   await expect(async () => {
     const close = page.locator('.ant-notification-notice-close');
-    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 }).catch(() => undefined);
+    if ((await close.count()) > 0)
+      await close
+        .first()
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
     await page.mouse.move(0, 0);
     await expect(notices).toHaveCount(0, { timeout: 1500 });
   }).toPass({ timeout: 20_000 });

@@ -24,7 +24,10 @@ export function uniqueEmail(prefix = 'e2e'): string {
 function latestCode(email: string): string | null {
   let files: string[] = [];
   try {
-    files = readdirSync(E2E.outbox).filter((f) => f.endsWith('.eml')).sort().reverse();
+    files = readdirSync(E2E.outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
   } catch {
     return null;
   }
@@ -49,7 +52,10 @@ export async function readCode(email: string, timeoutMs = 10_000): Promise<strin
 }
 
 /** Calls the API directly (setup steps that are not under test). */
-export async function api<T = unknown>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${E2E.api}${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
@@ -70,7 +76,10 @@ export async function apiLogin(email: string, password: string): Promise<string>
 }
 
 /** Creates a verified customer through the real sign-up API and the outbox. */
-export async function createVerifiedUser(prefix = 'e2e', password = 'secret123'): Promise<{ email: string; password: string }> {
+export async function createVerifiedUser(
+  prefix = 'e2e',
+  password = 'secret123',
+): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(prefix);
   const reg = await api('/auth/register', { body: { email, password } });
   if (reg.status !== 201) throw new Error(`register failed with ${reg.status}`);

@@ -14,7 +14,11 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   if (violations.length) {
     const lines = violations.map(
-      (v) => `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`,
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
     );
     throw new Error(`${name}: ${violations.length} accessibility violation(s) (WCAG 2 A/AA)\n${lines.join('\n')}`);
   }
@@ -48,14 +52,19 @@ async function settleAnimations(page: Page): Promise<void> {
 export async function snap(page: Page, name: string, options: { allowHorizontalScroll?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
-  for (const [label, size] of [['390', WIDTHS.phone], ['1280', WIDTHS.desktop]] as const) {
+  for (const [label, size] of [
+    ['390', WIDTHS.phone],
+    ['1280', WIDTHS.desktop],
+  ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await settleAnimations(page);
     if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
     await expectAccessible(page, `${name} at ${label} px`);
     if (label === '390' && !options.allowHorizontalScroll) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       if (overflow > 1) throw new Error(`${name} scrolls horizontally at 390 px by ${overflow} px`);
     }
   }

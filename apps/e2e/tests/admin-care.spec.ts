@@ -55,7 +55,11 @@ test('admin reviews KYC with both documents, answers support requests and sees t
   const deleteKyc = await submitKyc(deletee, { id_type: "Driver's License", id_number: `DL-${t}-3` });
   expect(approveKyc.status).toBe(KYC_STATUS.PENDING);
   // A new support request reaches the admins' bell.
-  const lateParcel = await openSupport(approvee, `Late parcel ${t}`, `My parcel has not moved for a week.\nTracking JT-${t}.`);
+  const lateParcel = await openSupport(
+    approvee,
+    `Late parcel ${t}`,
+    `My parcel has not moved for a week.\nTracking JT-${t}.`,
+  );
   const refund = await openSupport(rejectee, `Refund question ${t}`, 'How long does a wallet refund take?');
   const spam = await openSupport(deletee, `Duplicate request ${t}`, 'Sent twice by mistake.');
 
@@ -97,7 +101,14 @@ test('admin reviews KYC with both documents, answers support requests and sees t
   await row(page, approvee.name).getByRole('link', { name: approvee.name }).click();
   await expect(page.getByRole('heading', { name: `KYC: ${approvee.name}` })).toBeVisible();
   const summary = page.getByTestId('kyc-summary');
-  for (const text of [approvee.email, 'May 17, 1990', 'Female', '14 Admiralty Way, Lekki, Lagos', 'National ID', `NIN-${t}-1`]) {
+  for (const text of [
+    approvee.email,
+    'May 17, 1990',
+    'Female',
+    '14 Admiralty Way, Lekki, Lagos',
+    'National ID',
+    `NIN-${t}-1`,
+  ]) {
     await expect(summary).toContainText(text);
   }
   await expectImageLoaded(page, 'id_image');
@@ -139,7 +150,9 @@ test('admin reviews KYC with both documents, answers support requests and sees t
   await expect(toast(page, MSG.kyc.statusUpdated)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('kyc-summary').getByTestId('kyc-status')).toHaveText('Rejected');
-  await expect(page.getByTestId('kyc-reason')).toHaveText('The passport photo page is cut off: please upload all of it.');
+  await expect(page.getByTestId('kyc-reason')).toHaveText(
+    'The passport photo page is cut off: please upload all of it.',
+  );
   await expect(page.getByTestId('kyc-decision')).toHaveCount(0);
   const rejected = (await readKyc(admin, rejectKyc.id)).body.data;
   expect(rejected?.status).toBe(KYC_STATUS.REJECTED);
@@ -149,11 +162,15 @@ test('admin reviews KYC with both documents, answers support requests and sees t
   // ------------------------------------------------------------------ delete with confirmation
   await openSider(page, 'KYC', 'KYC submissions');
   await search(page, 'Search by name', deletee.name);
-  await row(page, deletee.name).getByRole('button', { name: `Delete the KYC submission of ${deletee.name}` }).click();
+  await row(page, deletee.name)
+    .getByRole('button', { name: `Delete the KYC submission of ${deletee.name}` })
+    .click();
   await expect(popconfirm(page)).toContainText('Delete this KYC submission?');
   await popconfirm(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, deletee.name)).toBeVisible();
-  await row(page, deletee.name).getByRole('button', { name: `Delete the KYC submission of ${deletee.name}` }).click();
+  await row(page, deletee.name)
+    .getByRole('button', { name: `Delete the KYC submission of ${deletee.name}` })
+    .click();
   await popconfirm(page).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(toast(page, MSG.kyc.deleted)).toBeVisible();
   await expect(row(page, deletee.name)).toHaveCount(0);
@@ -185,7 +202,9 @@ test('admin reviews KYC with both documents, answers support requests and sees t
   await expect(page.locator('tr.ant-table-row')).toHaveCount(3);
 
   // Delete with confirmation.
-  await row(page, spam.subject).getByRole('button', { name: `Delete the support request "${spam.subject}"` }).click();
+  await row(page, spam.subject)
+    .getByRole('button', { name: `Delete the support request "${spam.subject}"` })
+    .click();
   await popconfirm(page).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(toast(page, MSG.support.deleted)).toBeVisible();
   await expect(row(page, spam.subject)).toHaveCount(0);
@@ -193,7 +212,9 @@ test('admin reviews KYC with both documents, answers support requests and sees t
   await dismissToasts(page);
 
   // ------------------------------------------------------------------ the thread and a reply
-  await row(page, lateParcel.subject).getByRole('link', { name: `Open the thread "${lateParcel.subject}"` }).click();
+  await row(page, lateParcel.subject)
+    .getByRole('link', { name: `Open the thread "${lateParcel.subject}"` })
+    .click();
   await expect(page.getByRole('heading', { name: lateParcel.subject })).toBeVisible();
   const thread = page.getByTestId('support-thread');
   await expect(thread.getByTestId('support-message')).toHaveCount(1);
@@ -238,7 +259,10 @@ test('admin reviews KYC with both documents, answers support requests and sees t
   await snap(page, 'admin-bell');
   const firstUnread = dropdown.locator('[data-testid="bell-item"][data-unread="true"]').first();
   await firstUnread.getByRole('button', { name: /^Mark as read: / }).click();
-  await expect(bell).toHaveAttribute('aria-label', before - 1 === 0 ? 'Notifications, none unread' : `Notifications, ${before - 1} unread`);
+  await expect(bell).toHaveAttribute(
+    'aria-label',
+    before - 1 === 0 ? 'Notifications, none unread' : `Notifications, ${before - 1} unread`,
+  );
 
   await dropdown.getByRole('link', { name: 'See all notifications' }).click();
   await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { AMOUNT_DECIMALS_MESSAGE, formatNaira, fromMinorUnits, MSG, type Category, type Product } from '@jara/contracts';
+import {
+  AMOUNT_DECIMALS_MESSAGE,
+  formatNaira,
+  fromMinorUnits,
+  MSG,
+  type Category,
+  type Product,
+} from '@jara/contracts';
 import { api, apiLogin, DEMO, E2E } from '../support/env';
 import { snap } from '../support/screens';
 import { choose, dismissToasts, loginAsAdmin, toast } from '../support/admin';
@@ -10,7 +17,9 @@ test.use({ baseURL: E2E.admin });
 
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
-  page.on('requestfailed', (request) => console.log(`[browser] request failed ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) =>
+    console.log(`[browser] request failed ${request.url()} ${request.failure()?.errorText}`),
+  );
 });
 
 /** A 2x2 PNG, for the image upload. */
@@ -19,21 +28,24 @@ const PNG = Buffer.from(
   'base64',
 );
 
-
-
-
-
 /** The API's multipart update (POST /products/{id} with _method=PUT), for setup steps. */
 async function updateProduct(id: number, fields: Record<string, string>, token: string): Promise<number> {
   const form = new FormData();
   form.append('_method', 'PUT');
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const res = await fetch(`${E2E.api}/products/${id}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${E2E.api}/products/${id}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return res.status;
 }
 
 async function newestActiveProduct(token: string, skip = 0): Promise<Product> {
-  const res = await api<{ data: Product[] }>(`/products?status=1&_sort=created_at&_order=desc&_start=${skip}&_end=${skip + 1}`, { token });
+  const res = await api<{ data: Product[] }>(
+    `/products?status=1&_sort=created_at&_order=desc&_start=${skip}&_end=${skip + 1}`,
+    { token },
+  );
   expect(res.status).toBe(200);
   return res.body.data[0];
 }
@@ -50,13 +62,17 @@ test('the product list shows active products by default; an inactive one moves u
   await loginAsAdmin(page);
 
   // The dashboard counts the catalogue.
-  await expect(page.locator('.ant-statistic', { hasText: 'Categories' }).locator('.ant-statistic-content-value')).toHaveText(/^\d+$/);
+  await expect(
+    page.locator('.ant-statistic', { hasText: 'Categories' }).locator('.ant-statistic-content-value'),
+  ).toHaveText(/^\d+$/);
 
   await page.getByRole('link', { name: 'Products' }).first().click();
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
   await expect(page.locator('tr.ant-table-row')).toHaveCount(10);
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  await expect(page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Filter by status' }) })).toContainText('Active');
+  await expect(
+    page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Filter by status' }) }),
+  ).toContainText('Active');
   // Prices come from price_kobo (₦1,234,567 style); only active products by default.
   await expect(page.locator('tr.ant-table-row td', { hasText: /^₦[\d,]+(\.\d\d)?$/ }).first()).toBeVisible();
   await expect(page.locator('tr.ant-table-row .ant-tag', { hasText: 'Inactive' })).toHaveCount(0);
@@ -65,7 +81,9 @@ test('the product list shows active products by default; an inactive one moves u
 
   // Server-side sort by price: the first row is the dearest active product.
   await choose(page, page, 'Sort by', 'Price: high to low');
-  const dearest = await api<{ data: Product[] }>('/products?status=1&_sort=price_ngn&_order=desc&_start=0&_end=1', { token });
+  const dearest = await api<{ data: Product[] }>('/products?status=1&_sort=price_ngn&_order=desc&_start=0&_end=1', {
+    token,
+  });
   await expect(page.locator('tr.ant-table-row').first()).toContainText(dearest.body.data[0].name);
 
   // Search by name finds it; set inactive through the API, it leaves the default list and shows under Inactive.
@@ -78,7 +96,9 @@ test('the product list shows active products by default; an inactive one moves u
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
     // Its own name cell is gone (a variant of it, "<name> – Size M", may still be listed: the seed has variants).
-    await expect(page.locator('.ant-table-tbody td').filter({ hasText: new RegExp(`^${escapeRegExp(product.name)}$`) })).toHaveCount(0);
+    await expect(
+      page.locator('.ant-table-tbody td').filter({ hasText: new RegExp(`^${escapeRegExp(product.name)}$`) }),
+    ).toHaveCount(0);
     await choose(page, page, 'Filter by status', 'Inactive');
     await expect(row(page, product.name).first()).toBeVisible();
     await expect(row(page, product.name).first().locator('.ant-tag')).toHaveText('Inactive');
@@ -99,12 +119,23 @@ test('admin edits a product: price, rating (5.5 refused, 4.2 saved) and image', 
   const product = await newestActiveProduct(token);
   await loginAsAdmin(page);
   await page.goto('/products');
-  await row(page, product.name).first().getByRole('button', { name: `View ${product.name}` }).click();
+  await row(page, product.name)
+    .first()
+    .getByRole('button', { name: `View ${product.name}` })
+    .click();
 
   // The show page lists every field.
   await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
   const details = page.locator('.ant-descriptions');
-  for (const label of ['Seller', 'SKU', 'Stock quantity', 'Flash sale starts', 'Flash sale ends', 'Created', 'Category']) {
+  for (const label of [
+    'Seller',
+    'SKU',
+    'Stock quantity',
+    'Flash sale starts',
+    'Flash sale ends',
+    'Created',
+    'Category',
+  ]) {
     await expect(details.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) })).toBeVisible();
   }
   // A seeded product always has a seller and an SKU (JR-<category>-<n>): both are shown.
@@ -151,7 +182,9 @@ test('admin edits a product: price, rating (5.5 refused, 4.2 saved) and image', 
   const rating = page.getByLabel('Average rating');
   await rating.fill('5.5');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('.ant-form-item', { has: rating }).locator('.ant-form-item-explain-error')).toHaveText('Rating cannot be above 5.');
+  await expect(page.locator('.ant-form-item', { has: rating }).locator('.ant-form-item-explain-error')).toHaveText(
+    'Rating cannot be above 5.',
+  );
   await expect(page).toHaveURL(new RegExp(`/products/edit/${product.id}$`));
   await dismissToasts(page);
   await snap(page, 'admin-product-edit-error');
@@ -176,16 +209,19 @@ test('a refused update shows the failure toast and the server field errors under
       ? route.fulfill({
           status: 422,
           contentType: 'application/json',
-          body: JSON.stringify({ message: 'The given data was invalid.', errors: { description: ['The description is not allowed.'] } }),
+          body: JSON.stringify({
+            message: 'The given data was invalid.',
+            errors: { description: ['The description is not allowed.'] },
+          }),
         })
       : route.continue(),
   );
   await page.getByLabel('Description').fill('Refused text');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Failed to update product')).toBeVisible();
-  await expect(page.locator('.ant-form-item', { has: page.getByLabel('Description') }).locator('.ant-form-item-explain-error')).toHaveText(
-    'The description is not allowed.',
-  );
+  await expect(
+    page.locator('.ant-form-item', { has: page.getByLabel('Description') }).locator('.ant-form-item-explain-error'),
+  ).toHaveText('The description is not allowed.');
   await expect(page).toHaveURL(new RegExp(`/products/edit/${product.id}$`));
   const unchanged = await api<{ data: Product }>(`/products/${product.id}`, { token });
   expect(unchanged.body.data.description).toBe(product.description);
@@ -251,7 +287,9 @@ test('category management: create, duplicate, edit, delete and the in-use refusa
   expect(used.body.meta.total).toBeGreaterThan(0);
   await row(page, SEEDED_CATEGORY).getByRole('button', { name: 'Delete' }).click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: MSG.categories.deleteConfirmYes }).click();
-  await expect(toast(page, 'This category has products and cannot be deleted. Move or delete its products first.')).toBeVisible();
+  await expect(
+    toast(page, 'This category has products and cannot be deleted. Move or delete its products first.'),
+  ).toBeVisible();
   await expect(row(page, SEEDED_CATEGORY)).toBeVisible();
   const still = await api<{ data: Category }>(`/categories/${inUse?.id}`, { token });
   expect(still.status).toBe(200);

@@ -196,7 +196,9 @@ test('logistics settings: both rates checked and saved', async ({ page }) => {
     await sea.fill('-1');
     await air.fill('');
     await page.getByRole('button', { name: 'Save rates' }).click();
-    await expect(page.locator('.ant-form-item', { has: sea }).locator('.ant-form-item-explain-error')).toHaveText(MSG.logisticsSettings.negative);
+    await expect(page.locator('.ant-form-item', { has: sea }).locator('.ant-form-item-explain-error')).toHaveText(
+      MSG.logisticsSettings.negative,
+    );
     await expect(page.locator('.ant-form-item', { has: air }).locator('.ant-form-item-explain-error')).toHaveText(
       MSG.logisticsSettings.invalidNumbers,
     );

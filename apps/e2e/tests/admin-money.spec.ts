@@ -13,13 +13,10 @@ test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
 });
 
-
-
 const row = (scope: Page | Locator, text: string) => scope.locator('tr.ant-table-row', { hasText: text });
 // Required fields' labels read '* Name': labels are matched by substring.
 const fieldError = (form: Locator, label: string) =>
   form.locator('.ant-form-item', { has: form.page().getByLabel(label) }).locator('.ant-form-item-explain-error');
-
 
 async function demoCustomer(token: string): Promise<PublicUser> {
   const res = await api<{ data: PublicUser[] }>(`/users?q=${encodeURIComponent(DEMO.customer.email)}`, { token });
@@ -32,7 +29,8 @@ test('currency management: checks, create, duplicate code, edit, cancel and dele
   const token = await apiLogin(DEMO.admin.email, DEMO.admin.password);
   // A rerun on the same database starts without GHS.
   const existing = await api<{ data: Currency[] }>('/currencies?_start=0&_end=100', { token });
-  for (const c of existing.body.data.filter((c) => c.code === 'GHS')) await api(`/currencies/${c.id}`, { method: 'DELETE', token });
+  for (const c of existing.body.data.filter((c) => c.code === 'GHS'))
+    await api(`/currencies/${c.id}`, { method: 'DELETE', token });
 
   await loginAsAdmin(page);
   await page.goto('/currencies');
@@ -110,7 +108,9 @@ test('currency management: checks, create, duplicate code, edit, cancel and dele
   expect(after.body.data.some((c) => c.code === 'GHS')).toBe(false);
 });
 
-test('admin raises a manual invoice for the demo customer, finds it among pending ones and cancels it', async ({ page }) => {
+test('admin raises a manual invoice for the demo customer, finds it among pending ones and cancels it', async ({
+  page,
+}) => {
   const description = `E2E storage fee ${randomBytes(3).toString('hex')}`;
   await loginAsAdmin(page);
   await page.goto('/invoices');
@@ -165,7 +165,9 @@ test('admin raises a manual invoice for the demo customer, finds it among pendin
   await snap(page, 'admin-invoices');
 
   // Cancel it from its page: it leaves the pending list.
-  await row(page, reference).getByRole('button', { name: `View ${reference}` }).click();
+  await row(page, reference)
+    .getByRole('button', { name: `View ${reference}` })
+    .click();
   await page.getByRole('button', { name: 'Cancel invoice' }).click();
   await expect(page.locator('.ant-popconfirm:visible')).toContainText(MSG.invoices.cancelConfirm);
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Cancel invoice' }).click();
@@ -179,7 +181,9 @@ test('admin raises a manual invoice for the demo customer, finds it among pendin
 test("admin adjusts the demo customer's wallet with a reason and sees the ledger entry", async ({ page }) => {
   const token = await apiLogin(DEMO.admin.email, DEMO.admin.password);
   const customer = await demoCustomer(token);
-  const before = await api<{ data: WalletAccount[] }>(`/wallets?q=${encodeURIComponent(DEMO.customer.email)}`, { token });
+  const before = await api<{ data: WalletAccount[] }>(`/wallets?q=${encodeURIComponent(DEMO.customer.email)}`, {
+    token,
+  });
   expect(before.status).toBe(200);
   const ngnBefore = before.body.data.find((w) => w.id === customer.id)?.ngn_minor ?? 0;
   const reason = `E2E goodwill credit ${randomBytes(3).toString('hex')}`;
@@ -194,7 +198,9 @@ test("admin adjusts the demo customer's wallet with a reason and sees the ledger
   await expect(row(page, DEMO.customer.email)).toContainText(formatNaira(ngnBefore));
   await dismissToasts(page);
   await snap(page, 'admin-wallets');
-  await row(page, DEMO.customer.email).getByRole('button', { name: `View wallet ${DEMO.customer.email}` }).click();
+  await row(page, DEMO.customer.email)
+    .getByRole('button', { name: `View wallet ${DEMO.customer.email}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/wallets/show/${customer.id}$`));
   await expect(page.getByRole('heading', { name: `Wallet of ${DEMO.customer.name}` })).toBeVisible();
 
@@ -216,22 +222,32 @@ test("admin adjusts the demo customer's wallet with a reason and sees the ledger
   await expect(row(ledger, reason)).toBeVisible();
   await expect(row(ledger, reason)).toContainText(`+${formatNaira(100000)}`);
   await expect(row(ledger, reason).locator('.ant-tag')).toHaveText('Completed');
-  await expect(page.locator('.ant-statistic', { hasText: 'NGN balance' })).toContainText(formatNaira(ngnBefore + 100000));
+  await expect(page.locator('.ant-statistic', { hasText: 'NGN balance' })).toContainText(
+    formatNaira(ngnBefore + 100000),
+  );
   await expect(form.getByLabel('Reason')).toHaveValue('');
   await dismissToasts(page);
   await snap(page, 'admin-wallet-show');
 
   // The balance moved through the ledger only.
-  const after = await api<{ data: WalletAccount[] }>(`/wallets?q=${encodeURIComponent(DEMO.customer.email)}`, { token });
+  const after = await api<{ data: WalletAccount[] }>(`/wallets?q=${encodeURIComponent(DEMO.customer.email)}`, {
+    token,
+  });
   expect(after.body.data.find((w) => w.id === customer.id)?.ngn_minor).toBe(ngnBefore + 100000);
 });
 
 test('live rates: the no-key message without breaking, then the converter and flags with rates', async ({ page }) => {
   const token = await apiLogin(DEMO.admin.email, DEMO.admin.password);
   // The e2e API has no exchange-rate key: the answer says so and how to configure one, and the page shows it.
-  const direct = await api<{ message: string; setup: string; configured: boolean }>('/currencies/live-rates?base=USD', { token });
+  const direct = await api<{ message: string; setup: string; configured: boolean }>('/currencies/live-rates?base=USD', {
+    token,
+  });
   expect(direct.status).toBe(200);
-  expect(direct.body).toMatchObject({ configured: false, message: MSG.money.liveRatesOff, setup: MSG.money.liveRatesSetup });
+  expect(direct.body).toMatchObject({
+    configured: false,
+    message: MSG.money.liveRatesOff,
+    setup: MSG.money.liveRatesSetup,
+  });
 
   await loginAsAdmin(page);
   await page.goto('/currencies/live-rates');

@@ -11,7 +11,15 @@ import {
   type WalletAccount,
 } from '@jara/contracts';
 import { api, apiLogin, createVerifiedUser, DEMO, E2E } from '../support/env';
-import { apiSession, createProduct, E2E_ADDRESS, fundWallet, moveOrder, placeOrder, type ApiProduct } from '../support/orders';
+import {
+  apiSession,
+  createProduct,
+  E2E_ADDRESS,
+  fundWallet,
+  moveOrder,
+  placeOrder,
+  type ApiProduct,
+} from '../support/orders';
 import { snap } from '../support/screens';
 import { choose, dismissToasts, loginAsAdmin, toast } from '../support/admin';
 
@@ -97,10 +105,16 @@ test('admin filters orders by status and number, opens one and marks it shipped'
   await expect(line).toBeVisible();
   const statusSelect = page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Filter by status' }) });
   await page.mouse.move(0, 0); // no column tooltip left over the filters
-  await statusSelect.locator('.ant-select-selection-item', { hasText: 'To Ship' }).locator('.ant-select-selection-item-remove').click();
+  await statusSelect
+    .locator('.ant-select-selection-item', { hasText: 'To Ship' })
+    .locator('.ant-select-selection-item-remove')
+    .click();
   await expect(page.locator('tr.ant-table-row')).toHaveCount(0);
   await expect(page.getByText(MSG.orders.none)).toBeVisible();
-  await statusSelect.locator('.ant-select-selection-item', { hasText: 'To Pay' }).locator('.ant-select-selection-item-remove').click();
+  await statusSelect
+    .locator('.ant-select-selection-item', { hasText: 'To Pay' })
+    .locator('.ant-select-selection-item-remove')
+    .click();
   await expect(line).toBeVisible();
 
   // Placed between the order's day and the same day (Lagos calendar days, as the API compares them).
@@ -193,11 +207,15 @@ test('a refused status change shows the API message and the order as it is now',
   await expect(page.getByRole('button', { name: 'Confirm Receipt' })).toBeVisible();
 });
 
-test('an unpaid bank transfer order offers Mark as Paid and Cancel Order; marking it paid pays its invoice', async ({ page }) => {
+test('an unpaid bank transfer order offers Mark as Paid and Cancel Order; marking it paid pays its invoice', async ({
+  page,
+}) => {
   const [product] = await vendorProducts();
   const { email, password } = await createVerifiedUser('orders-bank');
   const buyer = await apiSession(email, password);
-  const order = await placeOrder(buyer.token, [{ product_id: product.id, quantity: 1 }], { payment_method: 'bank_transfer' });
+  const order = await placeOrder(buyer.token, [{ product_id: product.id, quantity: 1 }], {
+    payment_method: 'bank_transfer',
+  });
   expect(order.status).toBe(ORDER_STATUS.TO_PAY);
 
   await loginAsAdmin(page);
@@ -304,12 +322,16 @@ test('the dashboard charts the last 30 days of orders with the API’s numbers',
   // The numbers behind the pictures: per day, by status, top product and vendor.
   const today = stats.per_day.filter((d) => d.orders > 0).at(-1);
   expect(today).toBeDefined();
-  await expect(page.getByTestId('chart-revenue').locator('table')).toContainText(formatNaira(today?.revenue_minor ?? 0));
+  await expect(page.getByTestId('chart-revenue').locator('table')).toContainText(
+    formatNaira(today?.revenue_minor ?? 0),
+  );
   for (const s of stats.by_status.filter((s) => s.count > 0)) {
     await expect(page.getByTestId('chart-status').locator('tr', { hasText: s.label })).toContainText(String(s.count));
   }
   await expect(page.getByTestId('chart-top-products').locator('table')).toContainText(stats.top_products[0].name);
-  await expect(page.getByTestId('chart-top-vendors').locator('table')).toContainText(formatNaira(stats.top_vendors[0].revenue_minor));
+  await expect(page.getByTestId('chart-top-vendors').locator('table')).toContainText(
+    formatNaira(stats.top_vendors[0].revenue_minor),
+  );
   // The pictures draw bars.
   await expect(page.getByTestId('chart-status').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByTestId('chart-top-products').locator('.recharts-bar-rectangle').first()).toBeVisible();

@@ -9,7 +9,9 @@ test.use({ baseURL: E2E.admin });
 test.beforeEach(async ({ page }) => {
   // Surface browser-side failures in the test output.
   page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
-  page.on('requestfailed', (request) => console.log(`[browser] request failed ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) =>
+    console.log(`[browser] request failed ${request.url()} ${request.failure()?.errorText}`),
+  );
 });
 
 async function login(page: Page, email: string, password: string) {
@@ -29,7 +31,9 @@ async function loginAsAdmin(page: Page) {
 async function choose(page: Page, scope: Page | ReturnType<Page['locator']>, name: string, option: string) {
   // The input sits under the selected value, so click the select itself.
   await scope.locator('.ant-select', { has: page.getByRole('combobox', { name }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) })
+    .click();
 }
 
 /** Closes open toasts so they do not cover the screenshots. */
@@ -37,7 +41,10 @@ async function dismissToasts(page: Page) {
   const close = page.locator('.ant-notification-notice-close');
   for (let i = 0; i < 5 && (await close.count()) > 0; i++) {
     // A toast may be closing by itself already; then the click simply finds nothing.
-    await close.first().click({ timeout: 1000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
   }
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
 }
@@ -64,7 +71,10 @@ test('the login page and a refused customer', async ({ page }) => {
   await login(page, DEMO.customer.email, DEMO.customer.password);
   await expect(page.locator('.ant-alert').filter({ hasText: MSG.pages.unauthorized })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('access_token'), role: localStorage.getItem('role') }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('access_token'),
+    role: localStorage.getItem('role'),
+  }));
   expect(stored).toEqual({ token: null, role: null });
 
   // A wrong password shows the server's message.
@@ -75,7 +85,10 @@ test('the login page and a refused customer', async ({ page }) => {
 
 test('admin signs in, sees the dashboard and signs out', async ({ page }) => {
   await loginAsAdmin(page);
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('access_token'), role: localStorage.getItem('role') }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('access_token'),
+    role: localStorage.getItem('role'),
+  }));
   expect(stored.token).toBeTruthy();
   expect(stored.role).toBe('admin');
   const users = page.locator('.ant-statistic', { hasText: 'Users' }).first();
@@ -160,7 +173,10 @@ test('the user manager searches, filters, edits a role and shows it after a relo
 
   // The API agrees.
   const token = await apiLogin(DEMO.admin.email, DEMO.admin.password);
-  const list = await api<{ data: Array<{ email: string; role: string; name: string }> }>(`/users?q=${encodeURIComponent(target.email)}`, { token });
+  const list = await api<{ data: Array<{ email: string; role: string; name: string }> }>(
+    `/users?q=${encodeURIComponent(target.email)}`,
+    { token },
+  );
   expect(list.body.data[0]).toMatchObject({ email: target.email, role: 'vendor', name: 'Ngozi Okafor' });
 });
 
@@ -197,7 +213,11 @@ test('the user manager sorts by status and deletes with a confirmation', async (
 
 test('contact messages are listed newest first and open in a drawer', async ({ page }) => {
   const older = { full_name: 'Bola Ade', email: uniqueEmail('contact'), message: 'Where is my parcel from Guangzhou?' };
-  const newer = { full_name: 'Tunde Bakare', email: uniqueEmail('contact'), message: 'Do you ship to Port Harcourt?\nThanks.' };
+  const newer = {
+    full_name: 'Tunde Bakare',
+    email: uniqueEmail('contact'),
+    message: 'Do you ship to Port Harcourt?\nThanks.',
+  };
   expect((await api('/contact-messages', { body: older })).status).toBe(201);
   expect((await api('/contact-messages', { body: newer })).status).toBe(201);
 

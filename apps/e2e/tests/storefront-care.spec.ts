@@ -278,7 +278,9 @@ test.describe('Settings, one route per form', () => {
       await plain.goto('/settings');
       await expect(settingsTab(plain, 'Profile')).toHaveAttribute('aria-current', 'page');
       const { idCard, portrait } = await kycImages();
-      await plain.getByTestId('avatar-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: portrait });
+      await plain
+        .getByTestId('avatar-input')
+        .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: portrait });
       await plain.getByRole('button', { name: 'Upload photo' }).click();
       await expect(plain).toHaveURL(/\/settings$/);
       await expect(toastIn(MSG.profile.imageUpdated)).toBeVisible();
@@ -300,7 +302,9 @@ test.describe('Settings, one route per form', () => {
       // then the code from the e-mail confirms the new address.
       await plain.getByRole('button', { name: 'Send a new code' }).click();
       await expect(plain).toHaveURL(/\/settings\/account$/);
-      const resent = toastIn(MSG.profile.emailCodeSent(newEmail)).or(toastIn(MSG.auth.resendSent)).or(toastIn(/Please wait \d+ seconds/));
+      const resent = toastIn(MSG.profile.emailCodeSent(newEmail))
+        .or(toastIn(MSG.auth.resendSent))
+        .or(toastIn(/Please wait \d+ seconds/));
       await expect(resent).toBeVisible();
       await plain.getByLabel('Code', { exact: true }).fill(await readCode(newEmail));
       await plain.getByRole('button', { name: 'Confirm e-mail' }).click();

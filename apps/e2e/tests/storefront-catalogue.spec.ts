@@ -8,7 +8,6 @@ import { expectToast, login } from '../support/storefront';
 // Catalogue journeys (spec 2.8-2.14, 2.21): public home, categories with encrypted ids, product detail with cart,
 // wishlist and structured data, the catalogue filters and Load More, the product manager and the sitemaps.
 
-
 interface ApiProduct {
   id: number;
   name: string;
@@ -18,8 +17,6 @@ interface ApiProduct {
   user_id: number;
   stock_quantity: number;
 }
-
-
 
 /** datetime-local value in Lagos time (UTC+1) of now + offset. */
 function lagosInput(offsetMs: number): string {
@@ -91,7 +88,8 @@ test.describe('public catalogue', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
     // A struck price and '{n}% OFF' only with a discount (storefront-honest-prices.spec.ts covers both cases).
     await expect(page.locator('.gallery-thumbs img')).toHaveCount(4);
-    for (const claim of ['Free Shipping', 'Secure Payment', '7-Day Returns']) await expect(page.getByText(claim)).toBeVisible();
+    for (const claim of ['Free Shipping', 'Secure Payment', '7-Day Returns'])
+      await expect(page.getByText(claim)).toBeVisible();
 
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('2');
@@ -147,7 +145,9 @@ test.describe('public catalogue', () => {
     // The count follows the new list (retried: the URL can change a render before it).
     const apiFlash = await api<{ meta: { total: number } }>('/products/active?type=flash&per_page=1');
     expect(apiFlash.body.meta.total).toBeLessThan(total);
-    await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`\\b${apiFlash.body.meta.total} products?\\b`));
+    await expect(page.getByTestId('result-count')).toHaveText(
+      new RegExp(`\\b${apiFlash.body.meta.total} products?\\b`),
+    );
 
     // Price range (naira, inclusive).
     await page.getByLabel('Type').selectOption('all');
@@ -156,7 +156,9 @@ test.describe('public catalogue', () => {
     await page.getByLabel('Max Price (₦)').fill('50000');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/min_price=10000&max_price=50000/);
-    const apiPrice = await api<{ meta: { total: number } }>('/products/active?min_price=10000&max_price=50000&per_page=1');
+    const apiPrice = await api<{ meta: { total: number } }>(
+      '/products/active?min_price=10000&max_price=50000&per_page=1',
+    );
     await expect(page.getByTestId('result-count')).toContainText(`${apiPrice.body.meta.total} product`);
     for (const price of await page.locator('.product-card-price strong').allTextContents()) {
       const naira = Number(price.replace(/[₦,]/g, ''));
@@ -167,7 +169,9 @@ test.describe('public catalogue', () => {
     // Minimum rating.
     await page.getByLabel('Minimum Rating').selectOption('4');
     await expect(page).toHaveURL(/min_rating=4/);
-    const apiRated = await api<{ meta: { total: number } }>('/products/active?min_price=10000&max_price=50000&min_rating=4&per_page=1');
+    const apiRated = await api<{ meta: { total: number } }>(
+      '/products/active?min_price=10000&max_price=50000&min_rating=4&per_page=1',
+    );
     await expect(page.getByTestId('result-count')).toContainText(`${apiRated.body.meta.total} product`);
     await snap(page, 'catalogue-all-products-filtered');
 
@@ -199,7 +203,10 @@ test.describe('public catalogue', () => {
 });
 
 test.describe('signed-in catalogue', () => {
-  test('vendor creates a flash product in /products and sees its countdown on the home page', async ({ page, browser }) => {
+  test('vendor creates a flash product in /products and sees its countdown on the home page', async ({
+    page,
+    browser,
+  }) => {
     await login(page, DEMO.vendor.email, DEMO.vendor.password);
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Manage Products' })).toBeVisible();
@@ -275,7 +282,14 @@ test.describe('signed-in catalogue', () => {
     try {
       await login(shopper, DEMO.customer.email, DEMO.customer.password);
       await shopper.goto('/dashboard');
-      for (const heading of ['Trending Categories', 'Deal of the Day', 'Flash Sales', 'New Arrivals', 'Top Rated', 'What our customers say']) {
+      for (const heading of [
+        'Trending Categories',
+        'Deal of the Day',
+        'Flash Sales',
+        'New Arrivals',
+        'Top Rated',
+        'What our customers say',
+      ]) {
         await expect(shopper.getByRole('heading', { name: heading, exact: true })).toBeVisible();
       }
       await expect(shopper.getByText('Free Delivery on Every Order')).toBeVisible();
@@ -320,7 +334,11 @@ test.describe('signed-in catalogue', () => {
     const token = await apiLogin(DEMO.admin.email, DEMO.admin.password);
     const product = (await api<{ data: ApiProduct[] }>('/products/active?per_page=1&type=hot')).body.data[0];
     const newPrice = product.price_ngn + 1234;
-    const res = await api(`/products/${product.id}`, { method: 'POST', token, body: { _method: 'PUT', price: newPrice } });
+    const res = await api(`/products/${product.id}`, {
+      method: 'POST',
+      token,
+      body: { _method: 'PUT', price: newPrice },
+    });
     expect(res.status).toBe(200);
     await page.goto(`/product/${product.id}`);
     const shown = `₦${newPrice.toLocaleString('en-US')}`;
@@ -335,9 +353,12 @@ test.describe('signed-in catalogue', () => {
     // A product the customer may not review yet: someone else's, with stock left for a purchase and the cart below,
     // and no line of theirs at To Review (the seed's orders could hold one).
     const customer = await apiSession(DEMO.customer.email, DEMO.customer.password);
-    const toReview = await api<ListResponse<Order>>(`/orders/user/${customer.userId}?status=${ORDER_STATUS.TO_REVIEW}&per_page=100`, {
-      token: customer.token,
-    });
+    const toReview = await api<ListResponse<Order>>(
+      `/orders/user/${customer.userId}?status=${ORDER_STATUS.TO_REVIEW}&per_page=100`,
+      {
+        token: customer.token,
+      },
+    );
     expect(toReview.status).toBe(200);
     const bought = new Set(toReview.body.data.flatMap((order) => order.items.map((line) => line.product_id)));
     const candidates = (await api<{ data: ApiProduct[] }>('/products/active?per_page=50&type=new')).body.data;
@@ -355,7 +376,10 @@ test.describe('signed-in catalogue', () => {
     // Not bought: no review form, a note that points to the To Review tab.
     const note = page.getByTestId('review-note');
     await expect(note).toContainText(MSG.orders.reviewNotAllowed);
-    await expect(note.getByRole('link', { name: MSG.orders.reviewOrdersLink })).toHaveAttribute('href', '/my-orders?tab=to-review');
+    await expect(note.getByRole('link', { name: MSG.orders.reviewOrdersLink })).toHaveAttribute(
+      'href',
+      '/my-orders?tab=to-review',
+    );
     await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
     await snap(page, 'catalogue-product-review-note');
 

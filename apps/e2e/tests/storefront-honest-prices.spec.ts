@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MSG, ORDER_STATUS, SEED_RATES_AS_OF, TOAST_AUTO_CLOSE_MS, formatDate, formatNaira, type ShopPolicy } from '@jara/contracts';
+import {
+  MSG,
+  ORDER_STATUS,
+  SEED_RATES_AS_OF,
+  TOAST_AUTO_CLOSE_MS,
+  formatDate,
+  formatNaira,
+  type ShopPolicy,
+} from '@jara/contracts';
 import { api, apiLogin, DEMO } from '../support/env';
 import { apiSession, createProduct, fundWallet, moveOrder, placeOrder, readProduct } from '../support/orders';
 import { snap } from '../support/screens';
@@ -23,7 +31,11 @@ async function policy(): Promise<ShopPolicy> {
  */
 async function closeToasts(page: Page) {
   const close = page.locator('.toast-close');
-  if (await close.count()) await close.first().click({ force: true }).catch(() => undefined);
+  if (await close.count())
+    await close
+      .first()
+      .click({ force: true })
+      .catch(() => undefined);
   await expect(page.locator('.toast')).toHaveCount(0, { timeout: TOAST_AUTO_CLOSE_MS + 2_000 });
 }
 
@@ -250,7 +262,11 @@ test.describe('honest prices, stock and claims', () => {
     } finally {
       // Five-star products would lead the rated lists of the journeys that run after this file.
       for (const product of [soldOut, stocked]) {
-        const hidden = await api(`/products/${product.id}`, { method: 'PUT', token: vendor.token, body: { status: 0 } });
+        const hidden = await api(`/products/${product.id}`, {
+          method: 'PUT',
+          token: vendor.token,
+          body: { status: 0 },
+        });
         expect(hidden.status).toBe(200);
       }
     }

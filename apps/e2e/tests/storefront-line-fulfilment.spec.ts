@@ -125,7 +125,10 @@ test.describe('line-level fulfilment on a mixed-seller order', () => {
     // My Orders (To Ship tab) shows the same progress.
     await buyer.goto('/my-orders?tab=to-ship');
     const card = buyer.getByTestId('order-card').filter({ hasText: w.order.order_no });
-    await expect(card.getByTestId('line-progress')).toHaveText(['Ready for pickup', 'Shipped by GIG Logistics · GIG-4471203']);
+    await expect(card.getByTestId('line-progress')).toHaveText([
+      'Ready for pickup',
+      'Shipped by GIG Logistics · GIG-4471203',
+    ]);
     await snap(buyer, 'line-fulfilment-buyer-my-orders');
     // The buyer was told, with a link to the order.
     await buyer.goto('/notifications');
@@ -144,9 +147,12 @@ test.describe('line-level fulfilment on a mixed-seller order', () => {
     await admin.goto(`/orders/show/${w.order.id}`);
     const lines = admin.getByTestId('order-lines');
     await expect(admin.getByText(`Order ${w.order.order_no}`)).toBeVisible({ timeout: 30_000 });
-    await expect(lines.locator('tr', { hasText: w.lamp.name }).getByTestId('line-progress')).toHaveText('Ready for pickup', {
-      timeout: 20_000,
-    });
+    await expect(lines.locator('tr', { hasText: w.lamp.name }).getByTestId('line-progress')).toHaveText(
+      'Ready for pickup',
+      {
+        timeout: 20_000,
+      },
+    );
     await expect(lines.locator('tr', { hasText: w.fan.name }).getByTestId('line-progress')).toHaveText(
       'Shipped by GIG Logistics · GIG-4471203',
     );

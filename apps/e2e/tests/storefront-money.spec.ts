@@ -7,7 +7,6 @@ import { expectToast, login } from '../support/storefront';
 // from the wallet (once, even when the form is sent twice) or by card through the test checkout, the converters,
 // and screenshots of the screens (snap() also runs axe-core, WCAG 2 A/AA, at both widths).
 
-
 interface LoginBody {
   token: string;
   user: { id: number; email: string };
@@ -21,21 +20,27 @@ interface InvoiceBody {
   amount_minor: number;
 }
 
-
-
 /** Setup, not under test: funds a wallet through the API and the test-mode gateway. */
 async function fundThroughApi(token: string, amount: string): Promise<void> {
-  const start = await api<{ data: { reference: string } }>('/wallet/fund', { token, body: { amount, currency: 'NGN' } });
+  const start = await api<{ data: { reference: string } }>('/wallet/fund', {
+    token,
+    body: { amount, currency: 'NGN' },
+  });
   expect(start.status, 'POST /wallet/fund').toBeLessThan(300);
   const reference = start.body.data.reference;
   const done = await api(`/payments/test/${encodeURIComponent(reference)}/complete`, { method: 'POST', token });
   expect(done.status, 'complete the test payment').toBeLessThan(300);
-  const verified = await api<{ data: { status: string } }>(`/wallet/fund/verify?reference=${encodeURIComponent(reference)}`, { token });
+  const verified = await api<{ data: { status: string } }>(
+    `/wallet/fund/verify?reference=${encodeURIComponent(reference)}`,
+    { token },
+  );
   expect(verified.body.data.status).toBe('completed');
 }
 
 test.describe('wallet', () => {
-  test('a customer funds the wallet through the test-mode checkout and sees the balance and a completed row', async ({ page }) => {
+  test('a customer funds the wallet through the test-mode checkout and sees the balance and a completed row', async ({
+    page,
+  }) => {
     const user = await createVerifiedUser('wallet');
     await login(page, user.email, user.password);
     await page.goto('/fund');
@@ -134,14 +139,20 @@ test.describe('invoices', () => {
     await fundThroughApi(token, '10000');
     await page.reload();
     await expect(page.getByTestId('wallet-balance')).toHaveText('₦10,000');
-    const key = await page.locator('form', { has: page.getByRole('button', { name: /from wallet/ }) }).locator('input[name="idempotency_key"]').inputValue();
+    const key = await page
+      .locator('form', { has: page.getByRole('button', { name: /from wallet/ }) })
+      .locator('input[name="idempotency_key"]')
+      .inputValue();
     await page.getByRole('button', { name: 'Pay ₦7,500 from wallet' }).click();
     await expectToast(page, 'Invoice paid successfully');
     await expect(page.getByTestId('invoice').locator('.invoice-total .status-pill')).toHaveText('Paid');
     await expect(page.getByRole('heading', { name: 'Make Payment' })).toHaveCount(0);
 
     // The same form sent again (a double submit) pays nothing more.
-    const again = await page.request.post(`/invoices/${invoice.id}`, { form: { method: 'wallet', idempotency_key: key }, maxRedirects: 0 });
+    const again = await page.request.post(`/invoices/${invoice.id}`, {
+      form: { method: 'wallet', idempotency_key: key },
+      maxRedirects: 0,
+    });
     expect([200, 302, 303]).toContain(again.status());
     await page.goto('/fund');
     await expect(page.getByTestId('local-balance')).toHaveText('₦2,500');
@@ -150,7 +161,9 @@ test.describe('invoices', () => {
     await expect(debit.locator('.status-pill')).toHaveText('Completed');
 
     await page.goto('/fund?tab=invoices');
-    await expect(page.getByTestId('invoices').locator('tbody tr', { hasText: invoice.reference }).locator('.status-pill')).toHaveText('Paid');
+    await expect(
+      page.getByTestId('invoices').locator('tbody tr', { hasText: invoice.reference }).locator('.status-pill'),
+    ).toHaveText('Paid');
 
     // By card: the test-mode checkout shows the invoice; Cancel leaves it unpaid, Pay now pays it.
     const second = await api<{ data: InvoiceBody }>('/invoices', {
@@ -179,7 +192,9 @@ test.describe('invoices', () => {
     await page.goto(`/invoices/${invoice.id}?print=1`);
     await expect(page.locator('.account-sidebar')).toBeHidden();
     await expect(page.getByTestId('invoice')).toBeVisible();
-    const others = await api<{ data: InvoiceBody[] }>('/invoices/user', { token: await apiLogin(DEMO.customer.email, DEMO.customer.password) });
+    const others = await api<{ data: InvoiceBody[] }>('/invoices/user', {
+      token: await apiLogin(DEMO.customer.email, DEMO.customer.password),
+    });
     const foreign = others.body.data[0];
     if (foreign) {
       const response = await page.goto(`/invoices/${foreign.id}`);

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FULFILMENT_MSG, LINE_ACTIONS, MSG, ORDER_STATUS, formatNaira, splitCommission, type Order } from '@jara/contracts';
+import {
+  FULFILMENT_MSG,
+  LINE_ACTIONS,
+  MSG,
+  ORDER_STATUS,
+  formatNaira,
+  splitCommission,
+  type Order,
+} from '@jara/contracts';
 import { api, apiLogin, createVerifiedUser, DEMO } from '../support/env';
 import { apiSession, createProduct, fundWallet, moveOrder, placeOrder, type ApiSession } from '../support/orders';
 import { snap } from '../support/screens';

@@ -39,12 +39,16 @@ test.describe('public storefront', () => {
     await expect(page).toHaveTitle(/Jara/);
     const header = page.locator('header.public-header');
     for (const label of ['Home', 'About', 'Contact', 'FAQ']) {
-      await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true })).toBeVisible();
+      await expect(
+        header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }),
+      ).toBeVisible();
     }
     await expect(header.locator('.public-header-actions').getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(header.locator('.public-header-actions').getByRole('link', { name: 'Sign Up' })).toBeVisible();
     for (const label of ['Foreign Logistics', 'Local Logistics', 'Converter', 'Ready to Ship', 'Tracker']) {
-      await expect(header.getByRole('navigation', { name: 'Our Services' }).getByRole('link', { name: label })).toBeVisible();
+      await expect(
+        header.getByRole('navigation', { name: 'Our Services' }).getByRole('link', { name: label }),
+      ).toBeVisible();
     }
     // 'All Categories' lists the active categories by name: the seed's 14, 'Phones & Tablets' among them.
     const categories = header.locator('.public-header-actions .categories-dropdown');
@@ -146,7 +150,10 @@ test.describe('public storefront', () => {
 test.describe('request ids', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-  test("every answer carries X-Request-Id: a new UUID, or a proxy's id when it looks like one", async ({ page, request }) => {
+  test("every answer carries X-Request-Id: a new UUID, or a proxy's id when it looks like one", async ({
+    page,
+    request,
+  }) => {
     const first = await page.goto('/');
     const second = await page.goto('/about');
     const ids = [first?.headers()['x-request-id'], second?.headers()['x-request-id']];
@@ -164,7 +171,10 @@ test.describe('request ids', () => {
 
     // Files and refusals too, not only pages.
     expect((await request.get('/favicon.svg')).headers()['x-request-id']).toMatch(UUID);
-    const refused = await request.post('/login', { headers: { origin: 'http://evil.example' }, form: { email: 'a@b.c' } });
+    const refused = await request.post('/login', {
+      headers: { origin: 'http://evil.example' },
+      form: { email: 'a@b.c' },
+    });
     expect(refused.status()).toBe(403);
     expect(refused.headers()['x-request-id']).toMatch(UUID);
 
@@ -288,9 +298,16 @@ test.describe('sign-in flows', () => {
     await expectToast(page, 'A new code has been sent.');
   });
 
-  test('a cross-site POST to /login is refused with 403 and signs no one in; the same POST from the site works', async ({ playwright }) => {
+  test('a cross-site POST to /login is refused with 403 and signs no one in; the same POST from the site works', async ({
+    playwright,
+  }) => {
     const request = await playwright.request.newContext({ baseURL: E2E.storefront });
-    const form = { intent: 'login', email: DEMO.customer.email, password: DEMO.customer.password, redirectTo: '/dashboard' };
+    const form = {
+      intent: 'login',
+      email: DEMO.customer.email,
+      password: DEMO.customer.password,
+      redirectTo: '/dashboard',
+    };
     const evil = { Origin: 'http://evil.example' };
     try {
       // The fetcher / JavaScript form path (?_data): refused by the storefront's check before the action runs.
@@ -298,7 +315,11 @@ test.describe('sign-in flows', () => {
       expect(data.status()).toBe(403);
       expect(data.headers()['set-cookie']).toBeUndefined();
       // A form post that names another site only in its Referer, and a resource route (logout).
-      const byReferer = await request.post('/login', { form, headers: { Referer: 'http://evil.example/page' }, maxRedirects: 0 });
+      const byReferer = await request.post('/login', {
+        form,
+        headers: { Referer: 'http://evil.example/page' },
+        maxRedirects: 0,
+      });
       expect(byReferer.status()).toBe(403);
       expect(byReferer.headers()['set-cookie']).toBeUndefined();
       expect((await request.post('/logout', { headers: evil, maxRedirects: 0 })).status()).toBe(403);
@@ -318,11 +339,16 @@ test.describe('sign-in flows', () => {
     }
   });
 
-  test('login with redirectTo=/%09/evil.example lands on the site\'s own /dashboard', async ({ page, playwright }) => {
+  test("login with redirectTo=/%09/evil.example lands on the site's own /dashboard", async ({ page, playwright }) => {
     // The server's answer: a tab-smuggled target (browsers drop the tab and read //evil.example) becomes /dashboard.
     const request = await playwright.request.newContext({ baseURL: E2E.storefront });
     try {
-      const form = { intent: 'login', email: DEMO.customer.email, password: DEMO.customer.password, redirectTo: '/\t/evil.example' };
+      const form = {
+        intent: 'login',
+        email: DEMO.customer.email,
+        password: DEMO.customer.password,
+        redirectTo: '/\t/evil.example',
+      };
       const res = await request.post('/login', { form, headers: { Origin: E2E.storefront }, maxRedirects: 0 });
       expect(res.status()).toBe(302);
       expect(res.headers()['location']).toBe('/dashboard');
@@ -351,7 +377,9 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: SIGNED_IN_PAGES_TIMEOUT });
 
     await expect(page.locator('.hi')).toHaveText('Hi Chioma');
-    await expect(page.locator('.greeting-line')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} · Good (Morning|Afternoon|Evening)$/);
+    await expect(page.locator('.greeting-line')).toHaveText(
+      /^\w+day, \w+ \d{1,2}, \d{4} · Good (Morning|Afternoon|Evening)$/,
+    );
     const sidebar = page.getByRole('complementary', { name: 'Account' });
     await expect(sidebar.getByRole('link', { name: 'My Orders' })).toBeAttached();
     await expect(sidebar.getByRole('link', { name: 'Manage Products' })).toHaveCount(0);
@@ -363,7 +391,13 @@ test.describe('signed-in shell', () => {
     // Cart badge: the sum of quantities kept in localStorage 'cart'; empty hides it.
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
     await page.evaluate(() =>
-      localStorage.setItem('cart', JSON.stringify([{ id: 1, name: 'A', quantity: 2 }, { id: 2, name: 'B', quantity: 3 }])),
+      localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          { id: 1, name: 'A', quantity: 2 },
+          { id: 2, name: 'B', quantity: 3 },
+        ]),
+      ),
     );
     await page.reload();
     await expect(page.getByTestId('cart-badge')).toHaveText('5');
@@ -399,7 +433,8 @@ test.describe('signed-in shell', () => {
 
     // Settings: one nested route per tab (the old ?q= links still land on theirs), Account Settings save, Profile
     // shows the new value. Logistics Settings shows a customer the rates read-only; a forged save is sent away.
-    const settingsTab = (name: string) => page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true });
+    const settingsTab = (name: string) =>
+      page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true });
     await page.goto('/settings?q=profile');
     await expect(page).toHaveURL(/\/settings$/);
     await expect(settingsTab('Profile')).toHaveAttribute('aria-current', 'page');

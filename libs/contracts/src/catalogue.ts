@@ -72,7 +72,14 @@ export interface ProductReview {
 
 export interface SearchSuggestions {
   categories: Array<CategoryRef>;
-  products: Array<{ id: number; name: string; price_ngn: number; average_rating: number; image_card_url: string | null; category: CategoryRef | null }>;
+  products: Array<{
+    id: number;
+    name: string;
+    price_ngn: number;
+    average_rating: number;
+    image_card_url: string | null;
+    category: CategoryRef | null;
+  }>;
 }
 
 export const SEARCH_SUGGESTION_LIMITS = { categories: 3, total: 7 } as const;
@@ -90,7 +97,10 @@ export const PRODUCT_DETAIL = {
 export const FLASH_DEFAULT_HOURS = 24;
 
 /** Available = the product's stock_quantity (never below 0; nothing invented when unknown); 0 shows 'Out of Stock', at or below 5 'LOW STOCK'. */
-export function stockState(stock: number | null | undefined): { available: number; label: 'Out of Stock' | 'LOW STOCK' | 'In Stock' } {
+export function stockState(stock: number | null | undefined): {
+  available: number;
+  label: 'Out of Stock' | 'LOW STOCK' | 'In Stock';
+} {
   const available = typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : 0;
   if (available === 0) return { available, label: 'Out of Stock' };
   if (available <= PRODUCT_DETAIL.lowStockThreshold) return { available, label: 'LOW STOCK' };

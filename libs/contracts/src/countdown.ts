@@ -43,7 +43,11 @@ export function countdownParts(end: Date | string | number, now: Date | number =
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function formatCountdown(end: Date | string | number, now: Date | number = Date.now(), style: CountdownStyle = 'card'): string | null {
+export function formatCountdown(
+  end: Date | string | number,
+  now: Date | number = Date.now(),
+  style: CountdownStyle = 'card',
+): string | null {
   const p = countdownParts(end, now);
   if (!p) return null;
   if (p.totalMs > WEEK) {

@@ -105,5 +105,6 @@ export const GUEST_FEE_MSG = {
   refundByHand:
     "This fee was paid by a guest's card: refund it on the Paystack dashboard first (there is no wallet to credit).",
   historyConfirmed: 'The guest confirmed their e-mail',
-  requestEmailed: "We have e-mailed you a link to confirm this request. Once confirmed, we e-mail you its fee with a link to pay it online.",
+  requestEmailed:
+    'We have e-mailed you a link to confirm this request. Once confirmed, we e-mail you its fee with a link to pay it online.',
 } as const;

@@ -52,7 +52,9 @@ describe('money', () => {
     expect(toMinorUnits('1.1')).toBe(110);
     expect(toMinorUnits(1.15)).toBe(115);
     expect(toMinorUnits(-0)).toBe(0);
-    for (const bad of ['1,50', '1e3', '.5', '1.', 'NaN', '', '--1', '١٢٣']) expect(() => toMinorUnits(bad)).toThrow('Not an amount');
-    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 1e21]) expect(() => toMinorUnits(bad)).toThrow(AmountError);
+    for (const bad of ['1,50', '1e3', '.5', '1.', 'NaN', '', '--1', '١٢٣'])
+      expect(() => toMinorUnits(bad)).toThrow('Not an amount');
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 1e21])
+      expect(() => toMinorUnits(bad)).toThrow(AmountError);
   });
 });

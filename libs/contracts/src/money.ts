@@ -12,7 +12,9 @@ export class AmountError extends Error {
     public readonly problem: AmountProblem,
     value: unknown,
   ) {
-    super(`${problem === 'format' ? 'Not an amount' : problem === 'decimals' ? 'More than 2 decimal places' : 'Amount out of range'}: ${String(value)}`);
+    super(
+      `${problem === 'format' ? 'Not an amount' : problem === 'decimals' ? 'More than 2 decimal places' : 'Amount out of range'}: ${String(value)}`,
+    );
     this.name = 'AmountError';
   }
 }

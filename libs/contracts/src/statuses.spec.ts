@@ -25,7 +25,14 @@ describe('status codes and labels (spec section 4)', () => {
   });
 
   it('labels orders, support, KYC and shipping titles', () => {
-    expect(ORDER_STATUSES.map((s) => s.label)).toEqual(['To Pay', 'To Ship', 'To Receive', 'To Review', 'Returned', 'Cancelled']);
+    expect(ORDER_STATUSES.map((s) => s.label)).toEqual([
+      'To Pay',
+      'To Ship',
+      'To Receive',
+      'To Review',
+      'Returned',
+      'Cancelled',
+    ]);
     expect(orderStatusLabel(9)).toBe('Unknown');
     expect(supportStatusLabel(0)).toBe('Closed');
     expect(supportStatusLabel(2)).toBe('In Progress');

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { MSG } from './messages';
-import { convertCurrency, currencyByCode, currencyFlag, parseDecimal, percentOf, ratesAsOf, SEED_CURRENCIES } from './wallet';
+import {
+  convertCurrency,
+  currencyByCode,
+  currencyFlag,
+  parseDecimal,
+  percentOf,
+  ratesAsOf,
+  SEED_CURRENCIES,
+} from './wallet';
 
 const rate = (sell_price: string) => ({ sell_price });
 const NGN = rate('1500');
@@ -38,7 +46,9 @@ describe('convertCurrency (section 9: amount x target sell / source sell, 2 deci
   });
 
   const decimal = (maxWhole: number, decimals: number) =>
-    fc.tuple(fc.integer({ min: 0, max: maxWhole }), fc.integer({ min: 0, max: 10 ** decimals - 1 })).map(([w, f]) => `${w}.${String(f).padStart(decimals, '0')}`);
+    fc
+      .tuple(fc.integer({ min: 0, max: maxWhole }), fc.integer({ min: 0, max: 10 ** decimals - 1 }))
+      .map(([w, f]) => `${w}.${String(f).padStart(decimals, '0')}`);
   const positiveRate = decimal(100000, 6).filter((r) => (parseDecimal(r)?.n ?? BigInt(0)) > BigInt(0));
 
   it('property: converting to the same currency returns the amount rounded to 2 decimals', () => {
@@ -115,7 +125,13 @@ describe('percentOf, currencies and flags', () => {
   });
 
   it('dates a set of rates by the latest update', () => {
-    expect(ratesAsOf([{ updated_at: '2026-11-20T00:00:00.000Z' }, { updated_at: '2026-11-21T10:00:00.000Z' }, { updated_at: null }])).toBe('2026-11-21T10:00:00.000Z');
+    expect(
+      ratesAsOf([
+        { updated_at: '2026-11-20T00:00:00.000Z' },
+        { updated_at: '2026-11-21T10:00:00.000Z' },
+        { updated_at: null },
+      ]),
+    ).toBe('2026-11-21T10:00:00.000Z');
     expect(ratesAsOf([])).toBeNull();
   });
 });

@@ -1,12 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, ValidateBy, type ValidationArguments } from 'class-validator';
-import {
-  AMOUNT_DECIMALS_MESSAGE,
-  AmountError,
-  MSG,
-  toMinorUnits,
-  WALLET_CURRENCIES,
-} from '@jara/contracts';
+import { AMOUNT_DECIMALS_MESSAGE, AmountError, MSG, toMinorUnits, WALLET_CURRENCIES } from '@jara/contracts';
 import { compose, Doc } from './core';
 
 /** Why an amount was refused, kept until validation so the 422 names the reason. */

@@ -1,5 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { MSG, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@jara/contracts';
 import { compose, Doc } from './core';
 
@@ -43,7 +53,11 @@ const OtpCode = (): PropertyDecorator =>
   compose(
     Doc({ example: '123456' }),
     Transform(({ value }) =>
-      typeof value === 'number' ? String(value).padStart(OTP_LENGTH, '0') : typeof value === 'string' ? value.trim() : value,
+      typeof value === 'number'
+        ? String(value).padStart(OTP_LENGTH, '0')
+        : typeof value === 'string'
+          ? value.trim()
+          : value,
     ),
     IsString({ message: MSG.auth.otpSixDigits }),
     Length(OTP_LENGTH, OTP_LENGTH, { message: MSG.auth.otpSixDigits }),
@@ -64,14 +78,20 @@ export class ResendOtpDto extends EmailDto {}
 
 /** One of the two tokens; whichever is sent must have been issued by Google to GOOGLE_CLIENT_ID. */
 export class GoogleLoginDto {
-  @Doc({ description: "A Google access token; its audience is checked with Google's token-info endpoint. Required without id_token." })
+  @Doc({
+    description:
+      "A Google access token; its audience is checked with Google's token-info endpoint. Required without id_token.",
+  })
   @ValidateIf((dto: GoogleLoginDto) => !dto.id_token)
   @IsNotEmpty({ message: MSG.auth.googleNoToken })
   @IsString({ message: MSG.auth.googleNoToken })
   @MaxLength(4096)
   access_token?: string;
 
-  @Doc({ description: "A Google ID token (the storefront's code exchange returns one): signature, issuer, expiry and aud = GOOGLE_CLIENT_ID are verified. Preferred when both are sent." })
+  @Doc({
+    description:
+      "A Google ID token (the storefront's code exchange returns one): signature, issuer, expiry and aud = GOOGLE_CLIENT_ID are verified. Preferred when both are sent.",
+  })
   @IsOptional()
   @IsString({ message: MSG.auth.googleNoToken })
   @MaxLength(8192)

@@ -202,7 +202,7 @@ export class DeliveryStatusDto {
 
   @Doc({
     description:
-      'Returned Goods after the voyage with a paid cargo fee: true refunds the fee to the customer\'s wallet (decision 024); without it such a move is refused',
+      "Returned Goods after the voyage with a paid cargo fee: true refunds the fee to the customer's wallet (decision 024); without it such a move is refused",
   })
   @Transform(flag)
   @IsOptional()

@@ -11,7 +11,11 @@ function specsOf(dto: Class<object>) {
 
 /** The form's values of the class's own fields: the others (an upload's File list, a UI-only field) are not input. */
 function ownValues(dto: Class<object>, values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(specsOf(dto).names.filter((name) => name in values).map((name) => [name, values[name]]));
+  return Object.fromEntries(
+    specsOf(dto)
+      .names.filter((name) => name in values)
+      .map((name) => [name, values[name]]),
+  );
 }
 
 /**
@@ -44,7 +48,10 @@ export function dtoMaxLength(dto: Class<object>, field: string): number | undefi
  * mark drawn by the `jara-required` class instead of antd's `required`, which would put aria-required on the Select's
  * role-less wrapper (an axe violation). The mark still follows the class's "required" rule.
  */
-export function dtoSelectProps(dto: Class<object>, field: string): { rules: FormRule[]; required: false; className?: string } {
+export function dtoSelectProps(
+  dto: Class<object>,
+  field: string,
+): { rules: FormRule[]; required: false; className?: string } {
   const required = specsOf(dto).fields.find((f) => f.name === field)?.required ?? false;
   return { rules: dtoRules(dto, field), required: false, className: required ? 'jara-required' : undefined };
 }

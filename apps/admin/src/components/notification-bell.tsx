@@ -17,8 +17,7 @@ import {
 /** Local UI text of the bell and the notifications page; the spec's states come from MSG.notifications. */
 export const NOTIFICATION_TEXT = {
   title: 'Notifications',
-  bell: (unread: number) =>
-    unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`,
+  bell: (unread: number) => (unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`),
   markRead: 'Mark as read',
   markReadOf: (title: string) => `Mark as read: ${title}`,
   markAllRead: 'Mark all as read',
@@ -114,15 +113,7 @@ export function NotificationTitle({ item, onOpen }: { item: NotificationItem; on
 }
 
 /** One notification of the dropdown: title (bold while unread), its text, when, and Mark as read. */
-function BellItem({
-  item,
-  busy,
-  onRead,
-}: {
-  item: NotificationItem;
-  busy: boolean;
-  onRead: (id: number) => void;
-}) {
+function BellItem({ item, busy, onRead }: { item: NotificationItem; busy: boolean; onRead: (id: number) => void }) {
   const unread = item.status === NOTIFICATION_STATUS.UNREAD;
   const text = item.description || item.message;
   return (
@@ -226,12 +217,7 @@ export function NotificationBell() {
         ) : (
           <ul style={{ padding: 0, margin: 0 }} aria-label={NOTIFICATION_TEXT.title}>
             {items.map((item) => (
-              <BellItem
-                key={item.id}
-                item={item}
-                busy={pendingUrl === `notifications/${item.id}`}
-                onRead={markRead}
-              />
+              <BellItem key={item.id} item={item} busy={pendingUrl === `notifications/${item.id}`} onRead={markRead} />
             ))}
           </ul>
         )}

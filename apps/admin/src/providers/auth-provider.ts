@@ -1,5 +1,12 @@
 import type { AuthProvider, HttpError } from '@refinedev/core';
-import { MSG, normalizeRole, type ItemResponse, type LoginRequest, type LoginResponse, type PublicUser } from '@jara/contracts';
+import {
+  MSG,
+  normalizeRole,
+  type ItemResponse,
+  type LoginRequest,
+  type LoginResponse,
+  type PublicUser,
+} from '@jara/contracts';
 import { API_URL } from './config';
 import { http, toHttpError } from './http';
 import { session } from './session';
@@ -91,7 +98,13 @@ export const authProvider: AuthProvider = {
   getIdentity: async (): Promise<Identity | null> => {
     const user = session.user();
     if (!user) return null;
-    return { id: user.id, name: user.name || user.email, email: user.email, role: user.role, avatar: user.image ?? undefined };
+    return {
+      id: user.id,
+      name: user.name || user.email,
+      email: user.email,
+      role: user.role,
+      avatar: user.image ?? undefined,
+    };
   },
 
   getPermissions: async () => session.role(),

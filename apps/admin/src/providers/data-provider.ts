@@ -43,7 +43,9 @@ export const dataProvider: DataProvider = {
     if (!params.meta?.multipart) return withHttpError(() => base.update(params));
     const url = `${SIMPLE_REST_URL}/${params.resource}/${encodeURIComponent(String(params.id))}`;
     // axios sends FormData as multipart/form-data with the browser's boundary.
-    return withHttpError(async () => ({ data: (await http.post(url, toFormData(params.variables as Record<string, unknown>))).data }));
+    return withHttpError(async () => ({
+      data: (await http.post(url, toFormData(params.variables as Record<string, unknown>))).data,
+    }));
   },
 
   custom: async (params) => {

@@ -10,14 +10,26 @@ describe('loadConfig', () => {
   });
 
   it('chooses MySQL or MariaDB from DATABASE_URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/jara' }).database).toEqual({ type: 'mysql', url: 'mysql://root@127.0.0.1:3306/jara' });
-    expect(loadConfig({ DATABASE_URL: 'mariadb://root@db/jara' }).database).toEqual({ type: 'mariadb', url: 'mysql://root@db/jara' });
+    expect(loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/jara' }).database).toEqual({
+      type: 'mysql',
+      url: 'mysql://root@127.0.0.1:3306/jara',
+    });
+    expect(loadConfig({ DATABASE_URL: 'mariadb://root@db/jara' }).database).toEqual({
+      type: 'mariadb',
+      url: 'mysql://root@db/jara',
+    });
   });
 
   it('lists every wrong setting in one clear error', () => {
     let error: ConfigError | undefined;
     try {
-      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'short', SMTP_URL: 'http://mail', NODE_ENV: 'staging' });
+      loadConfig({
+        API_PORT: 'eighty',
+        DATABASE_URL: 'postgres://x/y',
+        JWT_SECRET: 'short',
+        SMTP_URL: 'http://mail',
+        NODE_ENV: 'staging',
+      });
     } catch (e) {
       error = e as ConfigError;
     }
@@ -41,13 +53,22 @@ describe('loadConfig', () => {
 
   it('turns Google sign-in off without a client id and points every Google endpoint at GOOGLE_OAUTH_BASE_URL', () => {
     expect(loadConfig({}).google).toEqual({ clientId: null, baseUrl: null, timeoutMs: 10_000 });
-    const config = loadConfig({ GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com', GOOGLE_OAUTH_BASE_URL: 'http://127.0.0.1:9999/' });
-    expect(config.google).toEqual({ clientId: '1234-abc.apps.googleusercontent.com', baseUrl: 'http://127.0.0.1:9999', timeoutMs: 10_000 });
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com',
+      GOOGLE_OAUTH_BASE_URL: 'http://127.0.0.1:9999/',
+    });
+    expect(config.google).toEqual({
+      clientId: '1234-abc.apps.googleusercontent.com',
+      baseUrl: 'http://127.0.0.1:9999',
+      timeoutMs: 10_000,
+    });
     expect(() => loadConfig({ GOOGLE_OAUTH_BASE_URL: 'not a url' })).toThrow('GOOGLE_OAUTH_BASE_URL must be a URL');
-    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'a client id with spaces' })).toThrow('GOOGLE_CLIENT_ID must look like');
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), GOOGLE_OAUTH_BASE_URL: 'http://fake.example' })).toThrow(
-      'GOOGLE_OAUTH_BASE_URL must start with https://',
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'a client id with spaces' })).toThrow(
+      'GOOGLE_CLIENT_ID must look like',
     );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), GOOGLE_OAUTH_BASE_URL: 'http://fake.example' }),
+    ).toThrow('GOOGLE_OAUTH_BASE_URL must start with https://');
   });
 
   it('trusts no proxy by default and reads TRUST_PROXY as a list of addresses, ranges and names', () => {
@@ -76,9 +97,14 @@ describe('loadConfig', () => {
       accountFreeFailures: 5,
       accountMaxDelaySeconds: 900,
     });
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'jara:rl:' });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'jara:rl:',
+    });
     expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow('REDIS_URL must start with redis: or rediss:');
-    expect(() => loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '0' })).toThrow('AUTH_ACCOUNT_MAX_FAILURES must be an integer between 1');
+    expect(() => loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '0' })).toThrow(
+      'AUTH_ACCOUNT_MAX_FAILURES must be an integer between 1',
+    );
   });
 
   it('reads the abuse limits per scope: generous per-address defaults, env names per scope, bad values refused', () => {
@@ -86,29 +112,65 @@ describe('loadConfig', () => {
     expect(abuseLimits.support).toEqual({ account: 10, address: 200, windowSeconds: 3600 });
     expect(abuseLimits['guest-delivery']).toEqual({ account: 10, address: 100, windowSeconds: 3600 });
     for (const limit of Object.values(abuseLimits)) expect(limit.address).toBeGreaterThanOrEqual(100);
-    const set = loadConfig({ SUPPORT_RATE_LIMIT: '3', SUPPORT_RATE_ADDRESS_LIMIT: '30', SUPPORT_RATE_WINDOW: '60', GUEST_DELIVERY_LIMIT: '2' });
+    const set = loadConfig({
+      SUPPORT_RATE_LIMIT: '3',
+      SUPPORT_RATE_ADDRESS_LIMIT: '30',
+      SUPPORT_RATE_WINDOW: '60',
+      GUEST_DELIVERY_LIMIT: '2',
+    });
     expect(set.abuseLimits.support).toEqual({ account: 3, address: 30, windowSeconds: 60 });
     expect(set.abuseLimits['guest-delivery'].account).toBe(2);
     expect(set.abuseLimits.upload).toEqual(abuseLimits.upload);
-    expect(() => loadConfig({ UPLOAD_RATE_ADDRESS_LIMIT: '0' })).toThrow('UPLOAD_RATE_ADDRESS_LIMIT must be an integer between 1');
+    expect(() => loadConfig({ UPLOAD_RATE_ADDRESS_LIMIT: '0' })).toThrow(
+      'UPLOAD_RATE_ADDRESS_LIMIT must be an integer between 1',
+    );
   });
 
   it('reads Paystack and the exchange-rate service: defaults, test mode without a key, https only in production', () => {
     const config = loadConfig({});
-    expect(config.paystack).toEqual({ baseUrl: 'https://api.paystack.co', secretKey: null, testMode: true, timeoutMs: 15_000 });
-    expect(config.exchangeRates).toEqual({ baseUrl: 'https://v6.exchangerate-api.com/v6', apiKey: null, cacheSeconds: 3600, timeoutMs: 10_000 });
+    expect(config.paystack).toEqual({
+      baseUrl: 'https://api.paystack.co',
+      secretKey: null,
+      testMode: true,
+      timeoutMs: 15_000,
+    });
+    expect(config.exchangeRates).toEqual({
+      baseUrl: 'https://v6.exchangerate-api.com/v6',
+      apiKey: null,
+      cacheSeconds: 3600,
+      timeoutMs: 10_000,
+    });
     expect(config.storefrontUrl).toBe('http://localhost:3000');
-    expect(loadConfig({ STOREFRONT_URL: 'https://jara.ng/, https://www.jara.ng' }).storefrontUrl).toBe('https://jara.ng');
-    const live = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYSTACK_BASE_URL: 'http://127.0.0.1:9/', EXCHANGE_RATE_API_KEY: 'k-1', EXCHANGE_RATE_CACHE_SECONDS: '0' });
-    expect(live.paystack).toMatchObject({ baseUrl: 'http://127.0.0.1:9', secretKey: 'sk_test_abc123', testMode: false });
+    expect(loadConfig({ STOREFRONT_URL: 'https://jara.ng/, https://www.jara.ng' }).storefrontUrl).toBe(
+      'https://jara.ng',
+    );
+    const live = loadConfig({
+      PAYSTACK_SECRET_KEY: 'sk_test_abc123',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:9/',
+      EXCHANGE_RATE_API_KEY: 'k-1',
+      EXCHANGE_RATE_CACHE_SECONDS: '0',
+    });
+    expect(live.paystack).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9',
+      secretKey: 'sk_test_abc123',
+      testMode: false,
+    });
     expect(live.exchangeRates).toMatchObject({ apiKey: 'k-1', cacheSeconds: 0 });
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
     // Production never falls back to the free test checkout unless asked to.
     expect(loadConfig(prod).paystack.testMode).toBe(false);
     expect(loadConfig({ ...prod, PAYMENTS_TEST_MODE: 'true' }).paystack.testMode).toBe(true);
-    expect(() => loadConfig({ ...prod, PAYSTACK_BASE_URL: 'http://fake.example' })).toThrow('PAYSTACK_BASE_URL must start with https://');
-    expect(() => loadConfig({ ...prod, EXCHANGE_RATE_BASE_URL: 'http://fake.example' })).toThrow('EXCHANGE_RATE_BASE_URL must start with https://');
-    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYMENTS_TEST_MODE: 'true' })).toThrow('PAYMENTS_TEST_MODE cannot be on');
-    expect(() => loadConfig({ EXCHANGE_RATE_CACHE_SECONDS: '-1' })).toThrow('EXCHANGE_RATE_CACHE_SECONDS must be an integer');
+    expect(() => loadConfig({ ...prod, PAYSTACK_BASE_URL: 'http://fake.example' })).toThrow(
+      'PAYSTACK_BASE_URL must start with https://',
+    );
+    expect(() => loadConfig({ ...prod, EXCHANGE_RATE_BASE_URL: 'http://fake.example' })).toThrow(
+      'EXCHANGE_RATE_BASE_URL must start with https://',
+    );
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYMENTS_TEST_MODE: 'true' })).toThrow(
+      'PAYMENTS_TEST_MODE cannot be on',
+    );
+    expect(() => loadConfig({ EXCHANGE_RATE_CACHE_SECONDS: '-1' })).toThrow(
+      'EXCHANGE_RATE_CACHE_SECONDS must be an integer',
+    );
   });
 });

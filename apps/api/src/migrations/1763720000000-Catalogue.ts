@@ -2,7 +2,13 @@ import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } f
 import { idColumn, nullableDatetime, timestampColumns, varchar } from '../database/migration-helpers';
 
 const fk = (column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT') =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete, onUpdate: 'NO ACTION' });
+  new TableForeignKey({
+    columnNames: [column],
+    referencedTableName: table,
+    referencedColumnNames: ['id'],
+    onDelete,
+    onUpdate: 'NO ACTION',
+  });
 
 /** Categories, products (price in kobo), reviews and wishlists. */
 export class Catalogue1763720000000 implements MigrationInterface {
@@ -12,7 +18,12 @@ export class Catalogue1763720000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'categories',
-        columns: [idColumn(), ...timestampColumns(queryRunner), varchar('name', 100), { name: 'status', type: 'integer', default: 1 }],
+        columns: [
+          idColumn(),
+          ...timestampColumns(queryRunner),
+          varchar('name', 100),
+          { name: 'status', type: 'integer', default: 1 },
+        ],
         indices: [new TableIndex({ name: 'uq_categories_name', columnNames: ['name'], isUnique: true })],
       }),
     );
@@ -63,15 +74,24 @@ export class Catalogue1763720000000 implements MigrationInterface {
           { name: 'rating', type: 'integer' },
           { name: 'comment', type: 'text', isNullable: true },
         ],
-        indices: [new TableIndex({ name: 'uq_reviews_product_user', columnNames: ['product_id', 'user_id'], isUnique: true })],
+        indices: [
+          new TableIndex({ name: 'uq_reviews_product_user', columnNames: ['product_id', 'user_id'], isUnique: true }),
+        ],
         foreignKeys: [fk('product_id', 'products', 'CASCADE'), fk('user_id', 'users', 'CASCADE')],
       }),
     );
     await queryRunner.createTable(
       new Table({
         name: 'wishlist_items',
-        columns: [idColumn(), ...timestampColumns(queryRunner), { name: 'user_id', type: 'integer' }, { name: 'product_id', type: 'integer' }],
-        indices: [new TableIndex({ name: 'uq_wishlist_user_product', columnNames: ['user_id', 'product_id'], isUnique: true })],
+        columns: [
+          idColumn(),
+          ...timestampColumns(queryRunner),
+          { name: 'user_id', type: 'integer' },
+          { name: 'product_id', type: 'integer' },
+        ],
+        indices: [
+          new TableIndex({ name: 'uq_wishlist_user_product', columnNames: ['user_id', 'product_id'], isUnique: true }),
+        ],
         foreignKeys: [fk('user_id', 'users', 'CASCADE'), fk('product_id', 'products', 'CASCADE')],
       }),
     );

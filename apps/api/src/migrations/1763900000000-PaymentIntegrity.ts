@@ -42,7 +42,11 @@ export class PaymentIntegrity1763900000000 implements MigrationInterface {
           { name: 'resolved_by', type: 'integer', isNullable: true },
         ],
         indices: [
-          new TableIndex({ name: 'uq_payment_exceptions_reference_kind', columnNames: ['reference', 'kind'], isUnique: true }),
+          new TableIndex({
+            name: 'uq_payment_exceptions_reference_kind',
+            columnNames: ['reference', 'kind'],
+            isUnique: true,
+          }),
           new TableIndex({ name: 'idx_payment_exceptions_resolved', columnNames: ['resolved_at', 'id'] }),
         ],
       }),

@@ -93,18 +93,15 @@ const owner = (w: World, role: Role | 'anonymous') =>
 
 /** A guest's shipping request made with `email`: its id. */
 async function guestRequest(w: World, email: string): Promise<number> {
-  const res = await w.t
-    .http()
-    .post(P('/guest/trackings'))
-    .send({
-      name: 'Guest',
-      phone: '+2348012345678',
-      email,
-      external_no: 'YT98',
-      warehouse_id: w.warehouse,
-      type: 'foreign',
-      shipping_type: 'air_cargo',
-    });
+  const res = await w.t.http().post(P('/guest/trackings')).send({
+    name: 'Guest',
+    phone: '+2348012345678',
+    email,
+    external_no: 'YT98',
+    warehouse_id: w.warehouse,
+    type: 'foreign',
+    shipping_type: 'air_cargo',
+  });
   if (res.status !== 201) throw new Error(`guest request: ${res.status} ${JSON.stringify(res.body)}`);
   const [found] = await w.t.db.query('SELECT id FROM deliveries WHERE tracking_no = ?', [res.body.data.tracking_no]);
   return Number(found.id);
@@ -120,9 +117,17 @@ async function guestConfirmToken(w: World): Promise<{ id: number; email: string;
 /** A confirmed guest's request at the warehouse, proceeded by the admin: the token of the pay link e-mailed. */
 async function guestPayToken(w: World): Promise<string> {
   const { id, email, token } = await guestConfirmToken(w);
-  await w.t.http().post(P(`/guest/confirmations/${token}`)).expect(200);
+  await w.t
+    .http()
+    .post(P(`/guest/confirmations/${token}`))
+    .expect(200);
   const admin = { Authorization: `Bearer ${w.admin.token}` };
-  await w.t.http().patch(P(`/trackings/${id}/status`)).set(admin).send({ status: 2 }).expect(200);
+  await w.t
+    .http()
+    .patch(P(`/trackings/${id}/status`))
+    .set(admin)
+    .send({ status: 2 })
+    .expect(200);
   await w.t
     .http()
     .put(P(`/trackings/${id}`))
@@ -136,7 +141,12 @@ async function guestPayToken(w: World): Promise<string> {
 async function proceededDelivery(w: World, who: Account): Promise<number> {
   const d = await createDelivery(w, who);
   const admin = { Authorization: `Bearer ${w.admin.token}` };
-  await w.t.http().patch(P(`/trackings/${d.id}/status`)).set(admin).send({ status: 2 }).expect(200);
+  await w.t
+    .http()
+    .patch(P(`/trackings/${d.id}/status`))
+    .set(admin)
+    .send({ status: 2 })
+    .expect(200);
   await w.t
     .http()
     .put(P(`/trackings/${d.id}`))
@@ -277,7 +287,12 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
         (['customer', 'vendor', 'admin'] as const).map(async (role) => {
           const id = await createNotification(w, (role === 'admin' ? w.customer : w.as(role)).user.id);
           const as = role === 'admin' ? w.admin : w.as(role, 'B');
-          return { label: `${as.user.role} reads another user's notification`, as, call: { path: P(`/notifications/${id}`) }, watch: [] };
+          return {
+            label: `${as.user.role} reads another user's notification`,
+            as,
+            call: { path: P(`/notifications/${id}`) },
+            watch: [],
+          };
         }),
       ),
   },
@@ -1188,7 +1203,10 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     status: 200,
     call: async (w) => {
       const token = await guestPayToken(w);
-      const start = await w.t.http().post(P(`/guest/fees/${token}/pay`)).expect(200);
+      const start = await w.t
+        .http()
+        .post(P(`/guest/fees/${token}/pay`))
+        .expect(200);
       return { path: P(`/guest/fees/${token}/verify`), body: { reference: start.body.data.reference } };
     },
   },
@@ -1397,7 +1415,16 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
  * PATCH /{resource}/{id}: the partial update Refine's simple-rest sends, beside PUT (decision 033). The same handler
  * behind both, so the same rule: who may call it, a valid request, and another user's attempts refused.
  */
-for (const resource of ['users', 'notifications', 'categories', 'products', 'locations', 'warehouses', 'shippings', 'trackings'])
+for (const resource of [
+  'users',
+  'notifications',
+  'categories',
+  'products',
+  'locations',
+  'warehouses',
+  'shippings',
+  'trackings',
+])
   ROUTE_TABLE[`PATCH /api/v1/${resource}/:id`] = ROUTE_TABLE[`PUT /api/v1/${resource}/:id`];
 
 /** Customer A's KYC submission (created once). */

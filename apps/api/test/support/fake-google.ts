@@ -103,7 +103,8 @@ export async function startFakeGoogle(clients: Record<string, string> = {}): Pro
 
   function tokenInfo(res: ServerResponse, token: string | null) {
     const found = token ? accessTokens.get(token) : undefined;
-    if (!found || found.exp <= now()) return send(res, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
+    if (!found || found.exp <= now())
+      return send(res, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
     // Google answers strings for these numbers and flags.
     send(res, 200, {
       azp: found.clientId,
@@ -122,7 +123,8 @@ export async function startFakeGoogle(clients: Record<string, string> = {}): Pro
     const p = url.searchParams;
     const clientId = p.get('client_id') ?? '';
     const redirectUri = p.get('redirect_uri') ?? '';
-    if (!(clientId in clients) || !/^https?:\/\//.test(redirectUri)) return send(res, 400, { error: 'invalid_request', error_description: 'Unknown client or redirect_uri' });
+    if (!(clientId in clients) || !/^https?:\/\//.test(redirectUri))
+      return send(res, 400, { error: 'invalid_request', error_description: 'Unknown client or redirect_uri' });
     const back = new URL(redirectUri);
     if (p.get('state') !== null) back.searchParams.set('state', p.get('state') as string);
     if (p.get('response_type') !== 'code' || p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge')) {
@@ -144,7 +146,8 @@ export async function startFakeGoogle(clients: Record<string, string> = {}): Pro
     let secret = form.get('client_secret') ?? '';
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (basic) [clientId, secret] = Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent);
-    if (!(clientId in clients) || clients[clientId] !== secret) return send(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
+    if (!(clientId in clients) || clients[clientId] !== secret)
+      return send(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
     if (form.get('grant_type') !== 'authorization_code') return send(res, 400, { error: 'unsupported_grant_type' });
     const code = form.get('code') ?? '';
     const pending = codes.get(code);

@@ -49,8 +49,13 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
 
 /** The design type of a handler's @Body() parameter (whole body, not @Body('field')), if it has one. */
 function bodyType(metatype: object, prototype: object, name: string): unknown {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
-  const entry = Object.entries(args).find(([key, arg]) => key.split(':')[0] === String(RouteParamtypes.BODY) && arg.data === undefined);
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, name) ?? {}) as Record<
+    string,
+    { index: number; data?: unknown }
+  >;
+  const entry = Object.entries(args).find(
+    ([key, arg]) => key.split(':')[0] === String(RouteParamtypes.BODY) && arg.data === undefined,
+  );
   if (!entry) return undefined;
   const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as unknown[];
   return types[entry[1].index];

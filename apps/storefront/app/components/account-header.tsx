@@ -82,7 +82,12 @@ function NotificationBell({ unread }: { unread: number }) {
                   {notificationLink(item.link) ? (
                     <Form method="post" action="/notifications">
                       <input type="hidden" name="id" value={item.id} />
-                      <button type="submit" name="intent" value="open" className="btn-link notification-title notification-open">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="open"
+                        className="btn-link notification-title notification-open"
+                      >
                         {item.title}
                       </button>
                     </Form>
@@ -145,7 +150,12 @@ function ProfileMenu({ user }: { user: PublicUser }) {
 export function AccountHeader({ user, unread }: { user: PublicUser; unread: number }) {
   return (
     <header className="account-header">
-      <MenuToggle htmlFor="account-menu-toggle" className="menu-button account-menu-button" label="Open menu" glyph="☰" />
+      <MenuToggle
+        htmlFor="account-menu-toggle"
+        className="menu-button account-menu-button"
+        label="Open menu"
+        glyph="☰"
+      />
       <div className="account-title">
         <p className="hi">{`Hi ${firstName(user.name)}`}</p>
         <Greeting />

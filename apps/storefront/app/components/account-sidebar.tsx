@@ -13,7 +13,12 @@ export function AccountSidebar({ role }: { role: Role }) {
     <aside className="account-sidebar" aria-label="Account">
       <div className="sidebar-head">
         <Logo to="/dashboard" light />
-        <MenuToggle htmlFor="account-menu-toggle" className="menu-button menu-close sidebar-close" label="Close menu" glyph="×" />
+        <MenuToggle
+          htmlFor="account-menu-toggle"
+          className="menu-button menu-close sidebar-close"
+          label="Close menu"
+          glyph="×"
+        />
       </div>
       <nav className="sidebar-nav">
         <ul>

@@ -22,7 +22,9 @@ export function Converter({
 }) {
   const [state, setState] = useState<ConverterInput>(initial);
   const list = currencies ?? [];
-  const outcome = currencies ? convertForDisplay(state, list) : { ok: false as const, error: MSG.currency.rateNotAvailable };
+  const outcome = currencies
+    ? convertForDisplay(state, list)
+    : { ok: false as const, error: MSG.currency.rateNotAvailable };
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   function swap(event: MouseEvent<HTMLButtonElement>) {
@@ -72,7 +74,15 @@ export function Converter({
             currencies={list}
             onChange={(from) => setState((current) => ({ ...current, from }))}
           />
-          <button type="submit" name="swap" value="1" className="btn btn-ghost swap-button" aria-label="Swap currencies" title="Swap currencies" onClick={swap}>
+          <button
+            type="submit"
+            name="swap"
+            value="1"
+            className="btn btn-ghost swap-button"
+            aria-label="Swap currencies"
+            title="Swap currencies"
+            onClick={swap}
+          >
             <span aria-hidden="true">⇄</span>
           </button>
           <CurrencySelect

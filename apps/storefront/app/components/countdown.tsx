@@ -24,7 +24,11 @@ export function Countdown({
   }, [end]);
   const value = formatCountdown(end, now, style);
   return (
-    <span className={['countdown', className].filter(Boolean).join(' ')} data-testid="countdown" suppressHydrationWarning>
+    <span
+      className={['countdown', className].filter(Boolean).join(' ')}
+      data-testid="countdown"
+      suppressHydrationWarning
+    >
       {value ?? endedLabel}
     </span>
   );

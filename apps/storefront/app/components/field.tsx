@@ -8,13 +8,30 @@ interface ControlProps {
 }
 
 /** Label, control and the error underneath (aria-described), shared by every field kind. */
-function FieldShell({ name, label, error, id, control }: { name: string; label: string; error?: string; id?: string; control: (props: ControlProps) => ReactNode }) {
+function FieldShell({
+  name,
+  label,
+  error,
+  id,
+  control,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  id?: string;
+  control: (props: ControlProps) => ReactNode;
+}) {
   const inputId = id ?? `field-${name}`;
   const errorId = `${inputId}-error`;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      {control({ id: inputId, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {control({
+        id: inputId,
+        name,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
       {error ? (
         <p className="field-error" id={errorId}>
           {error}
@@ -32,7 +49,9 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input with its error underneath. */
 export function Field({ name, label, error, id, ...input }: FieldProps) {
-  return <FieldShell name={name} label={label} error={error} id={id} control={(props) => <input {...props} {...input} />} />;
+  return (
+    <FieldShell name={name} label={label} error={error} id={id} control={(props) => <input {...props} {...input} />} />
+  );
 }
 
 interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -43,7 +62,15 @@ interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
 
 /** A labelled textarea with its error underneath. */
 export function TextAreaField({ name, label, error, id, ...textarea }: TextAreaProps) {
-  return <FieldShell name={name} label={label} error={error} id={id} control={(props) => <textarea {...props} {...textarea} />} />;
+  return (
+    <FieldShell
+      name={name}
+      label={label}
+      error={error}
+      id={id}
+      control={(props) => <textarea {...props} {...textarea} />}
+    />
+  );
 }
 
 interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {

@@ -8,7 +8,9 @@ export function Footer() {
       <div className="container footer-grid">
         <div>
           <Logo light />
-          <p className="footer-tagline">Shop in naira, ship from overseas warehouses and track every parcel in one place.</p>
+          <p className="footer-tagline">
+            Shop in naira, ship from overseas warehouses and track every parcel in one place.
+          </p>
         </div>
         <div>
           <h2>Company</h2>

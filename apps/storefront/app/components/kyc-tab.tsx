@@ -302,12 +302,21 @@ export function KycTab({
     );
   }
   const submission = state.submission;
-  if (!submission) return <KycForm user={user} maxBytes={state.maxBytes} limits={state.limits} actionData={actionData} previous={null} />;
+  if (!submission)
+    return (
+      <KycForm user={user} maxBytes={state.maxBytes} limits={state.limits} actionData={actionData} previous={null} />
+    );
   if (submission.status !== KYC_STATUS.REJECTED) return <KycStatusView submission={submission} />;
   return (
     <div className="stack-lg">
       <KycStatusView submission={submission} />
-      <KycForm user={user} maxBytes={state.maxBytes} limits={state.limits} actionData={actionData} previous={submission} />
+      <KycForm
+        user={user}
+        maxBytes={state.maxBytes}
+        limits={state.limits}
+        actionData={actionData}
+        previous={submission}
+      />
     </div>
   );
 }

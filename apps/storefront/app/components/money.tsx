@@ -1,4 +1,10 @@
-import { INVOICE_STATUSES, WALLET_STATUSES, invoiceStatusTone, walletStatusTone, type StatusTone } from '@jara/contracts';
+import {
+  INVOICE_STATUSES,
+  WALLET_STATUSES,
+  invoiceStatusTone,
+  walletStatusTone,
+  type StatusTone,
+} from '@jara/contracts';
 import type { CurrencyOption } from '~/lib/converter';
 
 /** A coloured status (spec 4): success green, warning yellow, danger red, info blue, else grey; the text carries the meaning. */

@@ -18,7 +18,14 @@ export function Newsletter({ title = 'Subscribe to our newsletter', text }: { ti
         <label htmlFor="newsletter-email" className="visually-hidden">
           E-mail address
         </label>
-        <input id="newsletter-email" type="email" name="email" placeholder="Your e-mail address" required autoComplete="email" />
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          placeholder="Your e-mail address"
+          required
+          autoComplete="email"
+        />
         <button type="submit" className="btn btn-accent" disabled={fetcher.state !== 'idle'}>
           {fetcher.state !== 'idle' ? 'Subscribing…' : 'Subscribe'}
         </button>

@@ -1,7 +1,22 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { MSG, ORDER_STATUS, formatNaira, lineProgressText, type Order, type OrderLine, type TransactionState } from '@jara/contracts';
-import { appendPage, nextPageQuery, orderStatusText, orderStatusTone, transactionTone, type ListPage } from '~/lib/orders';
+import {
+  MSG,
+  ORDER_STATUS,
+  formatNaira,
+  lineProgressText,
+  type Order,
+  type OrderLine,
+  type TransactionState,
+} from '@jara/contracts';
+import {
+  appendPage,
+  nextPageQuery,
+  orderStatusText,
+  orderStatusTone,
+  transactionTone,
+  type ListPage,
+} from '~/lib/orders';
 import type { CartRefreshNotice as Notice } from '~/lib/use-cart-refresh';
 import { StatusPill } from './money';
 
@@ -108,7 +123,9 @@ export function useLoadMore<T extends { id: number }>(first: ListPage<T> | null,
       >
         {loading ? 'Loading…' : 'Load More'}
       </Link>
-      {last ? <p className="muted small">{`Showing ${items.length} of ${Math.max(last.total, items.length)}`}</p> : null}
+      {last ? (
+        <p className="muted small">{`Showing ${items.length} of ${Math.max(last.total, items.length)}`}</p>
+      ) : null}
       {failed ? (
         <p className="field-error" role="alert">
           {MSG.common.serverError}

@@ -25,7 +25,9 @@ export interface CardProduct {
   flash_end_at: string | null;
 }
 
-export function isFlash(product: Pick<CardProduct, 'type' | 'flash_end_at'>): product is CardProduct & { flash_end_at: string } {
+export function isFlash(
+  product: Pick<CardProduct, 'type' | 'flash_end_at'>,
+): product is CardProduct & { flash_end_at: string } {
   return product.type === 'flash' && Boolean(product.flash_end_at);
 }
 

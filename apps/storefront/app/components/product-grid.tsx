@@ -100,7 +100,9 @@ export function ProductGrid({
             className="btn btn-ghost"
             disabled={fetcher.state !== 'idle'}
             onClick={() =>
-              fetcher.load(`${moreUrl}${separator}${cursor ? `after=${encodeURIComponent(cursor)}` : `page=${page + 1}`}`)
+              fetcher.load(
+                `${moreUrl}${separator}${cursor ? `after=${encodeURIComponent(cursor)}` : `page=${page + 1}`}`,
+              )
             }
           >
             {fetcher.state !== 'idle' ? 'Loading…' : 'Load More'}

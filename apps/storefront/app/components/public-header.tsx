@@ -61,12 +61,21 @@ export function PublicHeader({ signedIn, categories }: { signedIn: boolean; cate
   const location = useLocation();
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false;
-    document.querySelectorAll<HTMLDetailsElement>('.categories-dropdown[open]').forEach((el) => el.removeAttribute('open'));
+    document
+      .querySelectorAll<HTMLDetailsElement>('.categories-dropdown[open]')
+      .forEach((el) => el.removeAttribute('open'));
   }, [location.pathname, location.search]);
 
   return (
     <header className="public-header">
-      <input ref={toggle} type="checkbox" id="public-menu-toggle" className="drawer-toggle" aria-hidden="true" tabIndex={-1} />
+      <input
+        ref={toggle}
+        type="checkbox"
+        id="public-menu-toggle"
+        className="drawer-toggle"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <div className="public-header-bar container">
         <Logo />
         <nav className="public-nav" aria-label="Main">

@@ -8,7 +8,13 @@ const DEBOUNCE_MS = 250;
 /** What /resources/search-suggestions answers. */
 export interface SuggestionData {
   categories: Array<{ id: number; name: string; key: string }>;
-  products: Array<{ id: number; name: string; price_ngn: number; average_rating: number; image_card_url: string | null }>;
+  products: Array<{
+    id: number;
+    name: string;
+    price_ngn: number;
+    average_rating: number;
+    image_card_url: string | null;
+  }>;
 }
 
 function naira(value: number): string {
@@ -23,7 +29,13 @@ function naira(value: number): string {
  * Search box of spec 2.8: a GET form to /all_products?q= (works without JavaScript) with debounced
  * suggestions grouped as Categories and Products.
  */
-export function SearchBox({ placeholder = 'Search products...', defaultValue = '' }: { placeholder?: string; defaultValue?: string }) {
+export function SearchBox({
+  placeholder = 'Search products...',
+  defaultValue = '',
+}: {
+  placeholder?: string;
+  defaultValue?: string;
+}) {
   const fetcher = useFetcher<SuggestionData>();
   const [query, setQuery] = useState(defaultValue);
   const [open, setOpen] = useState(false);
@@ -103,7 +115,9 @@ export function SearchBox({ placeholder = 'Search products...', defaultValue = '
                 {data.products.map((product) => (
                   <li key={product.id}>
                     <Link to={`/product/${product.id}`} className="suggestion-product" onClick={() => setOpen(false)}>
-                      {product.image_card_url ? <img src={product.image_card_url} alt="" width={40} height={40} loading="lazy" /> : null}
+                      {product.image_card_url ? (
+                        <img src={product.image_card_url} alt="" width={40} height={40} loading="lazy" />
+                      ) : null}
                       <span className="suggestion-name">{product.name}</span>
                       <span className="suggestion-meta">
                         <strong>{naira(product.price_ngn)}</strong>

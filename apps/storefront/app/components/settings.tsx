@@ -37,7 +37,15 @@ export function usePosting(action: string): boolean {
 }
 
 /** The second step of an e-mail change: the code sent to the new address (the old one stays until then). */
-export function ConfirmEmail({ email, pendingEmail, serverErrors }: { email: string; pendingEmail: string; serverErrors?: Errors }) {
+export function ConfirmEmail({
+  email,
+  pendingEmail,
+  serverErrors,
+}: {
+  email: string;
+  pendingEmail: string;
+  serverErrors?: Errors;
+}) {
   const confirming = usePosting('/settings/email');
   const resending = usePosting('/settings/email/resend');
   const busy = confirming || resending;
@@ -47,8 +55,8 @@ export function ConfirmEmail({ email, pendingEmail, serverErrors }: { email: str
     <section className="notice-inline stack email-change" aria-labelledby="email-change-title">
       <h3 id="email-change-title">Confirm your new e-mail</h3>
       <p>
-        We sent a {OTP_LENGTH}-digit code to <strong>{pendingEmail}</strong>. Until you enter it, you keep signing in with{' '}
-        <strong>{email}</strong>.
+        We sent a {OTP_LENGTH}-digit code to <strong>{pendingEmail}</strong>. Until you enter it, you keep signing in
+        with <strong>{email}</strong>.
       </p>
       <Form method="post" action="/settings/email" noValidate className="stack">
         <fieldset disabled={busy} className="form-grid">
@@ -84,14 +92,25 @@ export function ConfirmEmail({ email, pendingEmail, serverErrors }: { email: str
  * always go. A plain form posting to /settings/notifications: it works without JavaScript, and a save comes back to
  * Account Settings as a flash toast after a redirect. After a refusal the box shows what was sent, with the error.
  */
-export function NotificationsSection({ user, refused }: { user: PublicUser; refused?: { emailUpdates: boolean; error?: string } }) {
+export function NotificationsSection({
+  user,
+  refused,
+}: {
+  user: PublicUser;
+  refused?: { emailUpdates: boolean; error?: string };
+}) {
   const saving = useNavigation().formAction === '/settings/notifications';
   const checked = refused?.emailUpdates ?? user.email_updates;
   const error = refused?.error;
   return (
     <section className="stack notifications-settings" aria-labelledby="notifications-title">
       <h2 id="notifications-title">Notifications</h2>
-      <Form method="post" action="/settings/notifications" className="stack" key={`${user.updated_at}-${String(checked)}`}>
+      <Form
+        method="post"
+        action="/settings/notifications"
+        className="stack"
+        key={`${user.updated_at}-${String(checked)}`}
+      >
         <div className="email-updates">
           <label className="checkbox-row">
             <input

@@ -4,7 +4,13 @@ import type { RequestValues } from '~/components/deliveries';
 import { api, fieldErrors, serverMessage } from './api.server';
 import { deliveryListHref, readPage, readSearch, type RequestErrors } from './deliveries';
 import { loadDeliveries, loadDelivery, loadRequestWarehouses } from './deliveries.server';
-import { checkDeliveryRequest, REQUEST_FIELDS, REQUEST_LIMITS, requestRefusal, requestValues } from './delivery-requests.server';
+import {
+  checkDeliveryRequest,
+  REQUEST_FIELDS,
+  REQUEST_LIMITS,
+  requestRefusal,
+  requestValues,
+} from './delivery-requests.server';
 import { env } from './env.server';
 import { ALL_ROLES } from './navigation';
 import { assertSameOrigin } from './same-origin.server';

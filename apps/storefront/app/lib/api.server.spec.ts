@@ -83,9 +83,19 @@ describe('api() forwards the browser address and the request id', () => {
 
 describe('requestIdFrom (server.mjs)', () => {
   it("keeps a proxy's id that matches the API's pattern and makes a UUID for anything else", () => {
-    for (const kept of ['abcdefgh', 'req-0f8c2a4e.7d1b:4c3a_9e5f', 'A'.repeat(100)]) expect(requestIdFrom(kept)).toBe(kept);
+    for (const kept of ['abcdefgh', 'req-0f8c2a4e.7d1b:4c3a_9e5f', 'A'.repeat(100)])
+      expect(requestIdFrom(kept)).toBe(kept);
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    for (const refused of [undefined, null, '', 'short', 'A'.repeat(101), 'has space in it', 'a/b/c/d/e/f', 'x'.repeat(8) + '\n'])
+    for (const refused of [
+      undefined,
+      null,
+      '',
+      'short',
+      'A'.repeat(101),
+      'has space in it',
+      'a/b/c/d/e/f',
+      'x'.repeat(8) + '\n',
+    ])
       expect(requestIdFrom(refused)).toMatch(uuid);
     expect(requestIdFrom(undefined)).not.toBe(requestIdFrom(undefined));
   });
@@ -120,7 +130,11 @@ describe('publicApi(): anonymous public reads through the public read cache', ()
     answers.push(await publicApi('/products/41'));
     expect(hits.filter((url) => url.endsWith('/products/41'))).toHaveLength(1);
     for (const answer of answers) {
-      expect(answer).toMatchObject({ ok: true, status: 200, data: { data: { url: '/api/v1/products/41', authorized: false } } });
+      expect(answer).toMatchObject({
+        ok: true,
+        status: 200,
+        data: { data: { url: '/api/v1/products/41', authorized: false } },
+      });
     }
   });
 

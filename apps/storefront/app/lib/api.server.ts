@@ -52,7 +52,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
     // A navigation away aborts its loader's calls: not an outage.
     if (!options.signal?.aborted) {
       const id = forwarded['X-Request-Id'];
-      console.error(`[storefront] API ${redactGuestTokens(path)} unreachable${id ? ` (request ${id})` : ''}:`, cause instanceof Error ? cause.message : cause);
+      console.error(
+        `[storefront] API ${redactGuestTokens(path)} unreachable${id ? ` (request ${id})` : ''}:`,
+        cause instanceof Error ? cause.message : cause,
+      );
     }
     return { ok: false, status: 0, data: null, error: null };
   }

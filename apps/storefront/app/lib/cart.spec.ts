@@ -1,5 +1,14 @@
 import { formatNaira } from '@jara/contracts';
-import { boundQuantity, cartLine, cartLineImage, cartLineKobo, cartTotalKobo, orderLines, refreshCart, type CartItem } from './cart';
+import {
+  boundQuantity,
+  cartLine,
+  cartLineImage,
+  cartLineKobo,
+  cartTotalKobo,
+  orderLines,
+  refreshCart,
+  type CartItem,
+} from './cart';
 
 describe('cart amounts', () => {
   it('stores the exact kobo price on the line, not a naira float', () => {
@@ -23,7 +32,12 @@ describe('cart amounts', () => {
     expect(cartLineKobo({ price_ngn: 1500.5 })).toBe(150050);
     expect(cartLineKobo({ price: '2,000' })).toBe(200000);
     expect(cartLineKobo({ price_ngn: 1.999 })).toBeNull();
-    expect(cartTotalKobo([{ id: 1, name: 'x', quantity: 2, price: 'free' }, { id: 2, name: 'y', quantity: -4, price_kobo: 500 }])).toBe(0);
+    expect(
+      cartTotalKobo([
+        { id: 1, name: 'x', quantity: 2, price: 'free' },
+        { id: 2, name: 'y', quantity: -4, price_kobo: 500 },
+      ]),
+    ).toBe(0);
   });
 });
 
@@ -35,7 +49,9 @@ describe('cart refresh (issue 10)', () => {
   ];
 
   it('keeps an unchanged cart as it is and says nothing', () => {
-    const items: CartItem[] = [{ id: 1, name: 'Ankara tote', quantity: 2, price_kobo: 1250000, price_ngn: 12500, image: 'a.png' }];
+    const items: CartItem[] = [
+      { id: 1, name: 'Ankara tote', quantity: 2, price_kobo: 1250000, price_ngn: 12500, image: 'a.png' },
+    ];
     const result = refreshCart(items, products);
     expect(result.changed).toBe(false);
     expect(result.gone).toEqual([]);
@@ -67,7 +83,16 @@ describe('cart refresh (issue 10)', () => {
   it('keeps the product image current and shows only a site or http(s) image', () => {
     const refreshed = refreshCart(
       [{ id: 9, name: 'Kettle', quantity: 1, price_kobo: 500, image_card_url: '/old.webp' }],
-      [{ id: 9, name: 'Kettle', price_kobo: 500, price_ngn: 5, stock_quantity: 4, image_card_url: '/media/kettle-card.webp' }],
+      [
+        {
+          id: 9,
+          name: 'Kettle',
+          price_kobo: 500,
+          price_ngn: 5,
+          stock_quantity: 4,
+          image_card_url: '/media/kettle-card.webp',
+        },
+      ],
     );
     expect(cartLineImage(refreshed.items[0])).toBe('/media/kettle-card.webp');
     expect(refreshed.changed).toBe(false);
@@ -83,8 +108,12 @@ describe('cart refresh (issue 10)', () => {
   });
 
   it('sends product_id and quantity only', () => {
-    expect(orderLines([{ id: 4, name: 'x', quantity: 2, price_kobo: 10 }, { id: 0, name: 'bad', quantity: 1 }, { id: 5, name: 'y', quantity: -1 }])).toEqual([
-      { product_id: 4, quantity: 2 },
-    ]);
+    expect(
+      orderLines([
+        { id: 4, name: 'x', quantity: 2, price_kobo: 10 },
+        { id: 0, name: 'bad', quantity: 1 },
+        { id: 5, name: 'y', quantity: -1 },
+      ]),
+    ).toEqual([{ product_id: 4, quantity: 2 }]);
   });
 });

@@ -54,7 +54,8 @@ function writeCart(items: CartItem[]): void {
  * read from its naira price by the shared two-decimal rule (never multiplied as a float). Unreadable: null.
  */
 export function cartLineKobo(item: Pick<CartItem, 'price_kobo' | 'price_ngn'> & { price?: unknown }): number | null {
-  if (typeof item.price_kobo === 'number' && Number.isSafeInteger(item.price_kobo) && item.price_kobo >= 0) return item.price_kobo;
+  if (typeof item.price_kobo === 'number' && Number.isSafeInteger(item.price_kobo) && item.price_kobo >= 0)
+    return item.price_kobo;
   const naira = item.price_ngn ?? item.price;
   if (typeof naira !== 'number' && typeof naira !== 'string') return null;
   try {
@@ -81,12 +82,18 @@ export function cartTotalKobo(items: CartItem[]): number {
 }
 
 /** The line stored for a product: its fields, its exact price in kobo, and the quantity. */
-export function cartLine(product: { id: number; name: string; price_kobo: number; [field: string]: unknown }, quantity: number): CartItem {
+export function cartLine(
+  product: { id: number; name: string; price_kobo: number; [field: string]: unknown },
+  quantity: number,
+): CartItem {
   return { ...product, price_kobo: product.price_kobo, quantity };
 }
 
 /** Adds a product (its fields plus quantity) or raises the quantity of the line already in the cart. */
-export function addToCart(product: { id: number; name: string; price_kobo: number; [field: string]: unknown }, quantity: number): CartItem[] {
+export function addToCart(
+  product: { id: number; name: string; price_kobo: number; [field: string]: unknown },
+  quantity: number,
+): CartItem[] {
   const items = readCart();
   const line = items.find((item) => item.id === product.id);
   const next = line
@@ -117,7 +124,9 @@ export function boundQuantity(item: Pick<CartItem, 'stock_quantity'>, quantity: 
 
 /** Sets a line's quantity (at least 1, at most the stock the cart last saw). */
 export function setCartQuantity(productId: number, quantity: number): CartItem[] {
-  const next = readCart().map((item) => (item.id === productId ? { ...item, quantity: boundQuantity(item, quantity) } : item));
+  const next = readCart().map((item) =>
+    item.id === productId ? { ...item, quantity: boundQuantity(item, quantity) } : item,
+  );
   writeCart(next);
   return next;
 }
@@ -160,7 +169,8 @@ export function refreshCart(items: readonly CartItem[], products: readonly CartP
   const next: CartItem[] = [];
   for (const item of items) {
     const product = byId.get(Number(item.id));
-    const stock = product && typeof product.stock_quantity === 'number' ? Math.max(0, Math.floor(product.stock_quantity)) : null;
+    const stock =
+      product && typeof product.stock_quantity === 'number' ? Math.max(0, Math.floor(product.stock_quantity)) : null;
     if (!product || stock === 0) {
       gone.push(String(product?.name ?? item.name ?? `#${item.id}`));
       changed = true;

@@ -19,7 +19,11 @@ export async function headerCategories(): Promise<CategoryOption[]> {
   const options = await publicReads.get('/categories?per_page=100', async () => {
     const result = await api<{ data?: CategoryRow[] } | CategoryRow[]>('/categories?per_page=100');
     if (!result.ok || !result.data) return undefined;
-    const rows = Array.isArray(result.data) ? result.data : Array.isArray(result.data.data) ? result.data.data : undefined;
+    const rows = Array.isArray(result.data)
+      ? result.data
+      : Array.isArray(result.data.data)
+        ? result.data.data
+        : undefined;
     if (!rows) return undefined;
     return rows
       .filter((row) => row && typeof row.name === 'string' && (row.status === undefined || String(row.status) === '1'))

@@ -22,7 +22,7 @@ const complete = {
   items: JSON.stringify([{ product_id: 3, quantity: 2 }]),
 };
 
-describe('checkout form, checked by the API\'s CreateOrderDto', () => {
+describe("checkout form, checked by the API's CreateOrderDto", () => {
   it('gives the spec messages for every missing field', () => {
     const result = checkOrder(form({ items: complete.items }));
     expect(result.ok).toBe(false);
@@ -42,7 +42,11 @@ describe('checkout form, checked by the API\'s CreateOrderDto', () => {
     const result = checkOrder(form({ ...complete, country: 'France', payment_method: 'paypal', items: '[]' }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors).toEqual({ country: MSG.checkout.required.country, payment_method: MSG.checkout.required.payment_method, items: MSG.orders.itemsRequired });
+    expect(result.errors).toEqual({
+      country: MSG.checkout.required.country,
+      payment_method: MSG.checkout.required.payment_method,
+      items: MSG.orders.itemsRequired,
+    });
   });
 
   it('builds the API body: trimmed fields, blank optional ones left out, lines as sent', () => {
@@ -63,7 +67,9 @@ describe('checkout form, checked by the API\'s CreateOrderDto', () => {
   });
 
   it('keeps the phone as +234, reads the state, and leaves postal code and landmark optional', () => {
-    const result = checkOrder(form({ ...complete, phone: '+234 (0) 703-123-4567', state: 'fct', postal_code: '', landmark: '' }));
+    const result = checkOrder(
+      form({ ...complete, phone: '+234 (0) 703-123-4567', state: 'fct', postal_code: '', landmark: '' }),
+    );
     expect(result.ok && result.order).toMatchObject({ phone: '+2347031234567', state: 'Federal Capital Territory' });
     expect(result.ok && result.order.postal_code).toBeUndefined();
     const bad = checkOrder(form({ ...complete, phone: '+44 7700 900123', state: 'Ashanti' }));
@@ -81,12 +87,21 @@ describe('checkout form, checked by the API\'s CreateOrderDto', () => {
     expect(items('[{"product_id":1,"quantity":0}]')?.items).toMatch(/Quantity must be a whole number/);
     expect(items('[{"product_id":"x","quantity":1}]')?.items).toBeDefined();
     expect(items(`[{"product_id":1,"quantity":${ORDER_LIMITS.maxQuantity + 1}}]`)?.items).toBeDefined();
-    const tooMany = JSON.stringify(Array.from({ length: ORDER_LIMITS.maxLines + 1 }, (_, i) => ({ product_id: i + 1, quantity: 1 })));
+    const tooMany = JSON.stringify(
+      Array.from({ length: ORDER_LIMITS.maxLines + 1 }, (_, i) => ({ product_id: i + 1, quantity: 1 })),
+    );
     expect(items(tooMany)?.items).toBeDefined();
   });
 
   it('maps the API 422 to the fields, item errors to one message', () => {
-    expect(checkoutErrors({ city: ['City is too long.'], 'items.0.quantity': ['Quantity must be at least 1.'], items: undefined, other: ['x'] })).toEqual({
+    expect(
+      checkoutErrors({
+        city: ['City is too long.'],
+        'items.0.quantity': ['Quantity must be at least 1.'],
+        items: undefined,
+        other: ['x'],
+      }),
+    ).toEqual({
       city: 'City is too long.',
       items: 'Quantity must be at least 1.',
     });
@@ -110,6 +125,8 @@ describe('checkout form, checked by the API\'s CreateOrderDto', () => {
       postal_code: '',
       country: 'Nigeria',
     });
-    expect(savedDetails({ name: null, address: null, city: null, postal_code: null, country: 'Togo' }).country).toBe('');
+    expect(savedDetails({ name: null, address: null, city: null, postal_code: null, country: 'Togo' }).country).toBe(
+      '',
+    );
   });
 });

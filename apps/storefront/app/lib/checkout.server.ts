@@ -11,7 +11,8 @@ function readItems(raw: FormDataEntryValue | null): unknown {
   }
 }
 
-export type OrderCheck = { ok: true; order: CreateOrderDto } | { ok: false; errors: CheckoutErrors; values: CheckoutValues };
+export type OrderCheck =
+  { ok: true; order: CreateOrderDto } | { ok: false; errors: CheckoutErrors; values: CheckoutValues };
 
 /**
  * The checkout form checked by the API's CreateOrderDto (issue 23): the same rules and messages as POST /orders, and

@@ -21,16 +21,33 @@ describe('converter query', () => {
 
 describe('convertForDisplay', () => {
   it('converts with the seeded rates, 2 decimals', () => {
-    expect(convertForDisplay({ amount: '60000', from: 'NGN', to: 'USD' }, rates)).toEqual({ ok: true, value: '40.00', text: '40.00 USD' });
-    expect(convertForDisplay({ amount: '40', from: 'USD', to: 'NGN' }, rates)).toEqual({ ok: true, value: '60000.00', text: '60,000.00 NGN' });
+    expect(convertForDisplay({ amount: '60000', from: 'NGN', to: 'USD' }, rates)).toEqual({
+      ok: true,
+      value: '40.00',
+      text: '40.00 USD',
+    });
+    expect(convertForDisplay({ amount: '40', from: 'USD', to: 'NGN' }, rates)).toEqual({
+      ok: true,
+      value: '60000.00',
+      text: '60,000.00 NGN',
+    });
     expect(convertForDisplay({ amount: '0.01', from: 'NGN', to: 'USD' }, rates)).toMatchObject({ value: '0.00' });
     expect(convertForDisplay({ amount: '100', from: 'CNY', to: 'ZAR' }, rates)).toMatchObject({ value: '250.00' });
   });
   it('shows nothing for an empty amount and the messages for the rest', () => {
     expect(convertForDisplay({ amount: '', from: 'NGN', to: 'USD' }, rates)).toBeNull();
-    expect(convertForDisplay({ amount: '5', from: 'NGN', to: 'XYZ' }, rates)).toEqual({ ok: false, error: MSG.currency.rateNotAvailable });
-    expect(convertForDisplay({ amount: '-5', from: 'NGN', to: 'USD' }, rates)).toEqual({ ok: false, error: MSG.currency.invalidAmount });
+    expect(convertForDisplay({ amount: '5', from: 'NGN', to: 'XYZ' }, rates)).toEqual({
+      ok: false,
+      error: MSG.currency.rateNotAvailable,
+    });
+    expect(convertForDisplay({ amount: '-5', from: 'NGN', to: 'USD' }, rates)).toEqual({
+      ok: false,
+      error: MSG.currency.invalidAmount,
+    });
     const zero = rates.map((r) => (r.code === 'NGN' ? { ...r, sell_price: '0' } : r));
-    expect(convertForDisplay({ amount: '5', from: 'NGN', to: 'USD' }, zero)).toEqual({ ok: false, error: MSG.currency.invalidRates });
+    expect(convertForDisplay({ amount: '5', from: 'NGN', to: 'USD' }, zero)).toEqual({
+      ok: false,
+      error: MSG.currency.invalidRates,
+    });
   });
 });

@@ -57,7 +57,15 @@ export function converterQuery(input: ConverterInput): string {
 /** Nothing while the amount is empty; otherwise the 2-decimal result or the converter's message. */
 export function convertForDisplay(input: ConverterInput, currencies: readonly Rate[]): ConverterOutcome {
   if (input.amount.trim() === '') return null;
-  const result = convertCurrency(input.amount.trim(), currencyByCode(currencies, input.from), currencyByCode(currencies, input.to));
+  const result = convertCurrency(
+    input.amount.trim(),
+    currencyByCode(currencies, input.from),
+    currencyByCode(currencies, input.to),
+  );
   if (!result.ok) return result;
-  return { ok: true, value: result.value, text: formatConversion(result.value, input.to) ?? `${result.value} ${input.to}` };
+  return {
+    ok: true,
+    value: result.value,
+    text: formatConversion(result.value, input.to) ?? `${result.value} ${input.to}`,
+  };
 }

@@ -88,4 +88,3 @@ describe('paging and queries', () => {
     );
   });
 });
-

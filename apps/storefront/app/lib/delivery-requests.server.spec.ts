@@ -8,9 +8,15 @@ function form(values: Record<string, string>): FormData {
   return data;
 }
 
-const full = { name: 'Ada', phone: '0803 123 4567', external_no: ' YT123 ', warehouse_id: '1', shipping_type: 'sea_cargo' };
+const full = {
+  name: 'Ada',
+  phone: '0803 123 4567',
+  external_no: ' YT123 ',
+  warehouse_id: '1',
+  shipping_type: 'sea_cargo',
+};
 
-describe('delivery requests, checked by the API\'s GuestDeliveryDto and CreateDeliveryDto (spec 5, issue 23)', () => {
+describe("delivery requests, checked by the API's GuestDeliveryDto and CreateDeliveryDto (spec 5, issue 23)", () => {
   it('asks a guest for name, phone, tracking ID, warehouse and (foreign) shipping type, the sentence said once', () => {
     const result = checkDeliveryRequest(form({}), 'foreign', true);
     expect(result.ok).toBe(false);

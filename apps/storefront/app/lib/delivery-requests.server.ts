@@ -10,7 +10,15 @@ import { maxLengths, requiredOnce, validateForm } from './validate.server';
  * /guest/trackings), a signed-in one its CreateDeliveryDto (POST /trackings). The action checks the form with that
  * class and sends its value; a missing field is marked 'Required.' and the DTO's sentence is said once above the form.
  */
-export const REQUEST_FIELDS = ['name', 'phone', 'email', 'external_no', 'warehouse_id', 'shipping_type', 'from_jara'] as const;
+export const REQUEST_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'external_no',
+  'warehouse_id',
+  'shipping_type',
+  'from_jara',
+] as const;
 
 const dtoOf = (guest: boolean) => (guest ? GuestDeliveryDto : CreateDeliveryDto);
 

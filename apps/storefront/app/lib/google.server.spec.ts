@@ -35,11 +35,21 @@ describe('Google sign-in (storefront)', () => {
           exchanges.push(form);
           const challenge = codes.get(form.get('code') ?? '');
           codes.delete(form.get('code') ?? '');
-          const verified = challenge && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === challenge;
+          const verified =
+            challenge &&
+            createHash('sha256')
+              .update(form.get('code_verifier') ?? '')
+              .digest('base64url') === challenge;
           const client = form.get('client_id') === CLIENT_ID && form.get('client_secret') === SECRET;
           if (!client) return send(401, { error: 'invalid_client' });
-          if (!verified || form.get('redirect_uri') !== `${SHOP}/auth/google-callback`) return send(400, { error: 'invalid_grant' });
-          return send(200, { access_token: 'ya29.x', id_token: `id-token-${form.get('code')}`, expires_in: 3599, token_type: 'Bearer' });
+          if (!verified || form.get('redirect_uri') !== `${SHOP}/auth/google-callback`)
+            return send(400, { error: 'invalid_grant' });
+          return send(200, {
+            access_token: 'ya29.x',
+            id_token: `id-token-${form.get('code')}`,
+            expires_in: 3599,
+            token_type: 'Bearer',
+          });
         }
         if (req.method === 'POST' && req.url === '/api/v1/auth/google') {
           const body = JSON.parse(raw) as Record<string, unknown>;
@@ -90,7 +100,9 @@ describe('Google sign-in (storefront)', () => {
   }
 
   async function callback(query: string, cookie: string) {
-    const response = await finishGoogleLogin(new Request(`${SHOP}/auth/google-callback?${query}`, { headers: { Cookie: cookie } }));
+    const response = await finishGoogleLogin(
+      new Request(`${SHOP}/auth/google-callback?${query}`, { headers: { Cookie: cookie } }),
+    );
     const session = await getSession(new Request(SHOP, { headers: { Cookie: cookieOf(response) } }));
     return { response, location: response.headers.get('Location'), session, toast: session.get('toast') };
   }
@@ -154,7 +166,10 @@ describe('Google sign-in (storefront)', () => {
 
   it('answers the spec messages: no token when Google sends no code or refuses it, the server message when the API refuses', async () => {
     const cancelled = await start();
-    const denied = await callback(`error=access_denied&state=${cancelled.consent.searchParams.get('state')}`, cancelled.cookie);
+    const denied = await callback(
+      `error=access_denied&state=${cancelled.consent.searchParams.get('state')}`,
+      cancelled.cookie,
+    );
     expect(denied.toast).toMatchObject({ kind: 'error', message: MSG.auth.googleNoToken });
 
     // A code issued for another challenge: the verifier does not match, Google refuses the exchange.

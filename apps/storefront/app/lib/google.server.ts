@@ -79,7 +79,8 @@ export async function finishGoogleLogin(request: Request): Promise<Response> {
   };
 
   const google = env.google;
-  if (!google || !expected || !verifier || url.searchParams.get('state') !== expected) return fail(MSG.auth.googleFailed);
+  if (!google || !expected || !verifier || url.searchParams.get('state') !== expected)
+    return fail(MSG.auth.googleFailed);
   const code = url.searchParams.get('code');
   try {
     const checked = googleBody(code ? await exchangeCode(google, code, verifier, callbackUrl(request)) : null);
@@ -96,7 +97,12 @@ export async function finishGoogleLogin(request: Request): Promise<Response> {
 }
 
 /** The code exchange at the token endpoint: the ID token, or null when Google refuses the code or sends none. */
-async function exchangeCode(google: GoogleSettings, code: string, verifier: string, redirectUri: string): Promise<string | null> {
+async function exchangeCode(
+  google: GoogleSettings,
+  code: string,
+  verifier: string,
+  redirectUri: string,
+): Promise<string | null> {
   const response = await fetch(google.tokenUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },

@@ -12,6 +12,7 @@ export const GUEST_PAGE_HEADERS = {
 
 /** The token of the path, or the "link does not work" 404 without asking the API (a malformed token matches nothing). */
 export function guestToken(param: string | undefined): string {
-  if (!param || !GUEST_TOKEN_PATTERN.test(param)) throw json({ message: GUEST_FEE_MSG.linkInvalidTitle }, { status: 404, headers: GUEST_PAGE_HEADERS });
+  if (!param || !GUEST_TOKEN_PATTERN.test(param))
+    throw json({ message: GUEST_FEE_MSG.linkInvalidTitle }, { status: 404, headers: GUEST_PAGE_HEADERS });
   return param;
 }

@@ -137,7 +137,11 @@ export async function kycDocument(
   if (!latest.ok || !mine || mine.id !== id || mine.user_id !== userId) return notFound();
   if (file === 'user_image' && !mine.user_image) return notFound();
 
-  const headers: Record<string, string> = { ...forwardedHeaders(), Authorization: `Bearer ${token}`, Accept: 'image/*' };
+  const headers: Record<string, string> = {
+    ...forwardedHeaders(),
+    Authorization: `Bearer ${token}`,
+    Accept: 'image/*',
+  };
   let upstream: Response;
   try {
     upstream = await fetch(`${env.apiUrl}/kyc/${id}/files/${file}`, { headers, signal: request.signal });

@@ -6,7 +6,7 @@ const MAX = 5 * 1024 * 1024;
 const PNG = { size: 2048, type: 'image/png' };
 
 describe('KYC form: the files (spec 5)', () => {
-  it('requires the ID image, not the passport photo (the text fields are SubmitKycDto\'s: settings-forms.spec.ts)', () => {
+  it("requires the ID image, not the passport photo (the text fields are SubmitKycDto's: settings-forms.spec.ts)", () => {
     expect(kycFileErrors({ id_image: PNG, user_image: null }, MAX)).toEqual({});
     expect(kycFileErrors({ id_image: null, user_image: null }, MAX)).toEqual({ id_image: MSG.profile.imageRequired });
     expect(kycFileErrors({ id_image: PNG, user_image: { size: MAX + 1, type: 'image/png' } }, MAX)).toEqual({

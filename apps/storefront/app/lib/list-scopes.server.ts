@@ -14,7 +14,10 @@ export function mallQuery(q: string, categoryId: number | null): ProductQuery {
 }
 
 /** The API query of one list screen (scope) from its URL; shared by the pages and their Load More. */
-export async function scopedQuery(request: Request, url: URL): Promise<{ query: ProductQuery; perPage: number; token?: string; path: '/products' | '/products/active' }> {
+export async function scopedQuery(
+  request: Request,
+  url: URL,
+): Promise<{ query: ProductQuery; perPage: number; token?: string; path: '/products' | '/products/active' }> {
   const scope = url.searchParams.get('scope') ?? 'catalogue';
   const get = (name: string) => url.searchParams.get(name)?.trim() ?? '';
   if (scope === 'manage') {
@@ -38,7 +41,11 @@ export async function scopedQuery(request: Request, url: URL): Promise<{ query: 
     };
   }
   if (scope === 'mall') {
-    return { query: mallQuery(get('q'), decryptId(get('category'))), perPage: PAGE_SIZES.mall, path: '/products/active' };
+    return {
+      query: mallQuery(get('q'), decryptId(get('category'))),
+      perPage: PAGE_SIZES.mall,
+      path: '/products/active',
+    };
   }
   if (scope === 'category') {
     return {

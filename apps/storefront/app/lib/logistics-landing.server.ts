@@ -3,7 +3,13 @@ import { MSG, type Delivery, type DeliveryType, type ItemResponse } from '@jara/
 import { api, fieldErrors, serverMessage } from './api.server';
 import type { RequestErrors } from './deliveries';
 import { loadRequestWarehouses } from './deliveries.server';
-import { checkDeliveryRequest, REQUEST_FIELDS, REQUEST_LIMITS, requestRefusal, requestValues } from './delivery-requests.server';
+import {
+  checkDeliveryRequest,
+  REQUEST_FIELDS,
+  REQUEST_LIMITS,
+  requestRefusal,
+  requestValues,
+} from './delivery-requests.server';
 import { assertSameOrigin } from './same-origin.server';
 import { getSession, signOutAndRedirect } from './session.server';
 import { toast, type ToastMessage } from './toast';
@@ -60,7 +66,13 @@ export function landingAction(type: DeliveryType) {
     if (trackingNo) {
       const message = MSG.deliveries.shippingRequestCreated;
       return json<LandingActionData>(
-        { ok: true, message, trackingNo, emailed: guest && 'email' in body && Boolean(body.email), toast: toast('success', message) },
+        {
+          ok: true,
+          message,
+          trackingNo,
+          emailed: guest && 'email' in body && Boolean(body.email),
+          toast: toast('success', message),
+        },
         { status: 201 },
       );
     }

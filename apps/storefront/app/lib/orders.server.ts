@@ -1,5 +1,13 @@
 import { json } from '@remix-run/node';
-import { FULFILMENT_MSG, MSG, ORDER_STATUS, type ItemResponse, type ListResponse, type Order, type OrderStatus } from '@jara/contracts';
+import {
+  FULFILMENT_MSG,
+  MSG,
+  ORDER_STATUS,
+  type ItemResponse,
+  type ListResponse,
+  type Order,
+  type OrderStatus,
+} from '@jara/contracts';
 import { api, serverMessage, type ApiResult } from './api.server';
 import { orderListQuery, type ListPage, type OrderListOptions } from './orders';
 import { signOutAndRedirect, type SignedIn } from './session.server';
@@ -12,7 +20,12 @@ export function sessionUserId(auth: Pick<SignedIn, 'session'>): number {
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
-async function signed<T>(request: Request, auth: SignedIn, path: string, init: { method?: string; json?: unknown } = {}): Promise<ApiResult<T>> {
+async function signed<T>(
+  request: Request,
+  auth: SignedIn,
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<ApiResult<T>> {
   const result = await api<T>(path, { token: auth.token, signal: init.method ? undefined : request.signal, ...init });
   if (result.status === 401) await signOutAndRedirect(request, auth.session);
   return result;
@@ -32,14 +45,22 @@ function page(result: ApiResult<ListResponse<Order>>): ListPage<Order> | null {
 }
 
 /** GET /orders/user/{me}: the buyer's own orders, newest first (statuses: any of them; none: every status). */
-export async function loadMyOrders(request: Request, auth: SignedIn, options: OrderListOptions): Promise<ListPage<Order> | null> {
+export async function loadMyOrders(
+  request: Request,
+  auth: SignedIn,
+  options: OrderListOptions,
+): Promise<ListPage<Order> | null> {
   const me = sessionUserId(auth);
   if (!me) return null;
   return page(await signed<ListResponse<Order>>(request, auth, `/orders/user/${me}?${orderListQuery(options)}`));
 }
 
 /** GET /orders: for a vendor, the orders with a line of theirs (items and vendor_earnings_minor are theirs only). */
-export async function loadSales(request: Request, auth: SignedIn, options: OrderListOptions): Promise<ListPage<Order> | null> {
+export async function loadSales(
+  request: Request,
+  auth: SignedIn,
+  options: OrderListOptions,
+): Promise<ListPage<Order> | null> {
   return page(await signed<ListResponse<Order>>(request, auth, `/orders?${orderListQuery(options)}`));
 }
 
@@ -63,8 +84,18 @@ export interface MoveAnswer {
 }
 
 /** PATCH /orders/{id}/status {status, note}: the API decides (a refused move is its 422 message). */
-export async function moveOrder(request: Request, auth: SignedIn, id: number, status: OrderStatus, note: string | null, success: string): Promise<MoveAnswer> {
-  const result = await signed<ItemResponse<Order>>(request, auth, `/orders/${id}/status`, { method: 'PATCH', json: note ? { status, note } : { status } });
+export async function moveOrder(
+  request: Request,
+  auth: SignedIn,
+  id: number,
+  status: OrderStatus,
+  note: string | null,
+  success: string,
+): Promise<MoveAnswer> {
+  const result = await signed<ItemResponse<Order>>(request, auth, `/orders/${id}/status`, {
+    method: 'PATCH',
+    json: note ? { status, note } : { status },
+  });
   if (result.ok) return { ok: true, message: success };
   const fieldMessage = result.error?.errors?.status?.[0];
   if (result.status === 404) return { ok: false, message: MSG.orders.notFound };
@@ -89,7 +120,9 @@ export async function loadReviewEligibility(
   const me = sessionUserId(auth);
   if (!me) return null;
   const query = orderListQuery({ statuses: [ORDER_STATUS.TO_REVIEW], perPage: 50 });
-  const list = page(await api<ListResponse<Order>>(`/orders/user/${me}?${query}`, { token: auth.token, signal: request.signal }));
+  const list = page(
+    await api<ListResponse<Order>>(`/orders/user/${me}?${query}`, { token: auth.token, signal: request.signal }),
+  );
   if (!list) return null;
   let bought = false;
   for (const order of list.items) {
@@ -120,7 +153,10 @@ export async function fulfilLines(
   body: { courier?: string; tracking_no?: string },
   success: string,
 ): Promise<LinesAnswer> {
-  const result = await signed<ItemResponse<Order>>(request, auth, `/orders/${id}/lines/${action}`, { method: 'POST', json: body });
+  const result = await signed<ItemResponse<Order>>(request, auth, `/orders/${id}/lines/${action}`, {
+    method: 'POST',
+    json: body,
+  });
   if (result.ok) return { ok: true, message: success };
   if (result.status === 404) return { ok: false, message: MSG.orders.notFound };
   const errors = result.error?.errors ?? {};

@@ -1,5 +1,15 @@
 import type { Order, OrderLine } from '@jara/contracts';
-import { appendPage, nextPageQuery, orderListQuery, orderStatusTone, readOrderTab, readPageNumber, reviewableLines, transactionRows, transactionTone } from './orders';
+import {
+  appendPage,
+  nextPageQuery,
+  orderListQuery,
+  orderStatusTone,
+  readOrderTab,
+  readPageNumber,
+  reviewableLines,
+  transactionRows,
+  transactionTone,
+} from './orders';
 
 function line(id: number, extra: Partial<OrderLine> = {}): OrderLine {
   return {
@@ -26,7 +36,14 @@ function line(id: number, extra: Partial<OrderLine> = {}): OrderLine {
 }
 
 function order(id: number, status: Order['status'], items: OrderLine[]): Order {
-  return { id, order_no: `ORD-${id}`, status, status_label: '', created_at: `2026-11-0${id}T10:00:00.000Z`, items } as unknown as Order;
+  return {
+    id,
+    order_no: `ORD-${id}`,
+    status,
+    status_label: '',
+    created_at: `2026-11-0${id}T10:00:00.000Z`,
+    items,
+  } as unknown as Order;
 }
 
 describe('order screens', () => {
@@ -51,7 +68,12 @@ describe('order screens', () => {
     expect(nextPageQuery({ nextCursor: null, total: 30, page: 1 }, 10)).toBeNull();
     expect(nextPageQuery({ total: 30, page: 2 }, 20)).toBe('page=3');
     expect(nextPageQuery({ total: 30, page: 3 }, 30)).toBeNull();
-    expect([readPageNumber('2'), readPageNumber('0'), readPageNumber('x'), readPageNumber(null)]).toEqual([2, null, null, null]);
+    expect([readPageNumber('2'), readPageNumber('0'), readPageNumber('x'), readPageNumber(null)]).toEqual([
+      2,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('one transaction row per line, coloured by the order state', () => {
@@ -62,11 +84,23 @@ describe('order screens', () => {
       ['2-3', 'Product 3', 'Cancelled'],
       ['3-4', 'Product 4', 'Pending'],
     ]);
-    expect(['Delivered', 'Pending', 'Cancelled'].map((s) => transactionTone(s as 'Delivered'))).toEqual(['success', 'warning', 'danger']);
+    expect(['Delivered', 'Pending', 'Cancelled'].map((s) => transactionTone(s as 'Delivered'))).toEqual([
+      'success',
+      'warning',
+      'danger',
+    ]);
   });
 
   it('status tones follow the contracts', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map(orderStatusTone)).toEqual(['warning', 'info', 'info', 'success', 'danger', 'danger', 'default']);
+    expect([0, 1, 2, 3, 4, 5, 9].map(orderStatusTone)).toEqual([
+      'warning',
+      'info',
+      'info',
+      'success',
+      'danger',
+      'danger',
+      'default',
+    ]);
   });
 
   it('only lines of a To Review order not yet reviewed can be reviewed', () => {

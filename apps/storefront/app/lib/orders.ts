@@ -53,7 +53,10 @@ export interface ListPage<T> {
  * What Load More asks for next: the cursor when the API gave one, else the next page number while rows remain,
  * else nothing. `shown` is how many rows are on screen.
  */
-export function nextPageQuery(page: Pick<ListPage<unknown>, 'nextCursor' | 'total' | 'page'>, shown: number): string | null {
+export function nextPageQuery(
+  page: Pick<ListPage<unknown>, 'nextCursor' | 'total' | 'page'>,
+  shown: number,
+): string | null {
   if (typeof page.nextCursor === 'string' && page.nextCursor) return `after=${encodeURIComponent(page.nextCursor)}`;
   if (page.nextCursor === null) return null;
   return shown < page.total ? `page=${page.page + 1}` : null;

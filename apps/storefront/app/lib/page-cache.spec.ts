@@ -39,7 +39,11 @@ function site(options: { seconds?: number; now?: () => number; maxEntries?: numb
     // Streamed in pieces, as Remix writes a rendered page (string, Buffer and Uint8Array chunks).
     res.write(`<!DOCTYPE html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
     res.write(Buffer.from(`<body><p>${render} of ${req.originalUrl}</p>`));
-    res.end(new TextEncoder().encode(`<script nonce="${nonce}">window.b=2</script>${'x'.repeat(req.path === '/big' ? 4096 : 10)}</body></html>`));
+    res.end(
+      new TextEncoder().encode(
+        `<script nonce="${nonce}">window.b=2</script>${'x'.repeat(req.path === '/big' ? 4096 : 10)}</body></html>`,
+      ),
+    );
   });
   return { app, cache, renders: () => renders };
 }
@@ -124,7 +128,8 @@ describe('the anonymous page cache (server.mjs, app/lib/page-cache.js)', () => {
     expect(pageCacheSeconds({})).toBe(5);
     expect(pageCacheSeconds({ PAGE_CACHE_SECONDS: '0' })).toBe(0);
     expect(pageCacheSeconds({ PAGE_CACHE_SECONDS: '60' })).toBe(60);
-    for (const bad of ['1e21', '-1', '2.5', 'ten', '301']) expect(pageCacheSeconds({ PAGE_CACHE_SECONDS: bad })).toBe(5);
+    for (const bad of ['1e21', '-1', '2.5', 'ten', '301'])
+      expect(pageCacheSeconds({ PAGE_CACHE_SECONDS: bad })).toBe(5);
   });
 
   it('stays bounded when a visitor cycles query strings', async () => {

@@ -1,5 +1,13 @@
 import { AMOUNT_DECIMALS_MESSAGE, MSG } from '@jara/contracts';
-import { callbackRedirect, isTestCheckout, newIdempotencyKey, parseFundForm, paymentRedirect, readIdempotencyKey, readReference } from './payments.server';
+import {
+  callbackRedirect,
+  isTestCheckout,
+  newIdempotencyKey,
+  parseFundForm,
+  paymentRedirect,
+  readIdempotencyKey,
+  readReference,
+} from './payments.server';
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();
@@ -9,28 +17,64 @@ function form(values: Record<string, string>): FormData {
 
 describe('Fund Wallet form', () => {
   it('accepts a positive amount with up to 2 decimals in NGN or USD and sends it with 2 decimals', () => {
-    expect(parseFundForm(form({ amount: '5000', currency: 'NGN' }))).toEqual({ ok: true, amount: '5000.00', minor: 500000, currency: 'NGN' });
-    expect(parseFundForm(form({ amount: ' 12.5 ', currency: 'usd' }))).toEqual({ ok: true, amount: '12.50', minor: 1250, currency: 'USD' });
-    expect(parseFundForm(form({ amount: '1,000', currency: 'NGN' }))).toEqual({ ok: true, amount: '1000.00', minor: 100000, currency: 'NGN' });
+    expect(parseFundForm(form({ amount: '5000', currency: 'NGN' }))).toEqual({
+      ok: true,
+      amount: '5000.00',
+      minor: 500000,
+      currency: 'NGN',
+    });
+    expect(parseFundForm(form({ amount: ' 12.5 ', currency: 'usd' }))).toEqual({
+      ok: true,
+      amount: '12.50',
+      minor: 1250,
+      currency: 'USD',
+    });
+    expect(parseFundForm(form({ amount: '1,000', currency: 'NGN' }))).toEqual({
+      ok: true,
+      amount: '1000.00',
+      minor: 100000,
+      currency: 'NGN',
+    });
   });
   it('refuses empty, zero, negative and malformed amounts, over-precise ones, and other currencies', () => {
     for (const amount of ['', '0', '-5', 'abc', '1e3']) {
-      expect(parseFundForm(form({ amount, currency: 'NGN' }))).toEqual({ ok: false, errors: { amount: MSG.walletScreen.amountRequired } });
+      expect(parseFundForm(form({ amount, currency: 'NGN' }))).toEqual({
+        ok: false,
+        errors: { amount: MSG.walletScreen.amountRequired },
+      });
     }
-    expect(parseFundForm(form({ amount: '1.999', currency: 'NGN' }))).toEqual({ ok: false, errors: { amount: AMOUNT_DECIMALS_MESSAGE } });
-    expect(parseFundForm(form({ amount: '10', currency: 'CNY' }))).toEqual({ ok: false, errors: { currency: MSG.walletScreen.currencyRequired } });
+    expect(parseFundForm(form({ amount: '1.999', currency: 'NGN' }))).toEqual({
+      ok: false,
+      errors: { amount: AMOUNT_DECIMALS_MESSAGE },
+    });
+    expect(parseFundForm(form({ amount: '10', currency: 'CNY' }))).toEqual({
+      ok: false,
+      errors: { currency: MSG.walletScreen.currencyRequired },
+    });
     expect(parseFundForm(form({}))).toEqual({
       ok: false,
       errors: { amount: MSG.walletScreen.amountRequired, currency: MSG.walletScreen.currencyRequired },
     });
   });
   it("keeps to the API's funding limits per currency (WALLET_FUNDING_LIMITS)", () => {
-    expect(parseFundForm(form({ amount: '99.99', currency: 'NGN' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMin('₦100') } });
+    expect(parseFundForm(form({ amount: '99.99', currency: 'NGN' }))).toEqual({
+      ok: false,
+      errors: { amount: MSG.money.amountMin('₦100') },
+    });
     expect(parseFundForm(form({ amount: '100', currency: 'NGN' }))).toMatchObject({ ok: true, minor: 10000 });
     expect(parseFundForm(form({ amount: '10000000', currency: 'NGN' }))).toMatchObject({ ok: true });
-    expect(parseFundForm(form({ amount: '10000000.01', currency: 'NGN' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMax('₦10,000,000') } });
-    expect(parseFundForm(form({ amount: '0.99', currency: 'USD' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMin('$1.00') } });
-    expect(parseFundForm(form({ amount: '10001', currency: 'USD' }))).toEqual({ ok: false, errors: { amount: MSG.money.amountMax('$10,000.00') } });
+    expect(parseFundForm(form({ amount: '10000000.01', currency: 'NGN' }))).toEqual({
+      ok: false,
+      errors: { amount: MSG.money.amountMax('₦10,000,000') },
+    });
+    expect(parseFundForm(form({ amount: '0.99', currency: 'USD' }))).toEqual({
+      ok: false,
+      errors: { amount: MSG.money.amountMin('$1.00') },
+    });
+    expect(parseFundForm(form({ amount: '10001', currency: 'USD' }))).toEqual({
+      ok: false,
+      errors: { amount: MSG.money.amountMax('$10,000.00') },
+    });
   });
 });
 
@@ -53,12 +97,27 @@ describe('payment redirects', () => {
   const site = ['http://localhost:4601', 'https://jara.ng'];
   it("follows Paystack's https checkout and the storefront's own test-mode page", () => {
     expect(paymentRedirect('https://checkout.paystack.com/abc123', site)).toBe('https://checkout.paystack.com/abc123');
-    expect(paymentRedirect('http://localhost:4601/pay/test?reference=JR-1', site)).toBe('http://localhost:4601/pay/test?reference=JR-1');
+    expect(paymentRedirect('http://localhost:4601/pay/test?reference=JR-1', site)).toBe(
+      'http://localhost:4601/pay/test?reference=JR-1',
+    );
     expect(paymentRedirect('/pay/test?reference=JR-1', site)).toBe('/pay/test?reference=JR-1');
-    expect(paymentRedirect('http://127.0.0.1:3000/pay/test?reference=JR-1', site)).toBe('http://127.0.0.1:3000/pay/test?reference=JR-1');
+    expect(paymentRedirect('http://127.0.0.1:3000/pay/test?reference=JR-1', site)).toBe(
+      'http://127.0.0.1:3000/pay/test?reference=JR-1',
+    );
   });
   it('refuses other schemes, plain http elsewhere, credentials, protocol-relative paths and garbage', () => {
-    for (const bad of ['javascript:alert(1)', 'http://evil.example/pay', 'https://user:pw@evil.example/', '//evil.example/x', '/\\evil.example', '', ' ', 42, null, 'not a url']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'http://evil.example/pay',
+      'https://user:pw@evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '',
+      ' ',
+      42,
+      null,
+      'not a url',
+    ]) {
       expect(paymentRedirect(bad, site)).toBeNull();
     }
   });
@@ -77,7 +136,8 @@ describe('test-mode callback', () => {
     expect(callbackRedirect('/invoices/7?reference=JR-2', site)).toBe('/invoices/7?reference=JR-2');
   });
   it('refuses other sites and garbage', () => {
-    for (const bad of ['https://evil.example/fund', '//evil.example', 'javascript:alert(1)', '', null, 7]) expect(callbackRedirect(bad, site)).toBeNull();
+    for (const bad of ['https://evil.example/fund', '//evil.example', 'javascript:alert(1)', '', null, 7])
+      expect(callbackRedirect(bad, site)).toBeNull();
   });
 });
 

@@ -24,7 +24,9 @@ import { commitSession, safeRedirect, type SignedIn, type TestCheckout } from '.
 // Fund Wallet form
 // ---------------------------------------------------------------------------------------------------------
 
-export type FundForm = { ok: true; amount: string; minor: number; currency: WalletCurrency } | { ok: false; errors: { amount?: string; currency?: string } };
+export type FundForm =
+  | { ok: true; amount: string; minor: number; currency: WalletCurrency }
+  | { ok: false; errors: { amount?: string; currency?: string } };
 
 /**
  * amount: a positive number with at most 2 decimals, within the API's funding limits for the currency
@@ -32,18 +34,27 @@ export type FundForm = { ok: true; amount: string; minor: number; currency: Wall
  */
 export function parseFundForm(form: FormData): FundForm {
   const rawAmount = String(form.get('amount') ?? '').trim();
-  const rawCurrency = String(form.get('currency') ?? '').trim().toUpperCase();
+  const rawCurrency = String(form.get('currency') ?? '')
+    .trim()
+    .toUpperCase();
   const errors: { amount?: string; currency?: string } = {};
-  const currency = (WALLET_CURRENCIES as readonly string[]).includes(rawCurrency) ? (rawCurrency as WalletCurrency) : null;
+  const currency = (WALLET_CURRENCIES as readonly string[]).includes(rawCurrency)
+    ? (rawCurrency as WalletCurrency)
+    : null;
   if (!currency) errors.currency = MSG.walletScreen.currencyRequired;
   let minor = 0;
   try {
     minor = toMinorUnits(rawAmount);
     if (minor <= 0) errors.amount = MSG.walletScreen.amountRequired;
-    else if (currency && minor < WALLET_FUNDING_LIMITS[currency].min) errors.amount = MSG.money.amountMin(formatWalletMoney(WALLET_FUNDING_LIMITS[currency].min, currency));
-    else if (currency && minor > WALLET_FUNDING_LIMITS[currency].max) errors.amount = MSG.money.amountMax(formatWalletMoney(WALLET_FUNDING_LIMITS[currency].max, currency));
+    else if (currency && minor < WALLET_FUNDING_LIMITS[currency].min)
+      errors.amount = MSG.money.amountMin(formatWalletMoney(WALLET_FUNDING_LIMITS[currency].min, currency));
+    else if (currency && minor > WALLET_FUNDING_LIMITS[currency].max)
+      errors.amount = MSG.money.amountMax(formatWalletMoney(WALLET_FUNDING_LIMITS[currency].max, currency));
   } catch (error) {
-    errors.amount = error instanceof AmountError && error.problem === 'decimals' ? AMOUNT_DECIMALS_MESSAGE : MSG.walletScreen.amountRequired;
+    errors.amount =
+      error instanceof AmountError && error.problem === 'decimals'
+        ? AMOUNT_DECIMALS_MESSAGE
+        : MSG.walletScreen.amountRequired;
   }
   if (errors.amount || errors.currency || !currency) return { ok: false, errors };
   return { ok: true, amount: fromMinorUnits(minor), minor, currency };
@@ -93,7 +104,8 @@ export function paymentRedirect(target: unknown, siteOrigins: readonly string[])
   }
   if (url.username || url.password) return null;
   if (url.protocol === 'https:') return url.toString();
-  if (url.protocol === 'http:' && (siteOrigins.includes(url.origin) || LOOPBACK.has(url.hostname))) return url.toString();
+  if (url.protocol === 'http:' && (siteOrigins.includes(url.origin) || LOOPBACK.has(url.hostname)))
+    return url.toString();
   return null;
 }
 
@@ -113,7 +125,9 @@ export function callbackRedirect(target: unknown, siteOrigins: readonly string[]
   if (value.startsWith('/')) return safeRedirect(value, '') || null;
   try {
     const url = new URL(value);
-    return siteOrigins.includes(url.origin) && !url.username && !url.password ? url.pathname + url.search + url.hash : null;
+    return siteOrigins.includes(url.origin) && !url.username && !url.password
+      ? url.pathname + url.search + url.hash
+      : null;
   } catch {
     return null;
   }
@@ -140,7 +154,8 @@ export async function checkoutRedirect(
   details: Omit<TestCheckout, 'reference'>,
 ): Promise<Response> {
   // The session is committed either way: the caller may have noted where to come back to (fundReturn).
-  if (!isTestCheckout(target)) return redirect(target, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
+  if (!isTestCheckout(target))
+    return redirect(target, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   auth.session.set('testCheckout', { reference: start.reference, ...details });
   return redirect(target, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
 }

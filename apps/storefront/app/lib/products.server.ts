@@ -1,4 +1,11 @@
-import { LIST_MAX_PER_PAGE, PRODUCT_TYPES, type ListMeta, type ListResponse, type Product, type ProductType } from '@jara/contracts';
+import {
+  LIST_MAX_PER_PAGE,
+  PRODUCT_TYPES,
+  type ListMeta,
+  type ListResponse,
+  type Product,
+  type ProductType,
+} from '@jara/contracts';
 import { api } from './api.server';
 import { decryptId, decryptParam, encryptId } from './id-cipher.server';
 import { publicReads } from './swr-cache.server';
@@ -23,7 +30,8 @@ export function toCard(product: Product): CardProduct {
     id: product.id,
     user_id: product.user_id,
     name: product.name,
-    description: description.length > DESCRIPTION_CHARS ? `${description.slice(0, DESCRIPTION_CHARS - 1)}…` : description,
+    description:
+      description.length > DESCRIPTION_CHARS ? `${description.slice(0, DESCRIPTION_CHARS - 1)}…` : description,
     price_kobo: product.price_kobo,
     discount: product.discount ?? null,
     image_card_url: product.image_card_url,
@@ -53,7 +61,12 @@ function queryString(query: ProductQuery): string {
  */
 export async function listProducts(
   query: ProductQuery,
-  options: { token?: string | null; signal?: AbortSignal; path?: '/products' | '/products/active'; cache?: boolean } = {},
+  options: {
+    token?: string | null;
+    signal?: AbortSignal;
+    path?: '/products' | '/products/active';
+    cache?: boolean;
+  } = {},
 ): Promise<ProductList> {
   const path = `${options.path ?? '/products/active'}?${queryString(query)}`;
   const load = async (signal?: AbortSignal): Promise<ProductList | undefined> => {
@@ -69,7 +82,10 @@ export async function listProducts(
   };
   // Anonymous lists asked for with `cache` (the home page's) come from the public read cache; one shopper
   // leaving must not cancel a fetch others share, so cached loads ignore the request's signal.
-  const list = options.cache && !options.token ? ((await publicReads.get(path, () => load())) as ProductList | undefined) : await load(options.signal);
+  const list =
+    options.cache && !options.token
+      ? ((await publicReads.get(path, () => load())) as ProductList | undefined)
+      : await load(options.signal);
   return list ?? { items: [], total: 0, error: true };
 }
 

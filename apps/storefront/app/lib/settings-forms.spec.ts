@@ -29,11 +29,17 @@ const KYC = {
 
 describe('the settings forms, checked by the API DTOs', () => {
   it('Account Settings (UpdateProfileDto): blanks are not sent, a bad e-mail or phone is refused', () => {
-    const ok = validateForm(UpdateProfileDto, form({ name: ' Ada ', email: 'Ada@Example.com', phone: '', city: 'Enugu' }));
+    const ok = validateForm(
+      UpdateProfileDto,
+      form({ name: ' Ada ', email: 'Ada@Example.com', phone: '', city: 'Enugu' }),
+    );
     expect(ok.ok && ok.value).toMatchObject({ name: 'Ada', email: 'ada@example.com', city: 'Enugu' });
     expect(ok.ok && ok.value.phone).toBeUndefined();
     const bad = validateForm(UpdateProfileDto, form({ email: 'not-an-email', phone: 'call me' }));
-    expect(bad.errors).toEqual({ email: 'Please enter a valid email address.', phone: 'Please enter a valid phone number.' });
+    expect(bad.errors).toEqual({
+      email: 'Please enter a valid email address.',
+      phone: 'Please enter a valid phone number.',
+    });
     expect(validateForm(UpdateProfileDto, form({ country: 'x'.repeat(101) })).errors?.country).toBeDefined();
   });
 
@@ -52,8 +58,10 @@ describe('the settings forms, checked by the API DTOs', () => {
   });
 
   it('Logistics Settings (LogisticsSettingsDto): both numbers, not negative, 2 decimals (spec 5)', () => {
-    const rates = (cost_per_cmb3: string, cost_per_kg = '1') => validateForm(LogisticsSettingsDto, form({ cost_per_cmb3, cost_per_kg }));
-    for (const value of ['', 'abc', '1.234', '1e3']) expect(rates(value).errors).toEqual({ cost_per_cmb3: MSG.logisticsSettings.invalidNumbers });
+    const rates = (cost_per_cmb3: string, cost_per_kg = '1') =>
+      validateForm(LogisticsSettingsDto, form({ cost_per_cmb3, cost_per_kg }));
+    for (const value of ['', 'abc', '1.234', '1e3'])
+      expect(rates(value).errors).toEqual({ cost_per_cmb3: MSG.logisticsSettings.invalidNumbers });
     expect(rates('-1').errors).toEqual({ cost_per_cmb3: MSG.logisticsSettings.negative });
     expect(rates('0.01', '-2').errors).toEqual({ cost_per_kg: MSG.logisticsSettings.negative });
     expect(rates('0').ok).toBe(true);
@@ -62,7 +70,10 @@ describe('the settings forms, checked by the API DTOs', () => {
 
   it('KYC (SubmitKycDto): every text field required, known genders and ID types, adults only', () => {
     expect(validateForm(SubmitKycDto, form(KYC)).ok).toBe(true);
-    const empty = validateForm(SubmitKycDto, form({ name: '', dob: '', gender: '', address: '', id_type: '', id_number: '' }));
+    const empty = validateForm(
+      SubmitKycDto,
+      form({ name: '', dob: '', gender: '', address: '', id_type: '', id_number: '' }),
+    );
     expect(empty.errors).toEqual({
       name: MSG.kyc.required,
       dob: MSG.kyc.required,
@@ -72,7 +83,11 @@ describe('the settings forms, checked by the API DTOs', () => {
       id_number: MSG.kyc.required,
     });
     const wrong = validateForm(SubmitKycDto, form({ ...KYC, gender: 'x', id_type: 'Voter card', dob: '2010-01-01' }));
-    expect(wrong.errors).toEqual({ gender: MSG.kyc.genderInvalid, id_type: MSG.kyc.idTypeInvalid, dob: MSG.kyc.dobInvalid });
+    expect(wrong.errors).toEqual({
+      gender: MSG.kyc.genderInvalid,
+      id_type: MSG.kyc.idTypeInvalid,
+      dob: MSG.kyc.dobInvalid,
+    });
     const NOW = new Date('2026-11-22T08:00:00Z');
     expect(isAdultDob('1990-02-30', NOW)).toBe(false);
     expect(isAdultDob('2008-11-22', NOW)).toBe(true);

@@ -2,7 +2,20 @@ import { api } from './api.server';
 import { canonicalUrl } from './seo.server';
 
 /** Public pages listed in the static sitemap. */
-export const STATIC_PAGES = ['/', '/all_products', '/about', '/contact', '/faq', '/help', '/seller-profile', '/foreign-logistics', '/local-logistics', '/converter', '/ready-to-ship', '/tracker'];
+export const STATIC_PAGES = [
+  '/',
+  '/all_products',
+  '/about',
+  '/contact',
+  '/faq',
+  '/help',
+  '/seller-profile',
+  '/foreign-logistics',
+  '/local-logistics',
+  '/converter',
+  '/ready-to-ship',
+  '/tracker',
+];
 
 export interface SitemapPage {
   data: Array<{ id: number; updated_at: string }>;
@@ -18,7 +31,10 @@ export const productSitemapUrl = (n: number) => canonicalUrl(`/sitemaps/sitemap-
 export const staticSitemapUrl = () => canonicalUrl('/sitemaps/sitemap-static.xml');
 
 export function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string,
+  );
 }
 
 export function xmlResponse(body: string, status = 200): Response {

@@ -157,7 +157,10 @@ export async function supportAction(request: Request) {
       );
     const check = validateForm(CreateSupportResponseDto, { support_id: form.get('support_id'), message });
     // A thread that cannot exist is the API's 404; otherwise the reply's own message (blank after trimming).
-    if (!check.ok) return check.errors.support_id ? refuse(404, check.errors.support_id) : refuse(422, check.errors.message ?? MSG.support.responseFailed);
+    if (!check.ok)
+      return check.errors.support_id
+        ? refuse(404, check.errors.support_id)
+        : refuse(422, check.errors.message ?? MSG.support.responseFailed);
     const result = await api<ItemResponse<SupportResponse>>('/support-responses', {
       token: auth.token,
       json: { support_id: check.value.support_id, message: check.value.message },

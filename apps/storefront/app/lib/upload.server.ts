@@ -6,6 +6,10 @@ import { env } from './env.server';
  * so a file past the API's limit is refused here (MaxPartSizeExceededError) before it is held in memory or sent on.
  */
 export function readUploadForm(request: Request): Promise<FormData> {
-  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) return request.formData();
-  return unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: env.uploadMaxBytes }));
+  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+    return request.formData();
+  return unstable_parseMultipartFormData(
+    request,
+    unstable_createMemoryUploadHandler({ maxPartSize: env.uploadMaxBytes }),
+  );
 }

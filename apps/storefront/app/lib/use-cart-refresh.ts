@@ -25,7 +25,13 @@ export function useCartRefresh(again: unknown = 0): { notice: CartRefreshNotice 
   const { load } = fetcher;
 
   useEffect(() => {
-    const ids = [...new Set(readCart().map((item) => Number(item.id)).filter((id) => Number.isSafeInteger(id) && id > 0))];
+    const ids = [
+      ...new Set(
+        readCart()
+          .map((item) => Number(item.id))
+          .filter((id) => Number.isSafeInteger(id) && id > 0),
+      ),
+    ];
     if (ids.length === 0) return;
     setStarted(true);
     load(`/resources/cart?${ids.map((id) => `id=${id}`).join('&')}`);

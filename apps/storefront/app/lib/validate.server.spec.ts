@@ -27,11 +27,16 @@ describe('validateForm', () => {
     expect(validateForm(RegisterDto, form({ name: '', email: 'ada@example.com', password: '123' })).errors).toEqual({
       password: MSG.auth.passwordMin,
     });
-    expect(validateForm(VerifyOtpDto, { email: 'ada@example.com', otp: '12345' }).errors).toEqual({ otp: MSG.auth.otpSixDigits });
+    expect(validateForm(VerifyOtpDto, { email: 'ada@example.com', otp: '12345' }).errors).toEqual({
+      otp: MSG.auth.otpSixDigits,
+    });
   });
 
   it("gives the DTO's value: trimmed, lower-cased e-mail, blank optional fields absent, unknown fields dropped", () => {
-    const check = validateForm(RegisterDto, form({ name: '  Ada   Obi ', email: ' Ada@Example.COM ', password: 'secret1', intent: 'register' }));
+    const check = validateForm(
+      RegisterDto,
+      form({ name: '  Ada   Obi ', email: ' Ada@Example.COM ', password: 'secret1', intent: 'register' }),
+    );
     expect(check.ok && { ...check.value }).toEqual({ name: 'Ada Obi', email: 'ada@example.com', password: 'secret1' });
     const unnamed = validateForm(RegisterDto, form({ name: ' ', email: 'ada@example.com', password: 'secret1' }));
     expect(unnamed.ok && 'name' in unnamed.value && unnamed.value.name).toBeFalsy();
@@ -43,7 +48,9 @@ describe('validateForm', () => {
       email: MSG.auth.enterEmail,
       message: 'Please enter a message.',
     });
-    expect(validateForm(SubscribeDto, form({ email: 'not-an-email' })).errors).toEqual({ email: 'Please enter a valid email address.' });
+    expect(validateForm(SubscribeDto, form({ email: 'not-an-email' })).errors).toEqual({
+      email: 'Please enter a valid email address.',
+    });
     expect(validateForm(CreateSupportDto, { name: '', email: '', subject: ' ', message: '' }).errors).toEqual({
       name: MSG.support.required,
       email: MSG.support.required,
@@ -66,7 +73,12 @@ describe('maxLengths and requiredOnce', () => {
   });
 
   it("marks the fields missing with the DTO's shared sentence 'Required.' and says the sentence once", () => {
-    expect(requiredOnce(GuestDeliveryDto, { name: MSG.deliveries.publicRequiredFields, email: 'Please enter a valid e-mail address.' })).toEqual({
+    expect(
+      requiredOnce(GuestDeliveryDto, {
+        name: MSG.deliveries.publicRequiredFields,
+        email: 'Please enter a valid e-mail address.',
+      }),
+    ).toEqual({
       message: MSG.deliveries.publicRequiredFields,
       errors: { name: REQUIRED_MARK, email: 'Please enter a valid e-mail address.' },
     });

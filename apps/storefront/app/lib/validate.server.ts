@@ -1,7 +1,8 @@
 import { describeDto, firstMessages, formToObject, validateInput, type AnyClass, type Class } from '@jara/dto';
 import type { Errors } from './form';
 
-export type FormCheck<T> = { ok: true; value: T; errors?: undefined } | { ok: false; errors: Errors; value?: undefined };
+export type FormCheck<T> =
+  { ok: true; value: T; errors?: undefined } | { ok: false; errors: Errors; value?: undefined };
 
 /**
  * A submitted form checked by the API's own DTO class (@jara/dto), on the server: the same rules, limits and

@@ -38,8 +38,16 @@ export function readLocalCode(value: string | null | undefined, currencies: read
 }
 
 /** The NGN wallet balance converted into `code` (2 decimals). */
-export function localBalance(balance: Pick<WalletBalance, 'ngnBalance'>, currencies: readonly Rate[], code: string): ConversionResult {
-  return convertCurrency(balance.ngnBalance, currencyByCode(currencies, WALLET_LOCAL_CODE), currencyByCode(currencies, code));
+export function localBalance(
+  balance: Pick<WalletBalance, 'ngnBalance'>,
+  currencies: readonly Rate[],
+  code: string,
+): ConversionResult {
+  return convertCurrency(
+    balance.ngnBalance,
+    currencyByCode(currencies, WALLET_LOCAL_CODE),
+    currencyByCode(currencies, code),
+  );
 }
 
 export interface PercentResult {

@@ -1,4 +1,12 @@
-import type { Currency, FundingResult, Invoice, ItemResponse, ListResponse, WalletBalance, WalletHistoryEntry } from '@jara/contracts';
+import type {
+  Currency,
+  FundingResult,
+  Invoice,
+  ItemResponse,
+  ListResponse,
+  WalletBalance,
+  WalletHistoryEntry,
+} from '@jara/contracts';
 import { api, type ApiResult } from './api.server';
 import type { CurrencyOption } from './converter';
 import { flagFor } from './flags.server';
@@ -19,7 +27,13 @@ export async function loadCurrencies(): Promise<CurrencyOption[] | null> {
   if (!Array.isArray(rows)) return null;
   return (rows as Currency[])
     .filter((row) => row && typeof row.code === 'string' && typeof row.sell_price === 'string')
-    .map((row) => ({ code: row.code.toUpperCase(), name: row.name, sell_price: row.sell_price, flag: flagFor(row.code), updated_at: row.updated_at ?? null }))
+    .map((row) => ({
+      code: row.code.toUpperCase(),
+      name: row.name,
+      sell_price: row.sell_price,
+      flag: flagFor(row.code),
+      updated_at: row.updated_at ?? null,
+    }))
     .sort((a, b) => a.code.localeCompare(b.code));
 }
 
@@ -51,18 +65,31 @@ function page<T>(result: ApiResult<ListResponse<T>>): Page<T> | null {
 }
 
 /** The signed-in user's ledger, newest first (after: the previous page's next_cursor). */
-export async function loadHistory(request: Request, auth: SignedIn, after: string | null): Promise<Page<WalletHistoryEntry> | null> {
+export async function loadHistory(
+  request: Request,
+  auth: SignedIn,
+  after: string | null,
+): Promise<Page<WalletHistoryEntry> | null> {
   return page(await signedRead<ListResponse<WalletHistoryEntry>>(request, auth, listPath('/wallet/histories', after)));
 }
 
 /** The signed-in user's invoices, newest first. */
-export async function loadInvoices(request: Request, auth: SignedIn, after: string | null): Promise<Page<Invoice> | null> {
+export async function loadInvoices(
+  request: Request,
+  auth: SignedIn,
+  after: string | null,
+): Promise<Page<Invoice> | null> {
   return page(await signedRead<ListResponse<Invoice>>(request, auth, listPath('/invoices/user', after)));
 }
 
 /** GET /wallet/fund/verify?reference=: the funding's status and the balance after it; null when it failed. */
-export async function verifyFunding(auth: SignedIn, reference: string): Promise<ApiResult<ItemResponse<FundingResult>>> {
-  return api<ItemResponse<FundingResult>>(`/wallet/fund/verify?reference=${encodeURIComponent(reference)}`, { token: auth.token });
+export async function verifyFunding(
+  auth: SignedIn,
+  reference: string,
+): Promise<ApiResult<ItemResponse<FundingResult>>> {
+  return api<ItemResponse<FundingResult>>(`/wallet/fund/verify?reference=${encodeURIComponent(reference)}`, {
+    token: auth.token,
+  });
 }
 
 /** A cursor from the query (opaque to us: printable, short). */

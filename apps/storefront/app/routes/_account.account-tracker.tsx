@@ -41,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = readTrackingTableQuery(params);
   if (auth.role !== 'admin') {
     // Issue 22: a customer or vendor also sees their own parcels (GET /trackings answers only theirs).
-    const [offered, mine] = await Promise.all([loadOfferedRequests(request, auth), loadTrackingTable(request, auth, query)]);
+    const [offered, mine] = await Promise.all([
+      loadOfferedRequests(request, auth),
+      loadTrackingTable(request, auth, query),
+    ]);
     return json({ admin: false as const, no, answer, table: { query, ...mine }, offered });
   }
   const { list, error } = await loadTrackingTable(request, auth, query);
@@ -195,7 +198,13 @@ function TrackingTable({
         {mine ? null : (
           <div className="field">
             <label htmlFor="filter-name">User name</label>
-            <input id="filter-name" name="name_like" defaultValue={query.name_like} maxLength={100} autoComplete="off" />
+            <input
+              id="filter-name"
+              name="name_like"
+              defaultValue={query.name_like}
+              maxLength={100}
+              autoComplete="off"
+            />
           </div>
         )}
         <div className="field">
@@ -245,7 +254,10 @@ function TrackingTable({
             </thead>
             <tbody>
               {loading ? (
-                <SkeletonRows columns={mine ? 6 : 7} rows={Math.max(1, Math.min(TRACKING_TABLE_PAGE_SIZE, list.items.length))} />
+                <SkeletonRows
+                  columns={mine ? 6 : 7}
+                  rows={Math.max(1, Math.min(TRACKING_TABLE_PAGE_SIZE, list.items.length))}
+                />
               ) : (
                 list.items.map((row: Delivery) => (
                   <tr key={row.id}>

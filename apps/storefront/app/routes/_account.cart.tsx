@@ -3,7 +3,18 @@ import { Link } from '@remix-run/react';
 import { MSG, formatNaira } from '@jara/contracts';
 import { CartRefreshNotice } from '~/components/orders';
 import { guardLoader } from '~/lib/guards.server';
-import { boundQuantity, cartLineImage, cartLineKobo, cartLineStock, cartLineTotalKobo, cartTotalKobo, readCart, removeFromCart, setCartQuantity, type CartItem } from '~/lib/cart';
+import {
+  boundQuantity,
+  cartLineImage,
+  cartLineKobo,
+  cartLineStock,
+  cartLineTotalKobo,
+  cartTotalKobo,
+  readCart,
+  removeFromCart,
+  setCartQuantity,
+  type CartItem,
+} from '~/lib/cart';
 import { ALL_ROLES } from '~/lib/navigation';
 import { useCartValue } from '~/lib/use-cart';
 import { useCartRefresh } from '~/lib/use-cart-refresh';
@@ -46,20 +57,36 @@ export default function CartPage() {
                 <li key={item.id} className="cart-line" data-testid="cart-line">
                   <span className="cart-line-product">
                     {image ? (
-                      <img className="cart-line-image" src={image} alt="" width={64} height={64} loading="lazy" decoding="async" data-testid="cart-line-image" />
+                      <img
+                        className="cart-line-image"
+                        src={image}
+                        alt=""
+                        width={64}
+                        height={64}
+                        loading="lazy"
+                        decoding="async"
+                        data-testid="cart-line-image"
+                      />
                     ) : (
                       <span className="cart-line-image cart-line-noimage" aria-hidden="true">
                         {item.name.charAt(0)}
                       </span>
                     )}
                     <span>
-                    <Link to={`/product/${item.id}`}>{item.name}</Link>
-                    {stock !== null && stock <= 5 ? <span className="muted small block">{MSG.orders.onlyLeft(item.name, stock)}</span> : null}
+                      <Link to={`/product/${item.id}`}>{item.name}</Link>
+                      {stock !== null && stock <= 5 ? (
+                        <span className="muted small block">{MSG.orders.onlyLeft(item.name, stock)}</span>
+                      ) : null}
                     </span>
                   </span>
                   <span className="muted">{unit === null ? '—' : formatNaira(unit)}</span>
                   <div className="quantity-input">
-                    <button type="button" aria-label={`Decrease quantity of ${item.name}`} disabled={quantity <= 1} onClick={() => setCartQuantity(item.id, quantity - 1)}>
+                    <button
+                      type="button"
+                      aria-label={`Decrease quantity of ${item.name}`}
+                      disabled={quantity <= 1}
+                      onClick={() => setCartQuantity(item.id, quantity - 1)}
+                    >
                       −
                     </button>
                     <input
@@ -75,7 +102,8 @@ export default function CartPage() {
                       type="button"
                       aria-label={`Increase quantity of ${item.name}`}
                       disabled={stock !== null && quantity >= stock}
-                      onClick={() => setCartQuantity(item.id, quantity + 1)}>
+                      onClick={() => setCartQuantity(item.id, quantity + 1)}
+                    >
                       +
                     </button>
                   </div>

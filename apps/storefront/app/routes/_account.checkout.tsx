@@ -20,7 +20,15 @@ import { CartRefreshNotice } from '~/components/orders';
 import { PriceTag } from '~/components/price-tag';
 import { loadCurrentUser } from '~/lib/account.server';
 import { api, serverMessage } from '~/lib/api.server';
-import { cartLineKobo, cartLineTotalKobo, cartTotalKobo, clearCart, orderLines, readCart, type CartItem } from '~/lib/cart';
+import {
+  cartLineKobo,
+  cartLineTotalKobo,
+  cartTotalKobo,
+  clearCart,
+  orderLines,
+  readCart,
+  type CartItem,
+} from '~/lib/cart';
 import { CreateOrderDto } from '@jara/dto';
 import {
   CHECKOUT_FIELDS,
@@ -122,12 +130,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const key = readIdempotencyKey(form.get(IDEMPOTENCY_FIELD));
   const parsed = checkOrder(form);
-  const refused = (kind: 'invalid' | 'stock' | 'balance' | 'error', message: string | null, errors: CheckoutErrors, status: number, nextKey: string) =>
-    json<CheckoutActionData>({ ok: false, errors, values: parsed.ok ? null : parsed.values, message, kind, key: nextKey }, { status });
-  if (!parsed.ok) return refused('invalid', parsed.errors.items ?? null, parsed.errors, 422, key ?? newIdempotencyKey());
+  const refused = (
+    kind: 'invalid' | 'stock' | 'balance' | 'error',
+    message: string | null,
+    errors: CheckoutErrors,
+    status: number,
+    nextKey: string,
+  ) =>
+    json<CheckoutActionData>(
+      { ok: false, errors, values: parsed.ok ? null : parsed.values, message, kind, key: nextKey },
+      { status },
+    );
+  if (!parsed.ok)
+    return refused('invalid', parsed.errors.items ?? null, parsed.errors, 422, key ?? newIdempotencyKey());
   if (!key) return refused('error', MSG.checkout.failed, {}, 400, newIdempotencyKey());
 
-  const result = await api<ItemResponse<Order>>('/orders', { token: auth.token, json: parsed.order, headers: { 'Idempotency-Key': key } });
+  const result = await api<ItemResponse<Order>>('/orders', {
+    token: auth.token,
+    json: parsed.order,
+    headers: { 'Idempotency-Key': key },
+  });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   const order = result.ok ? result.data?.data : null;
   if (order) {
@@ -139,7 +161,12 @@ export async function action({ request }: ActionFunctionArgs) {
       status_label: order.status_label,
     };
     if (parsed.order.payment_method !== 'card') {
-      return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: null, bankTransfer: order.bank_transfer ?? null });
+      return json<CheckoutActionData>({
+        ok: true,
+        order: placed,
+        redirectTo: null,
+        bankTransfer: order.bank_transfer ?? null,
+      });
     }
     // Card: off to the gateway (Paystack, or the storefront's test-mode page, which shows what this session started).
     const start = order.payment ?? null;
@@ -148,8 +175,14 @@ export async function action({ request }: ActionFunctionArgs) {
       // The order exists (To Pay, with its invoice); it can be paid from the order summary.
       return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: null, bankTransfer: null });
     }
-    if (!isTestCheckout(target)) return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: target, bankTransfer: null });
-    auth.session.set('testCheckout', { reference: start.reference, amount_minor: order.total_minor, currency: 'NGN', description: `Order ${order.order_no}` });
+    if (!isTestCheckout(target))
+      return json<CheckoutActionData>({ ok: true, order: placed, redirectTo: target, bankTransfer: null });
+    auth.session.set('testCheckout', {
+      reference: start.reference,
+      amount_minor: order.total_minor,
+      currency: 'NGN',
+      description: `Order ${order.order_no}`,
+    });
     return json<CheckoutActionData>(
       { ok: true, order: placed, redirectTo: target, bankTransfer: null },
       { headers: { 'Set-Cookie': await commitSession(request, auth.session) } },
@@ -159,13 +192,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.status === 409) {
     // Short stock names the product; a request with this key still running keeps the key (it may yet succeed).
     const running = message === MSG.money.idempotencyInProgress;
-    return refused(running ? 'error' : 'stock', message ?? MSG.orders.outOfStock, {}, 409, running ? key : newIdempotencyKey());
+    return refused(
+      running ? 'error' : 'stock',
+      message ?? MSG.orders.outOfStock,
+      {},
+      409,
+      running ? key : newIdempotencyKey(),
+    );
   }
   if (result.status === 422) {
     const balance = result.error?.errors?.balance?.[0];
     if (balance) return refused('balance', balance, {}, 422, newIdempotencyKey());
     const errors = checkoutErrors(result.error?.errors);
-    const general = errors.items ?? (hasErrors(errors) ? null : message ?? MSG.checkout.failed);
+    const general = errors.items ?? (hasErrors(errors) ? null : (message ?? MSG.checkout.failed));
     return json<CheckoutActionData>(
       { ok: false, errors, values: checkoutValues(form), message: general, kind: 'invalid', key: newIdempotencyKey() },
       { status: 422 },
@@ -181,7 +220,13 @@ export async function action({ request }: ActionFunctionArgs) {
 function Summary({ items }: { items: CartItem[] }) {
   const total = cartTotalKobo(items);
   // The real saving of the discounted lines, from the same productPricing as the card and the product page.
-  const savings = checkoutSavingsMinor(items.map((item) => ({ price_kobo: cartLineKobo(item) ?? 0, discount: typeof item.discount === 'string' ? item.discount : null, quantity: item.quantity })));
+  const savings = checkoutSavingsMinor(
+    items.map((item) => ({
+      price_kobo: cartLineKobo(item) ?? 0,
+      discount: typeof item.discount === 'string' ? item.discount : null,
+      quantity: item.quantity,
+    })),
+  );
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-title">
       <h2 id="summary-title">Order summary</h2>
@@ -193,7 +238,13 @@ function Summary({ items }: { items: CartItem[] }) {
               <span className="muted small block">{`Qty ${item.quantity}`}</span>
               {/* The unit price, with the struck previous price and '% OFF' only for a discounted product (productPricing, as the card and the product page). */}
               <span className="small block">
-                <PriceTag product={{ price_kobo: cartLineKobo(item) ?? 0, discount: typeof item.discount === 'string' ? item.discount : null }} size="line" />
+                <PriceTag
+                  product={{
+                    price_kobo: cartLineKobo(item) ?? 0,
+                    discount: typeof item.discount === 'string' ? item.discount : null,
+                  }}
+                  size="line"
+                />
               </span>
             </span>
             <strong className="num">{formatNaira(cartLineTotalKobo(item))}</strong>
@@ -227,7 +278,12 @@ function Summary({ items }: { items: CartItem[] }) {
 function Complete({ data }: { data: Extract<CheckoutActionData, { ok: true }> }) {
   const { order, bankTransfer } = data;
   return (
-    <section className="card checkout-complete" role="alert" aria-labelledby="complete-title" data-testid="checkout-complete">
+    <section
+      className="card checkout-complete"
+      role="alert"
+      aria-labelledby="complete-title"
+      data-testid="checkout-complete"
+    >
       <h1 id="complete-title">{MSG.checkout.completeTitle}</h1>
       <p>{MSG.checkout.completeText}</p>
       <dl className="details-list">
@@ -393,7 +449,12 @@ export default function CheckoutPage() {
       });
     } else if (before.current) {
       const previous = before.current;
-      setValues((current) => ({ ...current, ...previous, payment_method: current.payment_method, notes: current.notes }));
+      setValues((current) => ({
+        ...current,
+        ...previous,
+        payment_method: current.payment_method,
+        notes: current.notes,
+      }));
       before.current = null;
     }
   };
@@ -441,10 +502,23 @@ export default function CheckoutPage() {
             <fieldset disabled={busy} className="stack">
               <h2 id="shipping-title">Shipping details</h2>
               <label className="checkbox-row">
-                <input type="checkbox" name="use_saved" checked={useSaved} onChange={(event) => toggleSaved(event.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  name="use_saved"
+                  checked={useSaved}
+                  onChange={(event) => toggleSaved(event.currentTarget.checked)}
+                />
                 {MSG.checkout.useSaved}
               </label>
-              <TextInput name="full_name" maxLength={limits.full_name} label="Full name" autoComplete="name" value={values.full_name} error={errors.full_name} onChange={change} />
+              <TextInput
+                name="full_name"
+                maxLength={limits.full_name}
+                label="Full name"
+                autoComplete="name"
+                value={values.full_name}
+                error={errors.full_name}
+                onChange={change}
+              />
               <TextInput
                 name="phone"
                 maxLength={limits.phone}
@@ -490,7 +564,15 @@ export default function CheckoutPage() {
                     </p>
                   ) : null}
                 </div>
-                <TextInput name="city" maxLength={limits.city} label="City or LGA" autoComplete="address-level2" value={values.city} error={errors.city} onChange={change} />
+                <TextInput
+                  name="city"
+                  maxLength={limits.city}
+                  label="City or LGA"
+                  autoComplete="address-level2"
+                  value={values.city}
+                  error={errors.city}
+                  onChange={change}
+                />
               </div>
               <TextInput
                 name="landmark"
@@ -551,7 +633,10 @@ export default function CheckoutPage() {
                     />
                     <span>{method.label}</span>
                     {method.value === 'wallet' && walletMinor !== null ? (
-                      <span className="muted small" data-testid="checkout-wallet-balance">{`Balance ${formatNaira(walletMinor)}`}</span>
+                      <span
+                        className="muted small"
+                        data-testid="checkout-wallet-balance"
+                      >{`Balance ${formatNaira(walletMinor)}`}</span>
                     ) : null}
                   </label>
                 ))}

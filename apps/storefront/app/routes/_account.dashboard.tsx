@@ -29,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listProducts({ type: 'summer', in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 12 }, { signal }),
     listProducts({ type: 'trending', _sort: 'created_at', _order: 'desc', per_page: 50 }, { signal }),
     listProducts({ in_stock: 1, per_page: 1 }, { signal }),
-    listProducts({ type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'asc', per_page: 12 }, { signal }),
+    listProducts(
+      { type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'asc', per_page: 12 },
+      { signal },
+    ),
     listProducts({ in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 10 }, { signal }),
     listProducts({ rated: 1, in_stock: 1, _sort: 'average_rating', _order: 'desc', per_page: 10 }, { signal }),
     headerCategories(),
@@ -45,10 +48,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const failed = [summer, deal, flash, arrivals, topRated].every((list) => list.error);
   const claims = shopClaims(policy);
-  return json({ summer, trendingCategories, deal: deal.items[0] ?? null, dealError: deal.error, flash, arrivals, topRated, categories, failed, claims });
+  return json({
+    summer,
+    trendingCategories,
+    deal: deal.items[0] ?? null,
+    dealError: deal.error,
+    flash,
+    arrivals,
+    topRated,
+    categories,
+    failed,
+    claims,
+  });
 }
 
-function CarouselSection({ title, list, empty }: { title: string; list: { items: CardProduct[]; error: boolean }; empty: string }) {
+function CarouselSection({
+  title,
+  list,
+  empty,
+}: {
+  title: string;
+  list: { items: CardProduct[]; error: boolean };
+  empty: string;
+}) {
   return (
     <section className="shop-section" aria-label={title}>
       <h2 className="section-title">{title}</h2>
@@ -84,7 +106,12 @@ function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>
           <h1>Fresh picks for the season</h1>
         </div>
         {summer.items.length ? (
-          <Carousel label="Summer products" items={summer.items} itemKey={(p) => p.id} render={(p) => <ProductCard product={p} description={false} />} />
+          <Carousel
+            label="Summer products"
+            items={summer.items}
+            itemKey={(p) => p.id}
+            render={(p) => <ProductCard product={p} description={false} />}
+          />
         ) : (
           <p>{summer.error ? MSG.lists.loadProductsFailed : 'Summer products are on their way.'}</p>
         )}
@@ -131,7 +158,9 @@ function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>
           </h2>
           {deal ? (
             <div className="deal-body">
-              {deal.image_card_url ? <img src={deal.image_card_url} alt={deal.name} width={120} height={120} loading="lazy" /> : null}
+              {deal.image_card_url ? (
+                <img src={deal.image_card_url} alt={deal.name} width={120} height={120} loading="lazy" />
+              ) : null}
               <div>
                 <h3>{deal.name}</h3>
                 <p className="price-small">
@@ -148,7 +177,9 @@ function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>
               </div>
             </div>
           ) : (
-            <p className="muted">{dealError ? MSG.lists.loadProductsFailed : 'No available products for Deal of the Day.'}</p>
+            <p className="muted">
+              {dealError ? MSG.lists.loadProductsFailed : 'No available products for Deal of the Day.'}
+            </p>
           )}
         </section>
       </div>
@@ -161,7 +192,9 @@ function ShopperDashboard({ data }: { data: Exclude<SerializeFrom<typeof loader>
       {claims.freeDelivery ? (
         <section className="delivery-banner" aria-label="Free delivery" data-testid="delivery-banner">
           <strong>{SHOP_CLAIM_LABELS.freeDeliveryBanner}</strong>
-          <span>{claims.returns ? `No delivery fee at checkout. ${claims.returns}.` : 'No delivery fee at checkout.'}</span>
+          <span>
+            {claims.returns ? `No delivery fee at checkout. ${claims.returns}.` : 'No delivery fee at checkout.'}
+          </span>
         </section>
       ) : null}
       <Newsletter />

@@ -10,10 +10,17 @@ export const meta: MetaFunction = () => [{ title: 'Events | Jara' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const list = await listProducts({ type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'asc', per_page: 50 }, { signal: request.signal });
+  const list = await listProducts(
+    { type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'asc', per_page: 50 },
+    { signal: request.signal },
+  );
   const now = Date.now();
   const started = (p: CardProduct) => !p.flash_start_at || new Date(p.flash_start_at).getTime() <= now;
-  return json({ error: list.error, current: list.items.filter(started), upcoming: list.items.filter((p) => !started(p)) });
+  return json({
+    error: list.error,
+    current: list.items.filter(started),
+    upcoming: list.items.filter((p) => !started(p)),
+  });
 }
 
 function EventList({ items }: { items: CardProduct[] }) {

@@ -28,7 +28,15 @@ import { checkoutRedirect, parseFundForm, paymentRedirect, readReference } from 
 import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
-import { loadBalance, loadCurrencies, loadHistory, loadInvoices, readCursor, verifyFunding, type Page } from '~/lib/wallet.server';
+import {
+  loadBalance,
+  loadCurrencies,
+  loadHistory,
+  loadInvoices,
+  readCursor,
+  verifyFunding,
+  type Page,
+} from '~/lib/wallet.server';
 import {
   localBalance,
   percentConversion,
@@ -57,7 +65,9 @@ interface WalletTabData {
 
 /** ?amount= of a link from the checkout: whole naira from 1 to 100,000,000, else empty. */
 function readPrefillAmount(value: string | null): string {
-  return value && /^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000_000 ? String(Number(value)) : '';
+  return value && /^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000_000
+    ? String(Number(value))
+    : '';
 }
 
 interface InvoicesTabData {
@@ -81,7 +91,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (status === 'completed') flashToast(auth.session, { kind: 'success', message: MSG.walletScreen.funded });
     else if (status === 'pending') flashToast(auth.session, { kind: 'info', message: MSG.walletScreen.fundPending });
     else if (status) flashToast(auth.session, { kind: 'error', message: MSG.walletScreen.fundFailed });
-    else flashToast(auth.session, { kind: 'error', message: serverMessage(result?.error ?? null) ?? MSG.walletScreen.verifyFailed });
+    else
+      flashToast(auth.session, {
+        kind: 'error',
+        message: serverMessage(result?.error ?? null) ?? MSG.walletScreen.verifyFailed,
+      });
     throw redirect(back, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }
   const tab: Tab = url.searchParams.get('tab') === 'invoices' ? 'invoices' : 'wallet';
@@ -104,7 +118,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     local: readLocalCode(url.searchParams.get('local'), currencies ?? []),
     percent: (url.searchParams.get('percent') ?? '').trim().slice(0, 20),
     // The no-JS swap button sends swap=1 with the current direction.
-    direction: url.searchParams.get('swap') === '1' ? swapDirection(readDirection(url.searchParams.get('direction'))) : readDirection(url.searchParams.get('direction')),
+    direction:
+      url.searchParams.get('swap') === '1'
+        ? swapDirection(readDirection(url.searchParams.get('direction')))
+        : readDirection(url.searchParams.get('direction')),
     prefill: {
       amount: readPrefillAmount(url.searchParams.get('amount')),
       returnTo: url.searchParams.get('return') === 'checkout' ? 'checkout' : null,
@@ -133,15 +150,29 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   if (!result.ok) {
     const errors = fieldErrors(result.error, ['amount', 'currency']);
-    const message = Object.keys(errors).length ? MSG.walletScreen.fundStartFailed : serverMessage(result.error) ?? MSG.walletScreen.fundStartFailed;
-    return json<FundActionData>({ errors, values, toast: toast('error', message) }, { status: result.status === 422 ? 422 : 502 });
+    const message = Object.keys(errors).length
+      ? MSG.walletScreen.fundStartFailed
+      : (serverMessage(result.error) ?? MSG.walletScreen.fundStartFailed);
+    return json<FundActionData>(
+      { errors, values, toast: toast('error', message) },
+      { status: result.status === 422 ? 422 : 502 },
+    );
   }
   const start = result.data?.data;
   const target = paymentRedirect(start?.authorization_url, siteOriginsFor(request));
-  if (!start || !target) return json<FundActionData>({ errors: {}, values, toast: toast('error', MSG.walletScreen.fundStartFailed) }, { status: 502 });
-  if (text(form.get('return_to')) === 'checkout' && parsed.currency === 'NGN') auth.session.set('fundReturn', '/checkout');
+  if (!start || !target)
+    return json<FundActionData>(
+      { errors: {}, values, toast: toast('error', MSG.walletScreen.fundStartFailed) },
+      { status: 502 },
+    );
+  if (text(form.get('return_to')) === 'checkout' && parsed.currency === 'NGN')
+    auth.session.set('fundReturn', '/checkout');
   else auth.session.unset('fundReturn');
-  return checkoutRedirect(request, auth, target, start, { amount_minor: parsed.minor, currency: parsed.currency, description: 'Wallet funding' });
+  return checkoutRedirect(request, auth, target, start, {
+    amount_minor: parsed.minor,
+    currency: parsed.currency,
+    description: 'Wallet funding',
+  });
 }
 
 function Tabs({ tab }: { tab: Tab }) {
@@ -152,7 +183,13 @@ function Tabs({ tab }: { tab: Tab }) {
   return (
     <nav className="tabs" aria-label="Wallet and invoices">
       {items.map(([key, label, to]) => (
-        <Link key={key} to={to} className={`tab${tab === key ? ' active' : ''}`} aria-current={tab === key ? 'page' : undefined} preventScrollReset>
+        <Link
+          key={key}
+          to={to}
+          className={`tab${tab === key ? ' active' : ''}`}
+          aria-current={tab === key ? 'page' : undefined}
+          preventScrollReset
+        >
           {label}
         </Link>
       ))}
@@ -184,7 +221,9 @@ function Balances({ data }: { data: WalletTabData }) {
     );
   }
   const list = currencies ?? [];
-  const localResult = currencies ? localBalance(balance, list, local) : { ok: false as const, error: MSG.currency.rateNotAvailable };
+  const localResult = currencies
+    ? localBalance(balance, list, local)
+    : { ok: false as const, error: MSG.currency.rateNotAvailable };
   const percentResult = percentConversion({ balance, currencies: list, local, percent, direction });
   const sourceLabel = direction === 'local-to-usd' ? `your local balance (${local})` : 'your USD balance';
   const targetCode = direction === 'local-to-usd' ? 'USD' : local;
@@ -205,12 +244,25 @@ function Balances({ data }: { data: WalletTabData }) {
             Local balance
           </h2>
           <p className="balance-value" data-testid="local-balance">
-            {localResult.ok ? formatAmountIn(localResult.value, local) : <span className="field-error">{localResult.error}</span>}
+            {localResult.ok ? (
+              formatAmountIn(localResult.value, local)
+            ) : (
+              <span className="field-error">{localResult.error}</span>
+            )}
           </p>
-          {local !== 'NGN' ? <p className="muted small">{`Your naira wallet: ${formatWalletMoney(balance.ngn_minor, 'NGN')}`}</p> : null}
+          {local !== 'NGN' ? (
+            <p className="muted small">{`Your naira wallet: ${formatWalletMoney(balance.ngn_minor, 'NGN')}`}</p>
+          ) : null}
           {list.length ? (
             <div className="inline-form">
-              <CurrencySelect id="local-currency" name="local" label="Show in" value={local} currencies={list} onChange={setLocal} />
+              <CurrencySelect
+                id="local-currency"
+                name="local"
+                label="Show in"
+                value={local}
+                currencies={list}
+                onChange={setLocal}
+              />
               <noscript>
                 <button type="submit" className="btn btn-ghost btn-small">
                   Show
@@ -224,7 +276,11 @@ function Balances({ data }: { data: WalletTabData }) {
       </div>
       <section className="card percent-card" aria-labelledby="percent-title">
         <h2 id="percent-title">Percent converter</h2>
-        <p className="muted small">{direction === 'local-to-usd' ? `A percentage of your local balance, in US dollars.` : `A percentage of your USD balance, in ${local}.`}</p>
+        <p className="muted small">
+          {direction === 'local-to-usd'
+            ? `A percentage of your local balance, in US dollars.`
+            : `A percentage of your USD balance, in ${local}.`}
+        </p>
         <div className="percent-row">
           <div className="field">
             <label htmlFor="percent">Percent of {sourceLabel}</label>
@@ -255,9 +311,7 @@ function Balances({ data }: { data: WalletTabData }) {
           >
             <span aria-hidden="true">⇄</span>
           </button>
-          <p className="percent-direction">
-            {direction === 'local-to-usd' ? `${local} → USD` : `USD → ${local}`}
-          </p>
+          <p className="percent-direction">{direction === 'local-to-usd' ? `${local} → USD` : `USD → ${local}`}</p>
         </div>
         <div aria-live="polite" className="converter-result" data-testid="percent-result">
           {percentResult === null ? (
@@ -285,9 +339,18 @@ function Balances({ data }: { data: WalletTabData }) {
   );
 }
 
-function FundWallet({ actionData, prefill }: { actionData: FundActionData | undefined; prefill?: WalletTabData['prefill'] }) {
+function FundWallet({
+  actionData,
+  prefill,
+}: {
+  actionData: FundActionData | undefined;
+  prefill?: WalletTabData['prefill'];
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction?.startsWith('/fund');
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formMethod?.toUpperCase() === 'POST' &&
+    navigation.formAction?.startsWith('/fund');
   const { errors, clear } = useFieldErrors(actionData?.errors);
   return (
     <section className="card" aria-labelledby="fund-title">
@@ -449,11 +512,19 @@ function InvoicesTab({ data }: { data: InvoicesTabData }) {
               </td>
               <td className="row-action">
                 {invoice.status === 'pending' ? (
-                  <Link to={`/invoices/${invoice.id}`} className="btn btn-primary btn-small" aria-label={`Make Payment for ${invoice.reference || `invoice ${invoice.id}`}`}>
+                  <Link
+                    to={`/invoices/${invoice.id}`}
+                    className="btn btn-primary btn-small"
+                    aria-label={`Make Payment for ${invoice.reference || `invoice ${invoice.id}`}`}
+                  >
                     Make Payment
                   </Link>
                 ) : (
-                  <Link to={`/invoices/${invoice.id}`} className="btn btn-ghost btn-small" aria-label={`View ${invoice.reference || `invoice ${invoice.id}`}`}>
+                  <Link
+                    to={`/invoices/${invoice.id}`}
+                    className="btn btn-ghost btn-small"
+                    aria-label={`View ${invoice.reference || `invoice ${invoice.id}`}`}
+                  >
                     View
                   </Link>
                 )}

@@ -1,5 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import {
   MSG,
@@ -17,7 +25,14 @@ import { useActionToast } from '~/components/toasts';
 import { api, serverMessage } from '~/lib/api.server';
 import { ALL_ROLES } from '~/lib/navigation';
 import { IDEMPOTENCY_FIELD } from '~/lib/payments';
-import { checkoutRedirect, isTestCheckout, newIdempotencyKey, paymentRedirect, readIdempotencyKey, readReference } from '~/lib/payments.server';
+import {
+  checkoutRedirect,
+  isTestCheckout,
+  newIdempotencyKey,
+  paymentRedirect,
+  readIdempotencyKey,
+  readReference,
+} from '~/lib/payments.server';
 import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect, type SignedIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
@@ -33,7 +48,13 @@ function invoiceId(param: string | undefined): number {
   return id;
 }
 
-async function flashAndReturn(request: Request, auth: SignedIn, id: number, kind: ToastMessage['kind'], message: string): Promise<never> {
+async function flashAndReturn(
+  request: Request,
+  auth: SignedIn,
+  id: number,
+  kind: ToastMessage['kind'],
+  message: string,
+): Promise<never> {
   flashToast(auth.session, { kind, message });
   throw redirect(`/invoices/${id}`, { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
 }
@@ -49,7 +70,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (url.searchParams.has('reference') || url.searchParams.has('trxref')) {
     const reference = readReference(url.searchParams.get('reference') ?? url.searchParams.get('trxref'));
     const result = reference
-      ? await api<ItemResponse<Invoice>>(`/invoices/${id}/verify?reference=${encodeURIComponent(reference)}`, { token: auth.token })
+      ? await api<ItemResponse<Invoice>>(`/invoices/${id}/verify?reference=${encodeURIComponent(reference)}`, {
+          token: auth.token,
+        })
       : null;
     if (result?.status === 401) return signOutAndRedirect(request, auth.session);
     // The answer is the invoice: paid, or still pending (the card payment failed, was cancelled or is in progress).
@@ -59,14 +82,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (status === 'paid') return flashAndReturn(request, auth, id, 'success', MSG.walletScreen.invoicePaid);
     if (status === 'pending') return flashAndReturn(request, auth, id, 'info', MSG.walletScreen.invoiceNotPaid);
     if (status) return flashAndReturn(request, auth, id, 'info', MSG.money.invoiceCancelled);
-    return flashAndReturn(request, auth, id, 'error', serverMessage(result?.error ?? null) ?? MSG.walletScreen.verifyFailed);
+    return flashAndReturn(
+      request,
+      auth,
+      id,
+      'error',
+      serverMessage(result?.error ?? null) ?? MSG.walletScreen.verifyFailed,
+    );
   }
   const [result, balance] = await Promise.all([
     api<ItemResponse<Invoice>>(`/invoices/${id}`, { token: auth.token, signal: request.signal }),
     loadBalance(request, auth),
   ]);
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
-  if (result.status === 404 || result.status === 403) throw json({ message: MSG.walletScreen.invoiceNotFound }, { status: 404 });
+  if (result.status === 404 || result.status === 403)
+    throw json({ message: MSG.walletScreen.invoiceNotFound }, { status: 404 });
   const invoice = result.ok ? result.data?.data : null;
   if (!invoice) throw json({ message: MSG.walletScreen.invoiceLoadFailed }, { status: 502 });
   return json({
@@ -106,20 +136,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   if (result.status === 404) throw json({ message: MSG.walletScreen.invoiceNotFound }, { status: 404 });
-  if (result.status === 409) return flashAndReturn(request, auth, id, 'info', serverMessage(result.error) ?? MSG.walletScreen.alreadyPaid);
-  if (result.status === 422) return failed(serverMessage(result.error) ?? MSG.walletScreen.insufficientBalance, 422, true);
-  if (!result.ok || !result.data?.data) return failed(serverMessage(result.error) ?? MSG.walletScreen.invoicePayFailed, result.status || 502);
+  if (result.status === 409)
+    return flashAndReturn(request, auth, id, 'info', serverMessage(result.error) ?? MSG.walletScreen.alreadyPaid);
+  if (result.status === 422)
+    return failed(serverMessage(result.error) ?? MSG.walletScreen.insufficientBalance, 422, true);
+  if (!result.ok || !result.data?.data)
+    return failed(serverMessage(result.error) ?? MSG.walletScreen.invoicePayFailed, result.status || 502);
   const data = result.data.data;
   if (method === 'paystack' || 'authorization_url' in data) {
     const start = data as PaymentStart;
     const target = paymentRedirect(start.authorization_url, siteOriginsFor(request));
     if (!target) return failed(MSG.walletScreen.fundStartFailed, 502);
     // What the test-mode checkout shows (only read when the checkout is the storefront's own test page).
-    const invoice = isTestCheckout(target) ? (await api<ItemResponse<Invoice>>(`/invoices/${id}`, { token: auth.token })).data?.data : null;
+    const invoice = isTestCheckout(target)
+      ? (await api<ItemResponse<Invoice>>(`/invoices/${id}`, { token: auth.token })).data?.data
+      : null;
     return checkoutRedirect(request, auth, target, start, {
       amount_minor: invoice?.amount_minor ?? 0,
       currency: invoice?.currency ?? 'NGN',
-      description: invoice ? `Invoice ${invoice.reference}: ${invoice.subject?.label || invoice.description}` : `Invoice ${id}`,
+      description: invoice
+        ? `Invoice ${invoice.reference}: ${invoice.subject?.label || invoice.description}`
+        : `Invoice ${id}`,
     });
   }
   return flashAndReturn(request, auth, id, 'success', MSG.walletScreen.invoicePaid);
@@ -157,7 +194,9 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           </>
         ) : null}
         <dt>Billed to</dt>
-        <dd className="break">{invoice.user ? `${invoice.user.name ? `${invoice.user.name}, ` : ''}${invoice.user.email}` : '—'}</dd>
+        <dd className="break">
+          {invoice.user ? `${invoice.user.name ? `${invoice.user.name}, ` : ''}${invoice.user.email}` : '—'}
+        </dd>
         <dt>Amount</dt>
         <dd>{`${formatWalletMoney(invoice.amount_minor, invoice.currency)} (${invoice.currency})`}</dd>
         <dt>Status</dt>
@@ -183,7 +222,10 @@ function PayInvoice({ invoice }: { invoice: Invoice }) {
   const { balance, keys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PayActionData | undefined;
   const navigation = useNavigation();
-  const paying = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? String(navigation.formData?.get('method') ?? '') : '';
+  const paying =
+    navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+      ? String(navigation.formData?.get('method') ?? '')
+      : '';
   const walletMinor = balance ? (invoice.currency === 'USD' ? balance.usd_minor : balance.ngn_minor) : null;
   const short = walletMinor !== null && walletMinor < invoice.amount_minor;
   const amount = formatWalletMoney(invoice.amount_minor, invoice.currency);
@@ -206,7 +248,9 @@ function PayInvoice({ invoice }: { invoice: Invoice }) {
           <h3>Pay from wallet</h3>
           <p className="muted small">
             {walletMinor === null ? MSG.walletScreen.balanceLoadFailed : `Wallet balance: `}
-            {walletMinor === null ? null : <strong data-testid="wallet-balance">{formatWalletMoney(walletMinor, invoice.currency)}</strong>}
+            {walletMinor === null ? null : (
+              <strong data-testid="wallet-balance">{formatWalletMoney(walletMinor, invoice.currency)}</strong>
+            )}
           </p>
           {short ? (
             <p className="small notice-inline">
@@ -254,7 +298,8 @@ export default function InvoicePage() {
   return (
     <section className="stack">
       <nav className="breadcrumbs no-print" aria-label="Breadcrumb">
-        <Link to="/fund?tab=invoices">Invoices</Link> / <span aria-current="page">{invoice.reference || `#${invoice.id}`}</span>
+        <Link to="/fund?tab=invoices">Invoices</Link> /{' '}
+        <span aria-current="page">{invoice.reference || `#${invoice.id}`}</span>
       </nav>
       <InvoiceDocument invoice={invoice} />
       <div className="form-actions no-print">

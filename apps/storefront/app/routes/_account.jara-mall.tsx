@@ -78,7 +78,9 @@ export default function Mall() {
           empty={
             <div className="empty-state">
               <p>No products available</p>
-              {current ? <p className="small">{`We are still adding in this category (${current.name}). Check back soon.`}</p> : null}
+              {current ? (
+                <p className="small">{`We are still adding in this category (${current.name}). Check back soon.`}</p>
+              ) : null}
             </div>
           }
         />

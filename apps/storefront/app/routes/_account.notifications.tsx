@@ -1,4 +1,11 @@
-import { defer, json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  defer,
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Await, Form, useFetcher, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
 import {
@@ -45,19 +52,31 @@ export async function action({ request }: ActionFunctionArgs) {
       json: { status: NOTIFICATION_STATUS.READ },
     });
     if (opened.status === 401) return signOutAndRedirect(request, auth.session);
-    if (!opened.ok) return json({ ok: false, message: serverMessage(opened.error) ?? MSG.notifications.notFound }, { status: opened.status || 502 });
+    if (!opened.ok)
+      return json(
+        { ok: false, message: serverMessage(opened.error) ?? MSG.notifications.notFound },
+        { status: opened.status || 502 },
+      );
     const link = notificationLink(opened.data?.data?.link);
     if (!link) return redirect('/notifications');
     return redirect(auth.role === 'admin' && isBackOfficeLink(link) ? `${env.adminUrl}${link}` : link);
   } else if (intent === 'read') {
-    result = await api(`/notifications/${id}`, { method: 'PUT', token: auth.token, json: { status: NOTIFICATION_STATUS.READ } });
+    result = await api(`/notifications/${id}`, {
+      method: 'PUT',
+      token: auth.token,
+      json: { status: NOTIFICATION_STATUS.READ },
+    });
   } else if (intent === 'delete') {
     result = await api(`/notifications/${id}`, { method: 'DELETE', token: auth.token });
   } else {
     return json({ ok: false, message: 'Unknown action.' }, { status: 400 });
   }
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
-  if (!result.ok) return json({ ok: false, message: serverMessage(result.error) ?? MSG.common.serverError }, { status: result.status || 502 });
+  if (!result.ok)
+    return json(
+      { ok: false, message: serverMessage(result.error) ?? MSG.common.serverError },
+      { status: result.status || 502 },
+    );
   return json({ ok: true, message: '' });
 }
 
@@ -70,13 +89,13 @@ function NotificationRow({ item }: { item: NotificationItem }) {
     <li className={`notification-card${unread ? ' unread' : ''}`} data-testid="notification">
       <div className="notification-body">
         <h2 className="notification-title">
-          {unread ? (
-            <span className="unread-dot" role="img" aria-label="Unread" />
-          ) : null}
+          {unread ? <span className="unread-dot" role="img" aria-label="Unread" /> : null}
           {item.title}
         </h2>
         {item.description ? <p className="notification-text">{item.description}</p> : null}
-        {item.message && item.message !== item.description ? <p className="notification-text muted">{item.message}</p> : null}
+        {item.message && item.message !== item.description ? (
+          <p className="notification-text muted">{item.message}</p>
+        ) : null}
         <p className="notification-date">{formatLongDateTime(item.created_at)}</p>
         {fetcher.data && !fetcher.data.ok ? (
           <p className="field-error" role="alert">

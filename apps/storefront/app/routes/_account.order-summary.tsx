@@ -103,7 +103,9 @@ export default function OrderSummaryPage() {
           <Link to={`/invoices/${payInvoice.id}`}>{MSG.orders.payNow}</Link>
         </p>
       ) : null}
-      {order.return_requested_at && order.status === ORDER_STATUS.TO_REVIEW ? <p className="notice-inline">{MSG.orders.returnRequested}</p> : null}
+      {order.return_requested_at && order.status === ORDER_STATUS.TO_REVIEW ? (
+        <p className="notice-inline">{MSG.orders.returnRequested}</p>
+      ) : null}
       <div className="summary-grid">
         <section className="card" aria-labelledby="items-title">
           <h2 id="items-title">Items</h2>

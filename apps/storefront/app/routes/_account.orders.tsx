@@ -68,18 +68,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = readOrderId(form.get('order_id'));
   const intent = text(form.get('intent'));
   const refused = () =>
-    json<ShipAnswer>({ ok: false, message: MSG.orders.notYourMove, toast: toast('error', MSG.orders.notYourMove) }, { status: 400 });
+    json<ShipAnswer>(
+      { ok: false, message: MSG.orders.notYourMove, toast: toast('error', MSG.orders.notYourMove) },
+      { status: 400 },
+    );
   if (!id) return refused();
   if (intent === 'lines-ready') {
     const done = await fulfilLines(request, auth, id, 'ready', {}, FULFILMENT_MSG.readyDone);
-    return json<ShipAnswer>({ ...done, intent, toast: toast(done.ok ? 'success' : 'error', done.message) }, { status: done.ok ? 200 : 422 });
+    return json<ShipAnswer>(
+      { ...done, intent, toast: toast(done.ok ? 'success' : 'error', done.message) },
+      { status: done.ok ? 200 : 422 },
+    );
   }
   if (intent === 'lines-ship') {
     const values = { courier: text(form.get('courier')).trim(), tracking_no: text(form.get('tracking_no')).trim() };
     const errors = validateLinesShip(values);
     if (errors) {
       const message = Object.values(errors)[0] ?? FULFILMENT_MSG.failed;
-      return json<ShipAnswer>({ ok: false, message, intent, errors, values, toast: toast('error', message) }, { status: 422 });
+      return json<ShipAnswer>(
+        { ok: false, message, intent, errors, values, toast: toast('error', message) },
+        { status: 422 },
+      );
     }
     const done = await fulfilLines(request, auth, id, 'ship', values, FULFILMENT_MSG.shipDone);
     return json<ShipAnswer>(
@@ -89,7 +98,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent !== 'ship') return refused();
   const moved = await moveOrder(request, auth, id, ORDER_STATUS.TO_RECEIVE, null, MSG.orders.shipped);
-  return json<ShipAnswer>({ ...moved, toast: toast(moved.ok ? 'success' : 'error', moved.message) }, { status: moved.ok ? 200 : 422 });
+  return json<ShipAnswer>(
+    { ...moved, toast: toast(moved.ok ? 'success' : 'error', moved.message) },
+    { status: moved.ok ? 200 : 422 },
+  );
 }
 
 function linesTotal(order: Order): number {
@@ -116,7 +128,12 @@ function ShipButton({ order }: { order: Order }) {
     <fetcher.Form method="post" className="inline-form">
       <input type="hidden" name="intent" value="ship" />
       <input type="hidden" name="order_id" value={order.id} />
-      <button type="submit" className="btn btn-primary btn-small" disabled={busy} aria-label={`${move.action}: ${order.order_no}`}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-small"
+        disabled={busy}
+        aria-label={`${move.action}: ${order.order_no}`}
+      >
         {busy ? 'Saving…' : move.action}
       </button>
       {data && !data.ok ? (
@@ -148,14 +165,19 @@ function LineActions({ order }: { order: Order }) {
   const open = lines.some((line) => line.fulfilment === 'pending' || line.fulfilment === 'ready_for_pickup');
   const courierId = `courier-${order.id}`;
   const trackingId = `tracking-${order.id}`;
-  const errors = shipData && !shipData.ok ? shipData.errors ?? {} : {};
+  const errors = shipData && !shipData.ok ? (shipData.errors ?? {}) : {};
   return (
     <div className="line-actions" data-testid="line-actions">
       {waiting ? (
         <ready.Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="lines-ready" />
           <input type="hidden" name="order_id" value={order.id} />
-          <button type="submit" className="btn btn-ghost btn-small" disabled={ready.state !== 'idle'} aria-label={`${LINE_ACTIONS.ready}: ${order.order_no}`}>
+          <button
+            type="submit"
+            className="btn btn-ghost btn-small"
+            disabled={ready.state !== 'idle'}
+            aria-label={`${LINE_ACTIONS.ready}: ${order.order_no}`}
+          >
             {ready.state !== 'idle' ? 'Saving…' : LINE_ACTIONS.ready}
           </button>
         </ready.Form>
@@ -251,7 +273,13 @@ function Views({ view, toShip }: { view: View; toShip: boolean }) {
   return (
     <nav className="tabs" aria-label="Orders">
       {items.map(([label, to, active]) => (
-        <Link key={to} to={to} className={`tab${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} preventScrollReset>
+        <Link
+          key={to}
+          to={to}
+          className={`tab${active ? ' active' : ''}`}
+          aria-current={active ? 'page' : undefined}
+          preventScrollReset
+        >
           {label}
         </Link>
       ))}
@@ -267,7 +295,10 @@ export default function OrdersPage() {
     paged: boolean;
     list: ListPage<Order> | null;
   };
-  const base = view === 'sales' ? `/orders?view=sales${toShip ? `&status=${ORDER_STATUS.TO_SHIP}` : ''}` : '/orders?view=purchases';
+  const base =
+    view === 'sales'
+      ? `/orders?view=sales${toShip ? `&status=${ORDER_STATUS.TO_SHIP}` : ''}`
+      : '/orders?view=purchases';
   const { items, more } = useLoadMore<Order>(list, (next) => `${base}&${next}`);
   const sales = view === 'sales';
   return (
@@ -284,7 +315,9 @@ export default function OrdersPage() {
       ) : (
         <>
           <table className="data-table" data-testid={sales ? 'sales-table' : 'orders-table'}>
-            <caption className="visually-hidden">{sales ? 'Orders with your products, newest first' : 'Your orders, newest first'}</caption>
+            <caption className="visually-hidden">
+              {sales ? 'Orders with your products, newest first' : 'Your orders, newest first'}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Order ID</th>
@@ -328,7 +361,11 @@ export default function OrdersPage() {
                     <div className="row-buttons">
                       {sales ? <LineActions order={order} /> : null}
                       {sales ? <ShipButton order={order} /> : null}
-                      <Link to={`/order-summary?id=${order.id}`} className="btn btn-ghost btn-small" aria-label={`View ${order.order_no}`}>
+                      <Link
+                        to={`/order-summary?id=${order.id}`}
+                        className="btn btn-ghost btn-small"
+                        aria-label={`View ${order.order_no}`}
+                      >
                         View
                       </Link>
                     </div>

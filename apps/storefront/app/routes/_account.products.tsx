@@ -27,7 +27,8 @@ type Tab = 'all' | 'mine' | 'form';
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request, ADMIN_VENDOR);
   const url = new URL(request.url);
-  const tab: Tab = url.searchParams.get('tab') === 'mine' ? 'mine' : url.searchParams.get('tab') === 'form' ? 'form' : 'all';
+  const tab: Tab =
+    url.searchParams.get('tab') === 'mine' ? 'mine' : url.searchParams.get('tab') === 'form' ? 'form' : 'all';
   const categories = await headerCategories();
   const filters = {
     q: url.searchParams.get('q')?.trim() ?? '',
@@ -54,7 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (MANAGE_SORTS[filters.sort]) scope.set('sort', filters.sort);
     if (filters.status) scope.set('status', filters.status);
     const scoped = await scopedQuery(request, new URL(`http://x/?${scope}`));
-    list = await listProducts({ ...scoped.query, page: 1, per_page: PAGE_SIZES.productManager }, { token: auth.token, signal: request.signal, path: scoped.path });
+    list = await listProducts(
+      { ...scoped.query, page: 1, per_page: PAGE_SIZES.productManager },
+      { token: auth.token, signal: request.signal, path: scoped.path },
+    );
     moreUrl = `/resources/products?${scope}`;
   }
   // The inputs' maxLength: the API's own limits (CreateProductDto).
@@ -70,9 +74,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = auth.session;
 
   if (intent === 'delete') {
-    const result = Number.isInteger(id) && id > 0 ? await api(`/products/${id}`, { method: 'DELETE', token: auth.token }) : null;
+    const result =
+      Number.isInteger(id) && id > 0 ? await api(`/products/${id}`, { method: 'DELETE', token: auth.token }) : null;
     if (result?.status === 401) return signOutAndRedirect(request, session);
-    if (!result?.ok) return json({ toast: toast('error', MSG.product.deleteFailed), errors: {} as Record<string, string> }, { status: 400 });
+    if (!result?.ok)
+      return json(
+        { toast: toast('error', MSG.product.deleteFailed), errors: {} as Record<string, string> },
+        { status: 400 },
+      );
     flashToast(session, { kind: 'success', message: MSG.product.deleted });
     return redirect('/products?tab=mine', { headers: { 'Set-Cookie': await commitSession(request, session) } });
   }
@@ -98,7 +107,11 @@ export async function action({ request }: ActionFunctionArgs) {
     body.set('image', image, image.name);
   }
   if (updating) body.set('_method', 'PUT');
-  const result = await api<{ message?: string }>(updating ? `/products/${id}` : '/products', { method: 'POST', form: body, token: auth.token });
+  const result = await api<{ message?: string }>(updating ? `/products/${id}` : '/products', {
+    method: 'POST',
+    form: body,
+    token: auth.token,
+  });
   if (result.status === 401) return signOutAndRedirect(request, session);
   if (!result.ok) {
     const errors = fieldErrors(result.error, [...PRODUCT_FORM_FIELDS, 'image']);
@@ -120,7 +133,12 @@ function Tabs({ tab }: { tab: Tab }) {
   return (
     <nav className="tabs" aria-label="Product manager">
       {items.map(([key, label, to]) => (
-        <Link key={key} to={to} className={`tab${tab === key ? ' active' : ''}`} aria-current={tab === key ? 'page' : undefined}>
+        <Link
+          key={key}
+          to={to}
+          className={`tab${tab === key ? ' active' : ''}`}
+          aria-current={tab === key ? 'page' : undefined}
+        >
           {label}
         </Link>
       ))}
@@ -215,12 +233,26 @@ function ProductForm() {
 
   const e = (field: string) => errors[field];
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" noValidate className="product-form stack" key={editing?.id ?? 'new'}>
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="product-form stack"
+      key={editing?.id ?? 'new'}
+    >
       <input type="hidden" name="intent" value="save" />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <h2>{editing ? `Update Product: ${editing.name}` : 'Create Product'}</h2>
       <div className="form-grid-2">
-        <Field label="Name" name="name" defaultValue={editing?.name} required maxLength={limits.name} error={e('name')} />
+        <Field
+          label="Name"
+          name="name"
+          defaultValue={editing?.name}
+          required
+          maxLength={limits.name}
+          error={e('name')}
+        />
         <div className={`field${e('category_id') ? ' field-invalid' : ''}`}>
           <label htmlFor="field-category_id">Category</label>
           <select id="field-category_id" name="category_id" required defaultValue={editing?.category_id ?? ''}>
@@ -246,7 +278,16 @@ function ProductForm() {
           </select>
           {e('type') ? <p className="field-error">{e('type')}</p> : null}
         </div>
-        <Field label="Price (₦)" name="price" type="number" step="any" inputMode="decimal" defaultValue={editing ? String(editing.price_ngn) : ''} required error={e('price')} />
+        <Field
+          label="Price (₦)"
+          name="price"
+          type="number"
+          step="any"
+          inputMode="decimal"
+          defaultValue={editing ? String(editing.price_ngn) : ''}
+          required
+          error={e('price')}
+        />
         <div className={`field${e('status') ? ' field-invalid' : ''}`}>
           <label htmlFor="field-status">Status</label>
           <select id="field-status" name="status" defaultValue={String(editing?.status ?? 1)}>
@@ -254,11 +295,39 @@ function ProductForm() {
             <option value="0">Inactive</option>
           </select>
         </div>
-        <Field label="Stock quantity" name="stock_quantity" type="number" step={1} inputMode="numeric" defaultValue={editing ? String(editing.stock_quantity ?? '') : ''} error={e('stock_quantity')} />
+        <Field
+          label="Stock quantity"
+          name="stock_quantity"
+          type="number"
+          step={1}
+          inputMode="numeric"
+          defaultValue={editing ? String(editing.stock_quantity ?? '') : ''}
+          error={e('stock_quantity')}
+        />
         <Field label="SKU" name="sku" defaultValue={editing?.sku ?? ''} error={e('sku')} />
-        <Field label="Weight" name="weight" placeholder="e.g. 1.2 kg" maxLength={limits.weight} defaultValue={editing?.weight ?? ''} error={e('weight')} />
-        <Field label="Dimensions" name="dimensions" placeholder="e.g. 30 x 20 x 10 cm" maxLength={limits.dimensions} defaultValue={editing?.dimensions ?? ''} error={e('dimensions')} />
-        <Field label={DISCOUNT_FIELD_LABEL} name="discount" placeholder="e.g. 15%" defaultValue={editing?.discount ?? ''} error={e('discount')} />
+        <Field
+          label="Weight"
+          name="weight"
+          placeholder="e.g. 1.2 kg"
+          maxLength={limits.weight}
+          defaultValue={editing?.weight ?? ''}
+          error={e('weight')}
+        />
+        <Field
+          label="Dimensions"
+          name="dimensions"
+          placeholder="e.g. 30 x 20 x 10 cm"
+          maxLength={limits.dimensions}
+          defaultValue={editing?.dimensions ?? ''}
+          error={e('dimensions')}
+        />
+        <Field
+          label={DISCOUNT_FIELD_LABEL}
+          name="discount"
+          placeholder="e.g. 15%"
+          defaultValue={editing?.discount ?? ''}
+          error={e('discount')}
+        />
         <Field
           label="Flash sale start (Lagos time)"
           type="datetime-local"
@@ -284,7 +353,15 @@ function ProductForm() {
           }}
         />
       </div>
-      <TextAreaField label="Description" name="description" rows={4} required maxLength={limits.description} defaultValue={editing?.description ?? ''} error={e('description')} />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={4}
+        required
+        maxLength={limits.description}
+        defaultValue={editing?.description ?? ''}
+        error={e('description')}
+      />
       <div className={`field${e('image') ? ' field-invalid' : ''}`}>
         <label htmlFor="field-image">Image{editing ? ' (leave empty to keep the current one)' : ''}</label>
         <input id="field-image" type="file" name="image" accept="image/*" />

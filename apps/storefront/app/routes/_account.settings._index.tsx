@@ -1,4 +1,10 @@
-import { MaxPartSizeExceededError, json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  MaxPartSizeExceededError,
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import type { ChangeEvent } from 'react';
 import { MSG, emailHandle, type ItemResponse, type PublicUser } from '@jara/contracts';
@@ -11,7 +17,11 @@ import { toast, type ToastMessage } from '~/lib/toast';
 import { readUploadForm } from '~/lib/upload.server';
 
 /** The tabs of the former one-route page (?q=account, ?q=kyc: links in e-mails, notifications and bookmarks). */
-const LEGACY_TABS: Record<string, string> = { profile: '/settings', account: '/settings/account', kyc: '/settings/kyc' };
+const LEGACY_TABS: Record<string, string> = {
+  profile: '/settings',
+  account: '/settings/account',
+  kyc: '/settings/kyc',
+};
 
 /** Profile (spec 2.22): what it shows is the signed-in user, which the account layout has loaded already. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,7 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
     flashToast(auth.session, { kind: 'success', message: MSG.profile.imageUpdated });
     return redirect('/settings', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }
-  const detail = result.status === 413 ? MSG.profile.imageTooLarge : fieldErrors(result.error, ['image']).image ?? serverMessage(result.error);
+  const detail =
+    result.status === 413
+      ? MSG.profile.imageTooLarge
+      : (fieldErrors(result.error, ['image']).image ?? serverMessage(result.error));
   return refuse(detail, result.status || 502);
 }
 
@@ -77,9 +90,20 @@ function Avatar({ user, error }: { user: PublicUser; error?: string }) {
   return (
     <Form method="post" action="/settings?index" encType="multipart/form-data" className="avatar-form">
       <label className={`avatar-upload${uploading ? ' is-busy' : ''}`} title="Click to upload a new photo">
-        {user.image ? <img src={user.image} alt="Profile" width={112} height={112} /> : <span className="avatar-initial">{initial}</span>}
+        {user.image ? (
+          <img src={user.image} alt="Profile" width={112} height={112} />
+        ) : (
+          <span className="avatar-initial">{initial}</span>
+        )}
         <span className="avatar-hint">{uploading ? 'Uploading…' : 'Change photo'}</span>
-        <input type="file" name="image" accept="image/*" className="visually-hidden" onChange={onChange} data-testid="avatar-input" />
+        <input
+          type="file"
+          name="image"
+          accept="image/*"
+          className="visually-hidden"
+          onChange={onChange}
+          data-testid="avatar-input"
+        />
       </label>
       <noscript>
         <button type="submit" className="btn btn-ghost btn-small">

@@ -50,7 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.ok) {
     flashToast(
       auth.session,
-      newEmail ? { kind: 'info', message: MSG.profile.emailCodeSent(newEmail) } : { kind: 'success', message: MSG.profile.updated },
+      newEmail
+        ? { kind: 'info', message: MSG.profile.emailCodeSent(newEmail) }
+        : { kind: 'success', message: MSG.profile.updated },
     );
     return redirect('/settings/account', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }

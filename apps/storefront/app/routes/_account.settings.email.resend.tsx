@@ -17,13 +17,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!check.ok) {
     flashToast(auth.session, { kind: 'error', message: check.errors.email ?? MSG.auth.resendFailed });
   } else {
-    const result = await api<MessageResponse>('/user/change-email', { token: auth.token, json: { email: check.value.email } });
+    const result = await api<MessageResponse>('/user/change-email', {
+      token: auth.token,
+      json: { email: check.value.email },
+    });
     if (result.status === 401) return signOutAndRedirect(request, auth.session);
     flashToast(
       auth.session,
       result.ok
         ? { kind: 'success', message: result.data?.message || MSG.auth.resendSent }
-        : { kind: 'error', message: fieldErrors(result.error, ['email']).email ?? serverMessage(result.error) ?? MSG.auth.resendFailed },
+        : {
+            kind: 'error',
+            message: fieldErrors(result.error, ['email']).email ?? serverMessage(result.error) ?? MSG.auth.resendFailed,
+          },
     );
   }
   return redirect('/settings/account', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });

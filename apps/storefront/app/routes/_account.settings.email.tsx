@@ -33,17 +33,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireUser(request);
   const check = validateForm(ConfirmEmailDto, await request.formData());
   if (!check.ok) return json<ConfirmActionData>({ errors: check.errors }, { status: 422 });
-  const result = await api<ConfirmEmailResponse>('/user/confirm-email', { token: auth.token, json: { otp: check.value.otp } });
+  const result = await api<ConfirmEmailResponse>('/user/confirm-email', {
+    token: auth.token,
+    json: { otp: check.value.otp },
+  });
   if (result.status === 401) return signOutAndRedirect(request, auth.session);
   if (result.ok && result.data?.token) {
     auth.session.set('token', result.data.token);
     flashToast(auth.session, { kind: 'success', message: result.data.message || MSG.profile.emailChanged });
     const maxAge = Number(result.data.expires_in) > 0 ? Number(result.data.expires_in) : undefined;
-    return redirect('/settings/account', { headers: { 'Set-Cookie': await commitSession(request, auth.session, maxAge) } });
+    return redirect('/settings/account', {
+      headers: { 'Set-Cookie': await commitSession(request, auth.session, maxAge) },
+    });
   }
   const errors = fieldErrors(result.error, ['otp', 'email']);
   const message = errors.otp ?? errors.email ?? serverMessage(result.error) ?? MSG.profile.updateFailed;
-  return json<ConfirmActionData>({ errors: { otp: message }, toast: toast('error', message) }, { status: result.status || 502 });
+  return json<ConfirmActionData>(
+    { errors: { otp: message }, toast: toast('error', message) },
+    { status: result.status || 502 },
+  );
 }
 
 export default function EmailSettings() {

@@ -82,8 +82,8 @@ export default function LogisticsSettingsPage() {
     >
       <h2>Logistics Settings</h2>
       <p className="muted">
-        The cargo fee of a delivery is computed from these rates, in US dollars: sea cargo is the size in cm³ times the rate
-        per cm³, air cargo the weight in kg times the rate per kg.
+        The cargo fee of a delivery is computed from these rates, in US dollars: sea cargo is the size in cm³ times the
+        rate per cm³, air cargo the weight in kg times the rate per kg.
       </p>
       {admin ? null : <p className="muted">{MSG.logisticsSettings.readOnly}</p>}
       <fieldset disabled={saving || !admin} className="form-grid-2">

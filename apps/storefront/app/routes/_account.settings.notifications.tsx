@@ -28,7 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const check = validateForm(NotificationPreferencesDto, { email_updates: emailUpdates });
   if (!check.ok) {
     const error = check.errors.email_updates ?? MSG.notifications.preferencesFailed;
-    return json<PreferencesActionData>({ emailUpdates, error, toast: toast('error', MSG.notifications.preferencesFailed) }, { status: 422 });
+    return json<PreferencesActionData>(
+      { emailUpdates, error, toast: toast('error', MSG.notifications.preferencesFailed) },
+      { status: 422 },
+    );
   }
   const result = await api<ItemResponse<PublicUser> & MessageResponse>('/user/notification-preferences', {
     token: auth.token,
@@ -39,7 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
     flashToast(auth.session, { kind: 'success', message: result.data?.message || MSG.notifications.preferencesSaved });
     return redirect('/settings/account', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
   }
-  const error = fieldErrors(result.error, ['email_updates']).email_updates ?? serverMessage(result.error) ?? MSG.notifications.preferencesFailed;
+  const error =
+    fieldErrors(result.error, ['email_updates']).email_updates ??
+    serverMessage(result.error) ??
+    MSG.notifications.preferencesFailed;
   return json<PreferencesActionData>(
     { emailUpdates, error, toast: toast('error', MSG.notifications.preferencesFailed) },
     { status: result.status || 502 },

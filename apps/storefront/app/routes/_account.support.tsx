@@ -256,7 +256,15 @@ function ReplyForm({
   );
 }
 
-function Thread({ open, actionData, limit }: { open: OpenThread; actionData?: SupportActionData; limit: number | undefined }) {
+function Thread({
+  open,
+  actionData,
+  limit,
+}: {
+  open: OpenThread;
+  actionData?: SupportActionData;
+  limit: number | undefined;
+}) {
   if (!open.thread) {
     return (
       <p className="form-error" role="alert">
@@ -300,7 +308,11 @@ function Thread({ open, actionData, limit }: { open: OpenThread; actionData?: Su
           {MSG.support.closed}
         </p>
       ) : (
-        <ReplyForm thread={open.thread} actionData={actionData?.intent === 'reply' ? actionData : undefined} limit={limit} />
+        <ReplyForm
+          thread={open.thread}
+          actionData={actionData?.intent === 'reply' ? actionData : undefined}
+          limit={limit}
+        />
       )}
     </div>
   );

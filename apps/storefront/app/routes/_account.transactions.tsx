@@ -34,7 +34,13 @@ function VendorTabs({ statement }: { statement: boolean }) {
   return (
     <nav className="tabs" aria-label="Transactions">
       {items.map(([label, to, active]) => (
-        <Link key={to} to={to} className={`tab${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} preventScrollReset>
+        <Link
+          key={to}
+          to={to}
+          className={`tab${active ? ' active' : ''}`}
+          aria-current={active ? 'page' : undefined}
+          preventScrollReset
+        >
           {label}
         </Link>
       ))}
@@ -103,7 +109,9 @@ function Purchases({ vendor }: { vendor: boolean }) {
                   <td data-label="Price" className="num">
                     <div>
                       {formatNaira(row.totalMinor)}
-                      {row.quantity > 1 ? <span className="muted small block">{`${row.quantity} × ${formatNaira(row.unitMinor)}`}</span> : null}
+                      {row.quantity > 1 ? (
+                        <span className="muted small block">{`${row.quantity} × ${formatNaira(row.unitMinor)}`}</span>
+                      ) : null}
                     </div>
                   </td>
                   <td data-label="Status">

@@ -12,7 +12,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request);
   const [{ user }, unreadResult] = await Promise.all([
     loadCurrentUser(request, signedIn),
-    api<{ data?: { count?: number } }>('/notifications/unread-count', { token: signedIn.token, signal: request.signal }),
+    api<{ data?: { count?: number } }>('/notifications/unread-count', {
+      token: signedIn.token,
+      signal: request.signal,
+    }),
   ]);
   const unread = unreadResult.ok ? Number(unreadResult.data?.data?.count ?? 0) : 0;
   // Only the public user record goes to the browser; the token stays in the httpOnly cookie.
@@ -35,7 +38,14 @@ export default function AccountLayout() {
 
   return (
     <div className="account-shell">
-      <input ref={toggle} type="checkbox" id="account-menu-toggle" className="drawer-toggle" aria-hidden="true" tabIndex={-1} />
+      <input
+        ref={toggle}
+        type="checkbox"
+        id="account-menu-toggle"
+        className="drawer-toggle"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <AccountSidebar role={role} />
       <label htmlFor="account-menu-toggle" className="drawer-overlay account-overlay" aria-hidden="true" />
       <div className="account-main">

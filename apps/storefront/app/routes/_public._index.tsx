@@ -25,9 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signal = request.signal;
   const cache = true;
   const [flash, fresh, trending, sellers] = await Promise.all([
-    listProducts({ type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'desc', per_page: 12 }, { signal, cache }),
+    listProducts(
+      { type: 'flash', flash_active: 1, in_stock: 1, _sort: 'flash_end_at', _order: 'desc', per_page: 12 },
+      { signal, cache },
+    ),
     listProducts({ type: 'new', in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 6 }, { signal, cache }),
-    listProducts({ type: 'trending', in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 8 }, { signal, cache }),
+    listProducts(
+      { type: 'trending', in_stock: 1, _sort: 'created_at', _order: 'desc', per_page: 8 },
+      { signal, cache },
+    ),
     publicReads.get('/sellers/top?limit=3', async () => {
       const result = await api<{ data: TopSeller[] }>('/sellers/top?limit=3');
       return result.ok && Array.isArray(result.data?.data) ? result.data.data : undefined;
@@ -46,7 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: 'Jara: shop, ship and track' },
-  { name: 'description', content: 'Shop flash sales, new products and trending deals in naira, ship from overseas and track every parcel with Jara.' },
+  {
+    name: 'description',
+    content:
+      'Shop flash sales, new products and trending deals in naira, ship from overseas and track every parcel with Jara.',
+  },
   ...(data ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }] : []),
 ];
 
@@ -100,7 +110,9 @@ export default function Home() {
           <div className="hero-copy">
             <p className="eyebrow">Shop · Ship · Track</p>
             <h1>Shop in naira, ship from anywhere</h1>
-            <p className="hero-lead">Deals from verified Nigerian sellers, overseas shipping and a tracker for every parcel.</p>
+            <p className="hero-lead">
+              Deals from verified Nigerian sellers, overseas shipping and a tracker for every parcel.
+            </p>
             <SearchBox />
           </div>
         </div>
@@ -120,8 +132,20 @@ export default function Home() {
         list={flash}
         emptyText="No flash sales right now. Check back soon."
       />
-      <Section id="new-products" title="New Products" viewAll={`/all_products?filter=${filters.new}`} list={fresh} emptyText="No new products yet." />
-      <Section id="trending" title="Trending Now" viewAll={`/all_products?filter=${filters.trending}`} list={trending} emptyText="Nothing trending yet." />
+      <Section
+        id="new-products"
+        title="New Products"
+        viewAll={`/all_products?filter=${filters.new}`}
+        list={fresh}
+        emptyText="No new products yet."
+      />
+      <Section
+        id="trending"
+        title="Trending Now"
+        viewAll={`/all_products?filter=${filters.trending}`}
+        list={trending}
+        emptyText="Nothing trending yet."
+      />
 
       <section className="container section" aria-labelledby="sellers-title">
         <h2 className="section-title" id="sellers-title">
@@ -164,7 +188,13 @@ export default function Home() {
             </div>
             <div className="field">
               <label htmlFor="tracking-id">Tracking ID</label>
-              <input id="tracking-id" name="id" required placeholder={`e.g. ${TRACKING_NO_EXAMPLE}`} autoComplete="off" />
+              <input
+                id="tracking-id"
+                name="id"
+                required
+                placeholder={`e.g. ${TRACKING_NO_EXAMPLE}`}
+                autoComplete="off"
+              />
             </div>
             <button type="submit" className="btn btn-primary">
               Track

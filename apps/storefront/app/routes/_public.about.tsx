@@ -3,7 +3,10 @@ import { Link } from '@remix-run/react';
 
 export const meta: MetaFunction = () => [
   { title: 'About | Jara' },
-  { name: 'description', content: 'Jara is a Nigerian shop and logistics service: buy in naira, ship from overseas and track every parcel.' },
+  {
+    name: 'description',
+    content: 'Jara is a Nigerian shop and logistics service: buy in naira, ship from overseas and track every parcel.',
+  },
 ];
 
 export default function About() {
@@ -11,8 +14,9 @@ export default function About() {
     <main className="container page">
       <h1>About Jara</h1>
       <p className="lead">
-        Jara is a Nigerian online shop and marketplace joined to a parcel-logistics service. Buyers pay in naira, sellers
-        reach customers across the country, and goods bought overseas are forwarded to Nigeria and tracked all the way.
+        Jara is a Nigerian online shop and marketplace joined to a parcel-logistics service. Buyers pay in naira,
+        sellers reach customers across the country, and goods bought overseas are forwarded to Nigeria and tracked all
+        the way.
       </p>
       <div className="card-grid">
         <article className="info-card">

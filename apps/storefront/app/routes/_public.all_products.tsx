@@ -11,14 +11,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readCatalogueFilters(url);
   const [list, categories] = await Promise.all([
-    listProducts({ ...catalogueQuery(filters), ...newestUnlessSearching(filters.q), page: 1, per_page: PAGE_SIZES.catalogue }, { cache: true }),
+    listProducts(
+      { ...catalogueQuery(filters), ...newestUnlessSearching(filters.q), page: 1, per_page: PAGE_SIZES.catalogue },
+      { cache: true },
+    ),
     headerCategories(),
   ]);
   // Load More asks the resource route with the same (already validated) filters.
   const more = new URLSearchParams({ scope: 'catalogue' });
-  for (const key of ['q', 'category', 'min_price', 'max_price', 'min_rating'] as const) if (filters[key]) more.set(key, filters[key]);
+  for (const key of ['q', 'category', 'min_price', 'max_price', 'min_rating'] as const)
+    if (filters[key]) more.set(key, filters[key]);
   if (filters.type !== 'all') more.set('type', filters.type);
-  return json({ filters, list, categories, moreUrl: `/resources/products?${more}`, canonical: canonicalUrl('/all_products') });
+  return json({
+    filters,
+    list,
+    categories,
+    moreUrl: `/resources/products?${more}`,
+    canonical: canonicalUrl('/all_products'),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -66,11 +76,27 @@ export default function AllProducts() {
         </div>
         <div className="field">
           <label htmlFor="filter-min">Min Price (₦)</label>
-          <input id="filter-min" type="number" name="min_price" min={0} step="any" inputMode="numeric" defaultValue={filters.min_price} />
+          <input
+            id="filter-min"
+            type="number"
+            name="min_price"
+            min={0}
+            step="any"
+            inputMode="numeric"
+            defaultValue={filters.min_price}
+          />
         </div>
         <div className="field">
           <label htmlFor="filter-max">Max Price (₦)</label>
-          <input id="filter-max" type="number" name="max_price" min={0} step="any" inputMode="numeric" defaultValue={filters.max_price} />
+          <input
+            id="filter-max"
+            type="number"
+            name="max_price"
+            min={0}
+            step="any"
+            inputMode="numeric"
+            defaultValue={filters.max_price}
+          />
         </div>
         <div className="field">
           <label htmlFor="filter-rating">Minimum Rating</label>

@@ -13,7 +13,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!id) throw json({ message: 'Category not found' }, { status: 404 });
   const [categories, list] = await Promise.all([
     api<{ data: Category[] }>('/categories?per_page=100', { signal: request.signal }),
-    listProducts({ category_id: id, _sort: 'created_at', _order: 'desc', page: 1, per_page: PAGE_SIZES.catalogue }, { signal: request.signal }),
+    listProducts(
+      { category_id: id, _sort: 'created_at', _order: 'desc', page: 1, per_page: PAGE_SIZES.catalogue },
+      { signal: request.signal },
+    ),
   ]);
   const category = categories.ok ? categories.data?.data?.find((c) => c.id === id) : undefined;
   if (categories.ok && !category) throw json({ message: 'Category not found' }, { status: 404 });
@@ -29,7 +32,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [
         { title: `${data.name} | Jara` },
-        { name: 'description', content: `Shop ${data.name} on Jara: ${data.list.total} products from verified sellers.` },
+        {
+          name: 'description',
+          content: `Shop ${data.name} on Jara: ${data.list.total} products from verified sellers.`,
+        },
         { tagName: 'link', rel: 'canonical', href: data.canonical },
       ]
     : [{ title: 'Category not found | Jara' }];

@@ -72,7 +72,9 @@ export default function Contact() {
     <main className="container page contact-page">
       <div className="contact-intro">
         <h1>Contact us</h1>
-        <p className="lead">Questions about an order, a shipment or your account? Send us a message and our team will reply by e-mail.</p>
+        <p className="lead">
+          Questions about an order, a shipment or your account? Send us a message and our team will reply by e-mail.
+        </p>
         <p className="muted">Our support team is available 24/7.</p>
       </div>
       <Form ref={formRef} method="post" noValidate className="card stack contact-form">

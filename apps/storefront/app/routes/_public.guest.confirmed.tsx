@@ -4,7 +4,10 @@ import { GUEST_FEE_MSG, normalizeTrackingNo } from '@jara/contracts';
 import { GUEST_PAGE_HEADERS } from '~/lib/guest-fee.server';
 
 /** After a guest confirmed their request (decision 032): thanks, and what happens next. ?no= is the tracking number. */
-export const meta: MetaFunction = () => [{ title: `${GUEST_FEE_MSG.confirmed} | Jara` }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: `${GUEST_FEE_MSG.confirmed} | Jara` },
+  { name: 'robots', content: 'noindex' },
+];
 export const headers: HeadersFunction = () => GUEST_PAGE_HEADERS;
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -11,7 +11,10 @@ import { commitSession, flashToast, getSession } from '~/lib/session.server';
  * pay link started this payment; the payment is verified and settled with it, and the guest is back on the pay page
  * with what happened. Without that session (another browser), the page says where to look.
  */
-export const meta: MetaFunction = () => [{ title: `${GUEST_FEE_MSG.feeTitle} | Jara` }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: `${GUEST_FEE_MSG.feeTitle} | Jara` },
+  { name: 'robots', content: 'noindex' },
+];
 export const headers: HeadersFunction = () => GUEST_PAGE_HEADERS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,16 +22,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reference = readReference(url.searchParams.get('reference') ?? url.searchParams.get('trxref'));
   const session = await getSession(request);
   const started = session.get('guestPay');
-  if (!reference || !started || started.reference !== reference) return json({ known: false }, { headers: GUEST_PAGE_HEADERS });
-  const result = await api<ItemResponse<GuestFee & { payment: { status: string } }>>(`/guest/fees/${started.token}/verify`, {
-    json: { reference },
-  });
+  if (!reference || !started || started.reference !== reference)
+    return json({ known: false }, { headers: GUEST_PAGE_HEADERS });
+  const result = await api<ItemResponse<GuestFee & { payment: { status: string } }>>(
+    `/guest/fees/${started.token}/verify`,
+    {
+      json: { reference },
+    },
+  );
   const status = result.ok ? result.data?.data?.fee.status : null;
   if (status === 'paid') {
     session.unset('guestPay');
     flashToast(session, { kind: 'success', message: GUEST_FEE_MSG.paidText });
   } else flashToast(session, { kind: 'info', message: GUEST_FEE_MSG.notPaid });
-  throw redirect(guestPayPath(started.token), { headers: { 'Set-Cookie': await commitSession(request, session), ...GUEST_PAGE_HEADERS } });
+  throw redirect(guestPayPath(started.token), {
+    headers: { 'Set-Cookie': await commitSession(request, session), ...GUEST_PAGE_HEADERS },
+  });
 }
 
 export default function GuestPaid() {
@@ -36,7 +45,10 @@ export default function GuestPaid() {
     <main className="container page narrow stack guest-page" aria-labelledby="guest-paid-title">
       <section className="card guest-card stack">
         <h1 id="guest-paid-title">{GUEST_FEE_MSG.feeTitle}</h1>
-        <p>Open the link in the e-mail &ldquo;{GUEST_FEE_MSG.feeSubject}&rdquo; again to see whether your payment went through.</p>
+        <p>
+          Open the link in the e-mail &ldquo;{GUEST_FEE_MSG.feeSubject}&rdquo; again to see whether your payment went
+          through.
+        </p>
         <p>
           <Link to="/tracker" className="btn btn-ghost">
             Track a parcel

@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   convertCurrency,
@@ -29,22 +36,35 @@ import { GuestLinkError } from './_public.guest.confirm.$token';
  * shows that one parcel (tracking number, route, measures, status) and its fee, in US dollars with the naira at
  * today's rate (the currencies' sell prices); "Pay" starts a card payment through Paystack.
  */
-export const meta: MetaFunction = () => [{ title: `${GUEST_FEE_MSG.feeTitle} | Jara` }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: `${GUEST_FEE_MSG.feeTitle} | Jara` },
+  { name: 'robots', content: 'noindex' },
+];
 export const headers: HeadersFunction = () => GUEST_PAGE_HEADERS;
 
 async function loadFee(token: string): Promise<GuestFee> {
   const result = await api<ItemResponse<GuestFee>>(`/guest/fees/${token}`);
-  if (result.status === 404) throw json({ message: GUEST_FEE_MSG.linkInvalidTitle }, { status: 404, headers: GUEST_PAGE_HEADERS });
-  if (result.status === 429) throw json({ message: GUEST_FEE_MSG.linkTooMany }, { status: 429, headers: GUEST_PAGE_HEADERS });
+  if (result.status === 404)
+    throw json({ message: GUEST_FEE_MSG.linkInvalidTitle }, { status: 404, headers: GUEST_PAGE_HEADERS });
+  if (result.status === 429)
+    throw json({ message: GUEST_FEE_MSG.linkTooMany }, { status: 429, headers: GUEST_PAGE_HEADERS });
   const fee = result.ok ? result.data?.data : null;
-  if (!fee) throw json({ message: serverMessage(result.error) ?? 'Failed to load the fee.' }, { status: 502, headers: GUEST_PAGE_HEADERS });
+  if (!fee)
+    throw json(
+      { message: serverMessage(result.error) ?? 'Failed to load the fee.' },
+      { status: 502, headers: GUEST_PAGE_HEADERS },
+    );
   return fee;
 }
 
 /** The fee in naira at today's sell prices (USD fees), or null when the rates are not there. */
 function nairaOf(fee: GuestFee['fee'], currencies: Awaited<ReturnType<typeof loadCurrencies>>): string | null {
   if (fee.currency !== 'USD' || !currencies) return null;
-  const converted = convertCurrency(fromMinorUnits(fee.amount_minor), currencyByCode(currencies, 'USD'), currencyByCode(currencies, 'NGN'));
+  const converted = convertCurrency(
+    fromMinorUnits(fee.amount_minor),
+    currencyByCode(currencies, 'USD'),
+    currencyByCode(currencies, 'NGN'),
+  );
   if (!converted.ok) return null;
   try {
     return formatNaira(toMinorUnits(converted.value));
@@ -64,13 +84,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const token = guestToken(params.token);
   const result = await api<ItemResponse<PaymentStart>>(`/guest/fees/${token}/pay`, { method: 'POST' });
-  if (result.status === 404) throw json({ message: GUEST_FEE_MSG.linkInvalidTitle }, { status: 404, headers: GUEST_PAGE_HEADERS });
-  const failed = (message: string, status: number) => json({ message, toast: toast('error', message) }, { status, headers: GUEST_PAGE_HEADERS });
+  if (result.status === 404)
+    throw json({ message: GUEST_FEE_MSG.linkInvalidTitle }, { status: 404, headers: GUEST_PAGE_HEADERS });
+  const failed = (message: string, status: number) =>
+    json({ message, toast: toast('error', message) }, { status, headers: GUEST_PAGE_HEADERS });
   if (result.status === 429) return failed(GUEST_FEE_MSG.linkTooMany, 429);
   if (result.status === 409) return failed(serverMessage(result.error) ?? GUEST_FEE_MSG.payStartFailed, 409);
   const start = result.ok ? result.data?.data : null;
   const target = start ? paymentRedirect(start.authorization_url, siteOriginsFor(request)) : null;
-  if (!start || !target) return failed(serverMessage(result.error) ?? GUEST_FEE_MSG.payStartFailed, result.status >= 400 ? result.status : 502);
+  if (!start || !target)
+    return failed(
+      serverMessage(result.error) ?? GUEST_FEE_MSG.payStartFailed,
+      result.status >= 400 ? result.status : 502,
+    );
   const session = await getSession(request);
   session.set('guestPay', { token, reference: start.reference });
   if (isTestCheckout(target)) {
@@ -155,7 +181,9 @@ export default function GuestPay() {
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? GUEST_FEE_MSG.paying : GUEST_FEE_MSG.payButton(amount)}
             </button>
-            <p className="muted small">You will be taken to Paystack to pay by card, then brought back here. No account is needed.</p>
+            <p className="muted small">
+              You will be taken to Paystack to pay by card, then brought back here. No account is needed.
+            </p>
           </Form>
         ) : parcel.fee.status === 'paid' ? (
           <p role="status" data-testid="guest-fee-paid">

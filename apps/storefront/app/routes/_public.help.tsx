@@ -12,8 +12,8 @@ export default function Help() {
         <ol>
           <li>Check your spam or promotions folder for an e-mail from Jara with a 6-digit code.</li>
           <li>
-            Open <Link to="/verify_otp">Check Your Email</Link> and press <strong>Resend code</strong>. You can ask for a
-            new code once a minute; each code is valid for 10 minutes.
+            Open <Link to="/verify_otp">Check Your Email</Link> and press <strong>Resend code</strong>. You can ask for
+            a new code once a minute; each code is valid for 10 minutes.
           </li>
           <li>
             If you try to log in before verifying, we take you to the code screen automatically with your e-mail filled
@@ -25,8 +25,8 @@ export default function Help() {
         <h2>I forgot my password</h2>
         <p>
           Self-service password reset is not available yet. Send us a message through the{' '}
-          <Link to="/contact">contact form</Link> from the e-mail address of your account and our support team will
-          help you regain access.
+          <Link to="/contact">contact form</Link> from the e-mail address of your account and our support team will help
+          you regain access.
         </p>
       </section>
       <section className="info-card">

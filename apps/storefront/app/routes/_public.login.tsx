@@ -30,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (text(form.get('intent')) === 'google') return startGoogleLogin(request);
 
   const check = validateForm(LoginDto, form);
-  if (!check.ok) return json<LoginActionData>({ errors: check.errors, email: text(form.get('email')) }, { status: 422 });
+  if (!check.ok)
+    return json<LoginActionData>({ errors: check.errors, email: text(form.get('email')) }, { status: 422 });
   const { email, password } = check.value;
 
   const result = await api<LoginResponse>('/auth/login', { json: { email, password } });

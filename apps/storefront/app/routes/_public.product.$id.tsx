@@ -1,5 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  isRouteErrorResponse,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import {
   MSG,
@@ -97,8 +105,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? await api(`/wishlist/${id}`, { method: 'DELETE', token })
       : await api('/wishlist', { json: { product_id: id }, token });
     if (result.status === 401) return signOutAndRedirect(request, session);
-    if (!result.ok) return json({ intent, toast: toast('error', serverMessage(result.error) ?? 'Could not update your wishlist.'), errors: {} });
-    return json({ intent, toast: toast('success', remove ? MSG.product.removedFromWishlist : MSG.product.addedToWishlist), errors: {} });
+    if (!result.ok)
+      return json({
+        intent,
+        toast: toast('error', serverMessage(result.error) ?? 'Could not update your wishlist.'),
+        errors: {},
+      });
+    return json({
+      intent,
+      toast: toast('success', remove ? MSG.product.removedFromWishlist : MSG.product.addedToWishlist),
+      errors: {},
+    });
   }
   if (intent === 'review') {
     const rating = Number(text(form.get('rating')));
@@ -114,7 +131,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.status === 401) return signOutAndRedirect(request, session);
     if (!result.ok) {
       return json(
-        { intent, toast: toast('error', serverMessage(result.error) ?? 'Could not save your review.'), errors: fieldErrors(result.error, ['rating', 'comment']) },
+        {
+          intent,
+          toast: toast('error', serverMessage(result.error) ?? 'Could not save your review.'),
+          errors: fieldErrors(result.error, ['rating', 'comment']),
+        },
         { status: result.status === 422 ? 422 : 400 },
       );
     }
@@ -124,7 +145,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data || data.state !== 'ok') return [{ title: `${MSG.product.notFound} | Jara` }, { name: 'robots', content: 'noindex' }];
+  if (!data || data.state !== 'ok')
+    return [{ title: `${MSG.product.notFound} | Jara` }, { name: 'robots', content: 'noindex' }];
   const p = data.product;
   const description = (p.description || `${p.name} on Jara`).slice(0, 160);
   const available = stockState(p.stock_quantity).available > 0;
@@ -146,7 +168,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     },
   };
   if (data.reviewTotal > 0 && p.average_rating > 0) {
-    jsonLd.aggregateRating = { '@type': 'AggregateRating', ratingValue: p.average_rating, reviewCount: data.reviewTotal };
+    jsonLd.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: p.average_rating,
+      reviewCount: data.reviewTotal,
+    };
   }
   return [
     { title: `${p.name} | Jara` },
@@ -163,10 +189,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 type LoadedProduct = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: 'ok' }>;
 
 function Gallery({ product }: { product: LoadedProduct['product'] }) {
-  const images = [
-    ...(product.image_url ? [{ src: product.image_url, alt: product.name }] : []),
-    ...STOCK_IMAGES,
-  ].slice(0, PRODUCT_DETAIL.galleryImages);
+  const images = [...(product.image_url ? [{ src: product.image_url, alt: product.name }] : []), ...STOCK_IMAGES].slice(
+    0,
+    PRODUCT_DETAIL.galleryImages,
+  );
   const [active, setActive] = useState(0);
   const current = images[active] ?? images[0];
   return (
@@ -225,7 +251,12 @@ function CartControls({ product }: { product: LoadedProduct['product'] }) {
       <div className="quantity">
         <label htmlFor="quantity">Quantity</label>
         <div className="quantity-input">
-          <button type="button" aria-label="Decrease quantity" disabled={out || quantity <= 1} onClick={() => setQuantity((q) => clamp(q - 1))}>
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            disabled={out || quantity <= 1}
+            onClick={() => setQuantity((q) => clamp(q - 1))}
+          >
             −
           </button>
           <input
@@ -305,7 +336,12 @@ function Reviews({ data }: { data: LoadedProduct }) {
             </div>
             {review.comment ? <p>{review.comment}</p> : null}
             <time className="muted small" dateTime={review.created_at}>
-              {new Date(review.created_at).toLocaleDateString('en-NG', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'Africa/Lagos' })}
+              {new Date(review.created_at).toLocaleDateString('en-NG', {
+                year: 'numeric',
+                month: 'short',
+                day: 'numeric',
+                timeZone: 'Africa/Lagos',
+              })}
             </time>
           </li>
         ))}
@@ -403,8 +439,15 @@ export default function ProductPage() {
           <div className="price-row">
             <PriceTag product={p} size="page" />
           </div>
-          <p data-testid="stock" className={`stock stock-${stock.label === 'Out of Stock' ? 'out' : stock.label === 'LOW STOCK' ? 'low' : 'in'}`}>
-            {stock.label === 'Out of Stock' ? 'Out of Stock' : stock.label === 'LOW STOCK' ? `LOW STOCK: only ${stock.available} left` : `In Stock (${stock.available} available)`}
+          <p
+            data-testid="stock"
+            className={`stock stock-${stock.label === 'Out of Stock' ? 'out' : stock.label === 'LOW STOCK' ? 'low' : 'in'}`}
+          >
+            {stock.label === 'Out of Stock'
+              ? 'Out of Stock'
+              : stock.label === 'LOW STOCK'
+                ? `LOW STOCK: only ${stock.available} left`
+                : `In Stock (${stock.available} available)`}
           </p>
           <CartControls product={p} />
           <WishlistToggle signedIn={data.signedIn} inWishlist={data.inWishlist} />
@@ -468,7 +511,9 @@ export function ErrorBoundary() {
     <main className="container page">
       <section className="status-block" role="alert">
         <h1>{missing ? MSG.product.notFound : MSG.product.loadFailed}</h1>
-        <p className="muted">{missing ? 'This product is no longer listed or never existed.' : 'Please try again in a moment.'}</p>
+        <p className="muted">
+          {missing ? 'This product is no longer listed or never existed.' : 'Please try again in a moment.'}
+        </p>
         <Link to="/all_products" className="btn btn-primary">
           Browse Products
         </Link>

@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await api<{ data: SellerProfile } | SellerProfile>(`/sellers/${id}`, { signal: request.signal });
   if (result.status === 404) throw json({ message: 'Seller not found' }, { status: 404 });
   const seller = result.data && 'data' in result.data ? result.data.data : (result.data as SellerProfile | null);
-  if (!result.ok || !seller) return json({ state: 'error' as const, canonical: canonicalUrl('/seller-profile') }, { status: 502 });
+  if (!result.ok || !seller)
+    return json({ state: 'error' as const, canonical: canonicalUrl('/seller-profile') }, { status: 502 });
   return json({
     state: 'seller' as const,
     seller: { ...seller, products: (seller.products ?? []).map(toCard) },
@@ -46,7 +47,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       { tagName: 'link', rel: 'canonical', href: data.canonical },
     ];
   }
-  return [{ title: 'Sell on Jara | Jara' }, ...(data ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }] : [])];
+  return [
+    { title: 'Sell on Jara | Jara' },
+    ...(data ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }] : []),
+  ];
 };
 
 export default function SellerProfilePage() {
@@ -84,7 +88,9 @@ export default function SellerProfilePage() {
         <div>
           <h1>{seller.name}</h1>
           <p className="muted">
-            {[seller.city, since ? `Member since ${since}` : null, `${seller.product_count} products`].filter(Boolean).join(' · ')}
+            {[seller.city, since ? `Member since ${since}` : null, `${seller.product_count} products`]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           <Stars rating={seller.average_rating} />
         </div>

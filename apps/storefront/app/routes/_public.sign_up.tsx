@@ -35,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const check = validateForm(RegisterDto, form);
   if (!check.ok) {
-    return json<SignUpActionData>({ errors: check.errors, email: text(form.get('email')), name: text(form.get('name')) }, { status: 422 });
+    return json<SignUpActionData>(
+      { errors: check.errors, email: text(form.get('email')), name: text(form.get('name')) },
+      { status: 422 },
+    );
   }
   const { name, email, password } = check.value;
 

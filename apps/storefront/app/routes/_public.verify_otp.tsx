@@ -36,11 +36,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'resend') {
     const check = validateForm(ResendOtpDto, { email });
     if (!check.ok) {
-      return json<VerifyActionData>({ errors: check.errors, toast: toast('error', MSG.auth.resendNeedsEmail) }, { status: 422 });
+      return json<VerifyActionData>(
+        { errors: check.errors, toast: toast('error', MSG.auth.resendNeedsEmail) },
+        { status: 422 },
+      );
     }
     const result = await api<{ message?: string }>('/auth/resend-otp', { json: { email: check.value.email } });
     if (result.ok) {
-      return json<VerifyActionData>({ errors: {}, toast: toast('success', result.data?.message || MSG.auth.resendSent) });
+      return json<VerifyActionData>({
+        errors: {},
+        toast: toast('success', result.data?.message || MSG.auth.resendSent),
+      });
     }
     return json<VerifyActionData>(
       { errors: {}, toast: toast('error', serverMessage(result.error) || MSG.auth.resendFailed) },
@@ -67,7 +73,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const error = result.error as { message?: string; error?: string } | null;
   const message = serverMessage(result.error) || error?.error || MSG.auth.otpInvalid;
-  return json<VerifyActionData>({ errors: { otp: message }, toast: toast('error', message) }, { status: result.status || 502 });
+  return json<VerifyActionData>(
+    { errors: { otp: message }, toast: toast('error', message) },
+    { status: result.status || 502 },
+  );
 }
 
 export default function VerifyOtpPage() {

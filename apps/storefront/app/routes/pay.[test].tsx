@@ -43,18 +43,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!reference || (intent !== 'complete' && intent !== 'cancel')) {
     return json({ message: MSG.walletScreen.testPaymentNotFound, back: '/fund' }, { status: 400 });
   }
-  const result = await api<ItemResponse<{ callback_url?: string | null }>>(`/payments/test/${encodeURIComponent(reference)}/${intent}`, {
-    method: 'POST',
-    token,
-  });
+  const result = await api<ItemResponse<{ callback_url?: string | null }>>(
+    `/payments/test/${encodeURIComponent(reference)}/${intent}`,
+    {
+      method: 'POST',
+      token,
+    },
+  );
   if (result.status === 401 && token) return signOutAndRedirect(request, session);
   if (!result.ok) {
     const message =
       result.status === 404
         ? MSG.walletScreen.testPaymentNotFound
         : result.status === 409
-          ? serverMessage(result.error) ?? MSG.walletScreen.testPaymentDone
-          : serverMessage(result.error) ?? MSG.walletScreen.testPaymentFailed;
+          ? (serverMessage(result.error) ?? MSG.walletScreen.testPaymentDone)
+          : (serverMessage(result.error) ?? MSG.walletScreen.testPaymentFailed);
     return json({ message, back: fallback(reference) }, { status: result.status || 502 });
   }
   if (session.get('testCheckout')?.reference === reference) session.unset('testCheckout');

@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URLSearchParams({ per_page: String(ids.length) });
   for (const id of ids) params.append('id', String(id));
   const result = await api<ListResponse<Product>>(`/products?${params}`, { signal: request.signal });
-  if (!result.ok || !Array.isArray(result.data?.data)) return json({ products: [] as CartProduct[], error: true }, { status: 502, headers });
+  if (!result.ok || !Array.isArray(result.data?.data))
+    return json({ products: [] as CartProduct[], error: true }, { status: 502, headers });
   const products: CartProduct[] = result.data.data.map((p) => ({
     id: p.id,
     name: p.name,

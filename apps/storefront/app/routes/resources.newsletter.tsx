@@ -12,7 +12,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await api('/newsletter', { json: { email: check.value.email } });
   if (result.ok) return json({ ok: true, message: 'Thank you for subscribing! Watch your inbox for deals.' });
   const message =
-    fieldErrors(result.error, ['email']).email ?? serverMessage(result.error) ?? 'We could not subscribe you right now. Please try again.';
+    fieldErrors(result.error, ['email']).email ??
+    serverMessage(result.error) ??
+    'We could not subscribe you right now. Please try again.';
   return json({ ok: false, message }, { status: result.status === 422 ? 422 : 502 });
 }
 

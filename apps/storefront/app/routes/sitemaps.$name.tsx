@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { canonicalUrl } from '~/lib/seo.server';
 import { STATIC_PAGES, escapeXml, productSitemapPage, xmlResponse } from '~/lib/sitemap.server';
 
-const urlset = (rows: string[]) => `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${rows.join('\n')}\n</urlset>`;
+const urlset = (rows: string[]) =>
+  `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${rows.join('\n')}\n</urlset>`;
 
 /** /sitemaps/sitemap-static.xml and /sitemaps/sitemap-products-{n}.xml */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -18,7 +19,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!page.ok) return xmlResponse('<error>The catalogue is not answering.</error>', 503);
   const rows = page.data?.data ?? [];
   // Pages are id ranges: one inside the page count may be empty (a valid, empty urlset); past it, not found.
-  if (rows.length === 0 && Number(match[1]) > Math.max(1, Number(page.data?.meta?.pages ?? 1))) return new Response('Not Found', { status: 404 });
+  if (rows.length === 0 && Number(match[1]) > Math.max(1, Number(page.data?.meta?.pages ?? 1)))
+    return new Response('Not Found', { status: 404 });
   return xmlResponse(
     urlset(
       rows.map(

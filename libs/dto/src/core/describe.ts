@@ -50,7 +50,12 @@ function message(rule: { message?: unknown }): string | undefined {
 
 /** Every field of a DTO class, read from its class-validator rules (and its Doc notes), its ancestors' included. */
 export function describeDto(cls: AnyClass): FieldSpec[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(cls as unknown as new () => unknown, '', true, false);
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(
+    cls as unknown as new () => unknown,
+    '',
+    true,
+    false,
+  );
   const docs = docsOf(cls);
   return fieldsOf(cls).map((name) => {
     const rules = metadata.filter((m) => m.propertyName === name);

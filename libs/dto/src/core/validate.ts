@@ -25,7 +25,8 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   return out;
 }
 
-export type Validated<T> = { ok: true; value: T; errors?: undefined } | { ok: false; errors: FieldErrors; value?: undefined };
+export type Validated<T> =
+  { ok: true; value: T; errors?: undefined } | { ok: false; errors: FieldErrors; value?: undefined };
 
 /**
  * A plain input (a JSON body, a form's fields) checked by a DTO class exactly as the API checks it: the same

@@ -14,6 +14,18 @@ export function flagCountry(code: string): string {
 /** The flag beside a currency code (decorative: the code is always written next to it); a grey box when none. */
 export function CurrencyFlag({ code }: { code: string }) {
   const Flag = FLAGS[flagCountry(code)];
-  const style = { width: 24, height: 16, borderRadius: 2, flex: 'none', display: 'inline-block', verticalAlign: 'middle', boxShadow: '0 0 0 1px rgba(0,0,0,0.08)' };
-  return Flag ? <Flag aria-hidden focusable="false" style={style} /> : <span aria-hidden style={{ ...style, background: '#f0f0f0' }} />;
+  const style = {
+    width: 24,
+    height: 16,
+    borderRadius: 2,
+    flex: 'none',
+    display: 'inline-block',
+    verticalAlign: 'middle',
+    boxShadow: '0 0 0 1px rgba(0,0,0,0.08)',
+  };
+  return Flag ? (
+    <Flag aria-hidden focusable="false" style={style} />
+  ) : (
+    <span aria-hidden style={{ ...style, background: '#f0f0f0' }} />
+  );
 }

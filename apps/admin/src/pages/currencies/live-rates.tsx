@@ -1,8 +1,27 @@
 import { useMemo, useState } from 'react';
 import { useCustom, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { ReloadOutlined, SwapOutlined } from '@ant-design/icons';
-import { LIVE_CONVERTER_DEFAULT, MSG, convertCurrency, formatLongDateTime, type LiveRatesAnswer } from '@jara/contracts';
+import {
+  LIVE_CONVERTER_DEFAULT,
+  MSG,
+  convertCurrency,
+  formatLongDateTime,
+  type LiveRatesAnswer,
+} from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
 import { formatDecimalMoney } from '../../components/money';
 import { CurrencyFlag } from './flag';
@@ -35,7 +54,10 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
   const [amount, setAmount] = useState<string | null>('1');
   const [from, setFrom] = useState<string>(LIVE_CONVERTER_DEFAULT.from);
   const [to, setTo] = useState<string>(LIVE_CONVERTER_DEFAULT.to);
-  const options = useMemo(() => rates.map((r) => ({ value: r.code, label: <FlagAndCode code={r.code} />, search: r.code })), [rates]);
+  const options = useMemo(
+    () => rates.map((r) => ({ value: r.code, label: <FlagAndCode code={r.code} />, search: r.code })),
+    [rates],
+  );
   const byCode = useMemo(() => new Map(rates.map((r) => [r.code, r])), [rates]);
 
   const tooSmall = amount !== null && amount !== '' && Number(amount) < 1;
@@ -46,7 +68,11 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
   const result =
     missing || tooSmall
       ? null
-      : convertCurrency(amount, source ? { sell_price: source.rate } : undefined, target ? { sell_price: target.rate } : undefined);
+      : convertCurrency(
+          amount,
+          source ? { sell_price: source.rate } : undefined,
+          target ? { sell_price: target.rate } : undefined,
+        );
 
   return (
     <Card size="small" title={TEXT.converter} style={{ marginBottom: 16 }}>
@@ -70,7 +96,14 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
             />
           </Form.Item>
           <Form.Item label={TEXT.from} style={{ flex: '1 1 130px', marginBottom: 12 }}>
-            <Select aria-label={TEXT.from} showSearch optionFilterProp="search" value={from} onChange={setFrom} options={options} />
+            <Select
+              aria-label={TEXT.from}
+              showSearch
+              optionFilterProp="search"
+              value={from}
+              onChange={setFrom}
+              options={options}
+            />
           </Form.Item>
           <Button
             icon={<SwapOutlined />}
@@ -83,7 +116,14 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
             style={{ marginBottom: 12 }}
           />
           <Form.Item label={TEXT.to} style={{ flex: '1 1 130px', marginBottom: 12 }}>
-            <Select aria-label={TEXT.to} showSearch optionFilterProp="search" value={to} onChange={setTo} options={options} />
+            <Select
+              aria-label={TEXT.to}
+              showSearch
+              optionFilterProp="search"
+              value={to}
+              onChange={setTo}
+              options={options}
+            />
           </Form.Item>
         </Flex>
       </Form>
@@ -120,7 +160,11 @@ export default function LiveRatesPage() {
   const notConfigured = !query.isError && result.data?.configured === false ? result.data : null;
 
   const rows = useMemo<RateRow[]>(
-    () => Object.entries(live?.conversion_rates ?? {}).map(([code, rate]) => ({ code: code.toUpperCase(), rate: rateText(rate) })),
+    () =>
+      Object.entries(live?.conversion_rates ?? {}).map(([code, rate]) => ({
+        code: code.toUpperCase(),
+        rate: rateText(rate),
+      })),
     [live],
   );
   const shown = useMemo(() => {
@@ -130,7 +174,12 @@ export default function LiveRatesPage() {
 
   const columns: TableColumnsType<RateRow> = [
     { title: TEXT.currency, dataIndex: 'code', render: (code: string) => <FlagAndCode code={code} /> },
-    { title: `${TEXT.rate} (1 ${live?.base_code ?? BASE})`, dataIndex: 'rate', align: 'right', render: (v: string) => <span className="jara-num">{v}</span> },
+    {
+      title: `${TEXT.rate} (1 ${live?.base_code ?? BASE})`,
+      dataIndex: 'rate',
+      align: 'right',
+      render: (v: string) => <span className="jara-num">{v}</span>,
+    },
   ];
 
   const error = query.error;
@@ -176,7 +225,9 @@ export default function LiveRatesPage() {
               style={{ marginBottom: 16 }}
             />
           ) : (
-            <Typography.Paragraph type="secondary">{TEXT.fetchedAt(formatLongDateTime(live.fetched_at))}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              {TEXT.fetchedAt(formatLongDateTime(live.fetched_at))}
+            </Typography.Paragraph>
           )}
           <LiveConverter rates={rows} />
           <Card

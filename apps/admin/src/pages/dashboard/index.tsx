@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { useCustom, useList, type HttpError } from '@refinedev/core';
 import { Alert, Card, Col, Row, Statistic } from 'antd';
-import { AppstoreOutlined, MailOutlined, NotificationOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, CrownOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  MailOutlined,
+  NotificationOutlined,
+  ShopOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  UserOutlined,
+  CrownOutlined,
+} from '@ant-design/icons';
 import { ACTIVE, ROLE_LABELS, type Role } from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
 import { OrderCharts } from './order-charts';
@@ -23,7 +32,8 @@ const TEXT = {
   activeProducts: 'Active products',
   categories: 'Categories',
   statsUnavailable: 'Some statistics are not available yet.',
-  statsUnavailableDetail: 'User counts below come from the user list; the other counts appear once the API serves them.',
+  statsUnavailableDetail:
+    'User counts below come from the user list; the other counts appear once the API serves them.',
   statsFailed: 'Failed to load statistics.',
 };
 
@@ -49,7 +59,17 @@ function useTotal(resource: string, filters: { field: string; value: string | nu
   return { value: query.isError ? undefined : result.total, loading: query.isLoading };
 }
 
-function StatCard({ title, value, icon, loading }: { title: string; value: number | undefined; icon: ReactNode; loading: boolean }) {
+function StatCard({
+  title,
+  value,
+  icon,
+  loading,
+}: {
+  title: string;
+  value: number | undefined;
+  icon: ReactNode;
+  loading: boolean;
+}) {
   return (
     <Card loading={loading} size="small" styles={{ body: { padding: 20 } }}>
       <Statistic title={title} value={value ?? '—'} prefix={icon} />
@@ -79,17 +99,31 @@ export default function DashboardPage() {
   const categories = useTotal('categories', [{ field: 'all', value: 1 }]);
 
   const loading = query.isLoading;
-  const users = stats?.users ?? (missing ? { total: total.value, admin: admin.value, vendor: vendor.value, customer: customer.value } : undefined);
+  const users =
+    stats?.users ??
+    (missing ? { total: total.value, admin: admin.value, vendor: vendor.value, customer: customer.value } : undefined);
   const usersLoading = loading || (missing && (total.loading || admin.loading || vendor.loading || customer.loading));
 
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       {missing && (
-        <Alert type="info" showIcon message={TEXT.statsUnavailable} description={TEXT.statsUnavailableDetail} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          message={TEXT.statsUnavailable}
+          description={TEXT.statsUnavailableDetail}
+          style={{ marginBottom: 16 }}
+        />
       )}
       {query.isError && !missing && (
-        <Alert type="error" showIcon message={TEXT.statsFailed} description={query.error?.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          message={TEXT.statsFailed}
+          description={query.error?.message}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} lg={6}>
@@ -102,22 +136,52 @@ export default function DashboardPage() {
           <StatCard title={ROLE_LABELS.vendor} value={users?.vendor} icon={<ShopOutlined />} loading={usersLoading} />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <StatCard title={ROLE_LABELS.customer} value={users?.customer} icon={<UserOutlined />} loading={usersLoading} />
+          <StatCard
+            title={ROLE_LABELS.customer}
+            value={users?.customer}
+            icon={<UserOutlined />}
+            loading={usersLoading}
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <StatCard title={TEXT.contactMessages} value={stats?.contact_messages} icon={<MailOutlined />} loading={loading} />
+          <StatCard
+            title={TEXT.contactMessages}
+            value={stats?.contact_messages}
+            icon={<MailOutlined />}
+            loading={loading}
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <StatCard title={TEXT.newsletter} value={stats?.newsletter_subscribers} icon={<NotificationOutlined />} loading={loading} />
+          <StatCard
+            title={TEXT.newsletter}
+            value={stats?.newsletter_subscribers}
+            icon={<NotificationOutlined />}
+            loading={loading}
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <StatCard title={TEXT.products} value={products.value} icon={<ShoppingOutlined />} loading={products.loading} />
+          <StatCard
+            title={TEXT.products}
+            value={products.value}
+            icon={<ShoppingOutlined />}
+            loading={products.loading}
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <StatCard title={TEXT.activeProducts} value={activeProducts.value} icon={<ShoppingOutlined />} loading={activeProducts.loading} />
+          <StatCard
+            title={TEXT.activeProducts}
+            value={activeProducts.value}
+            icon={<ShoppingOutlined />}
+            loading={activeProducts.loading}
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <StatCard title={TEXT.categories} value={categories.value} icon={<AppstoreOutlined />} loading={categories.loading} />
+          <StatCard
+            title={TEXT.categories}
+            value={categories.value}
+            icon={<AppstoreOutlined />}
+            loading={categories.loading}
+          />
         </Col>
       </Row>
       <OrderCharts />

@@ -492,8 +492,18 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
               >
                 <Input maxLength={dtoMaxLength(DeliveryStatusDto, 'location')} placeholder={TEXT.locationPlaceholder} />
               </Form.Item>
-              <Form.Item name="note" label={TEXT.note} rules={dtoRules(DeliveryStatusDto, 'note')} style={{ marginBottom: 24 }}>
-                <Input.TextArea rows={3} maxLength={dtoMaxLength(DeliveryStatusDto, 'note')} showCount placeholder={TEXT.notePlaceholder} />
+              <Form.Item
+                name="note"
+                label={TEXT.note}
+                rules={dtoRules(DeliveryStatusDto, 'note')}
+                style={{ marginBottom: 24 }}
+              >
+                <Input.TextArea
+                  rows={3}
+                  maxLength={dtoMaxLength(DeliveryStatusDto, 'note')}
+                  showCount
+                  placeholder={TEXT.notePlaceholder}
+                />
               </Form.Item>
               {move.to === DELIVERY_STATUS.RETURNED && delivery.payment_status === 'paid' && (
                 // After the voyage a paid fee is refunded only when the admin says so (decision 024).

@@ -74,12 +74,13 @@ export default function InvoiceCreate() {
             <Select aria-label={TEXT.currency} options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </Form.Item>
         </Form.Item>
-        <Form.Item
-          label={TEXT.description}
-          name="description"
-          rules={dtoRules(ManualInvoiceDto, 'description')}
-        >
-          <Input.TextArea rows={3} maxLength={dtoMaxLength(ManualInvoiceDto, 'description')} showCount placeholder={TEXT.descriptionPlaceholder} />
+        <Form.Item label={TEXT.description} name="description" rules={dtoRules(ManualInvoiceDto, 'description')}>
+          <Input.TextArea
+            rows={3}
+            maxLength={dtoMaxLength(ManualInvoiceDto, 'description')}
+            showCount
+            placeholder={TEXT.descriptionPlaceholder}
+          />
         </Form.Item>
       </Form>
     </Create>

@@ -2,14 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import {
-  KYC_STATUS,
-  KYC_STATUSES,
-  MSG,
-  kycStatusLabel,
-  type KycFile,
-  type KycSubmission,
-} from '@jara/contracts';
+import { KYC_STATUS, KYC_STATUSES, MSG, kycStatusLabel, type KycFile, type KycSubmission } from '@jara/contracts';
 import { KycDecisionDto } from '@jara/dto';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { API_URL } from '../../providers/config';
@@ -119,8 +112,18 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
           aria-label={TEXT.reject}
           onFinish={({ reason }) => decide(-1, reason)}
         >
-          <Form.Item name="reason" label={TEXT.reasonLabel} rules={dtoRules(KycDecisionDto, 'reason')} style={{ marginBottom: 24 }}>
-            <Input.TextArea rows={3} maxLength={dtoMaxLength(KycDecisionDto, 'reason')} showCount placeholder={TEXT.reasonPlaceholder} />
+          <Form.Item
+            name="reason"
+            label={TEXT.reasonLabel}
+            rules={dtoRules(KycDecisionDto, 'reason')}
+            style={{ marginBottom: 24 }}
+          >
+            <Input.TextArea
+              rows={3}
+              maxLength={dtoMaxLength(KycDecisionDto, 'reason')}
+              showCount
+              placeholder={TEXT.reasonPlaceholder}
+            />
           </Form.Item>
         </Form>
       </Modal>
@@ -143,9 +146,7 @@ async function blobErrorMessage(error: unknown): Promise<string> {
 }
 
 export type DocumentState =
-  | { status: 'loading' }
-  | { status: 'ready'; url: string }
-  | { status: 'error'; message: string };
+  { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error'; message: string };
 
 /**
  * One identity document (GET /kyc/{id}/files/{file}): fetched with the bearer token through the data provider's HTTP

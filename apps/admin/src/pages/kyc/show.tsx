@@ -133,7 +133,13 @@ export default function KycShow() {
         kyc ? (
           <Space wrap>
             <KycDecision kyc={kyc} />
-            <RowDeleteButton resource={KYC} row={kyc} text={KYC_DELETE} size="middle" onDeleted={() => navigate('/kyc')} />
+            <RowDeleteButton
+              resource={KYC}
+              row={kyc}
+              text={KYC_DELETE}
+              size="middle"
+              onDeleted={() => navigate('/kyc')}
+            />
           </Space>
         ) : null
       }

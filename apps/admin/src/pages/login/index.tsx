@@ -50,7 +50,13 @@ export default function LoginPage() {
         </Flex>
 
         {error && !hasFieldErrors && (
-          <Alert type="error" showIcon message={error.message || MSG.auth.loginFailed} style={{ marginBottom: 16 }} role="alert" />
+          <Alert
+            type="error"
+            showIcon
+            message={error.message || MSG.auth.loginFailed}
+            style={{ marginBottom: 16 }}
+            role="alert"
+          />
         )}
 
         <Form<LoginRequest>

@@ -88,7 +88,9 @@ export default function NotificationList() {
                       {unread && <Tag color="blue">{TEXT.unread}</Tag>}
                     </Space>
                     {text && (
-                      <Typography.Paragraph style={{ margin: '2px 0', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                      <Typography.Paragraph
+                        style={{ margin: '2px 0', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                      >
                         {text}
                       </Typography.Paragraph>
                     )}

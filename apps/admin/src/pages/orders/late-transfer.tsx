@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
-import { MSG, ORDER_STATUS, formatNaira, type LateTransferInput, type LateTransferOutcome, type Order } from '@jara/contracts';
+import {
+  MSG,
+  ORDER_STATUS,
+  formatNaira,
+  type LateTransferInput,
+  type LateTransferOutcome,
+  type Order,
+} from '@jara/contracts';
 import { LateTransferDto } from '@jara/dto';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { ORDER_TEXT as TEXT } from './text';
@@ -18,7 +25,11 @@ export function LateTransferAction({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [form] = Form.useForm<{ note: string }>();
-  const { mutate, mutation } = useCustomMutation<{ data: Order & { late_transfer: LateTransferOutcome } }, HttpError, LateTransferInput>();
+  const { mutate, mutation } = useCustomMutation<
+    { data: Order & { late_transfer: LateTransferOutcome } },
+    HttpError,
+    LateTransferInput
+  >();
 
   if (!can?.can || order.status !== ORDER_STATUS.CANCELLED || order.payment_method !== 'bank_transfer') return null;
 
@@ -30,7 +41,8 @@ export function LateTransferAction({ order }: { order: Order }) {
         method: 'post',
         values: { note },
         successNotification: (data) => ({
-          message: data?.data.data.late_transfer === 'credited' ? TEXT.lateTransferCredited : TEXT.lateTransferRestocked,
+          message:
+            data?.data.data.late_transfer === 'credited' ? TEXT.lateTransferCredited : TEXT.lateTransferRestocked,
           type: 'success',
         }),
         errorNotification: (error) => ({
@@ -70,7 +82,12 @@ export function LateTransferAction({ order }: { order: Order }) {
         title={TEXT.lateTransferTitle(order.order_no)}
         okText={TEXT.lateTransfer}
         cancelText={TEXT.keep}
-        okButtonProps={{ loading: mutation.isPending, disabled: failure !== null, htmlType: 'submit', form: 'late-transfer-form' }}
+        okButtonProps={{
+          loading: mutation.isPending,
+          disabled: failure !== null,
+          htmlType: 'submit',
+          form: 'late-transfer-form',
+        }}
         cancelButtonProps={{ disabled: mutation.isPending }}
         onCancel={() => !mutation.isPending && setOpen(false)}
         destroyOnHidden
@@ -80,8 +97,18 @@ export function LateTransferAction({ order }: { order: Order }) {
           <Alert type="info" showIcon message={TEXT.lateTransferEffect(formatNaira(order.total_minor))} />
           {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
           <Form id="late-transfer-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Form.Item name="note" label={TEXT.note} rules={dtoRules(LateTransferDto, 'note')} style={{ marginBottom: 24 }}>
-              <Input.TextArea rows={3} maxLength={dtoMaxLength(LateTransferDto, 'note')} showCount placeholder={TEXT.lateTransferPlaceholder} />
+            <Form.Item
+              name="note"
+              label={TEXT.note}
+              rules={dtoRules(LateTransferDto, 'note')}
+              style={{ marginBottom: 24 }}
+            >
+              <Input.TextArea
+                rows={3}
+                maxLength={dtoMaxLength(LateTransferDto, 'note')}
+                showCount
+                placeholder={TEXT.lateTransferPlaceholder}
+              />
             </Form.Item>
           </Form>
         </Space>

@@ -89,7 +89,11 @@ export function CollectedShippedAction({ order }: { order: Order }) {
             <Form.Item name="courier" label={FULFILMENT_MSG.courierLabel} rules={dtoRules(LinesShipDto, 'courier')}>
               <Input maxLength={dtoMaxLength(LinesShipDto, 'courier')} autoComplete="off" />
             </Form.Item>
-            <Form.Item name="tracking_no" label={FULFILMENT_MSG.trackingLabel} rules={dtoRules(LinesShipDto, 'tracking_no')}>
+            <Form.Item
+              name="tracking_no"
+              label={FULFILMENT_MSG.trackingLabel}
+              rules={dtoRules(LinesShipDto, 'tracking_no')}
+            >
               <Input maxLength={dtoMaxLength(LinesShipDto, 'tracking_no')} autoComplete="off" />
             </Form.Item>
           </Form>

@@ -2,7 +2,21 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useShow, type HttpError } from '@refinedev/core';
 import { Show } from '@refinedev/antd';
-import { Alert, Card, Col, Descriptions, Empty, Grid, Row, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Grid,
+  Row,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import {
   INVOICE_STATUSES,
   MSG,
@@ -31,7 +45,13 @@ import { OrderStatusActions } from './status-actions';
 import { ORDER_TEXT as TEXT } from './text';
 
 /** Timeline dot colours of the status tones (antd Timeline colours). */
-const TONE_DOT: Record<StatusTone, string> = { success: 'green', warning: 'gold', danger: 'red', info: 'blue', default: 'gray' };
+const TONE_DOT: Record<StatusTone, string> = {
+  success: 'green',
+  warning: 'gold',
+  danger: 'red',
+  info: 'blue',
+  default: 'gray',
+};
 
 function toneOf(status: unknown): StatusTone {
   return ORDER_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';
@@ -40,7 +60,9 @@ function toneOf(status: unknown): StatusTone {
 function actorText(actor: OrderHistoryEntry['actor']): string {
   if (!actor) return TEXT.system;
   // A role (customer, vendor, admin) or the part played in the order (buyer).
-  const role = ROLE_LABELS[actor.role as Role] ?? (actor.role ? actor.role.charAt(0).toUpperCase() + actor.role.slice(1) : TEXT.none);
+  const role =
+    ROLE_LABELS[actor.role as Role] ??
+    (actor.role ? actor.role.charAt(0).toUpperCase() + actor.role.slice(1) : TEXT.none);
   return actor.name ? `${actor.name} (${role})` : role;
 }
 
@@ -73,14 +95,19 @@ function HistoryTimeline({ history }: { history: OrderHistoryEntry[] }) {
                 )
               ) : (
                 <>
-                  {orderStatusLabel(entry.from_status)} <span aria-label="to">→</span> {orderStatusLabel(entry.to_status)}
+                  {orderStatusLabel(entry.from_status)} <span aria-label="to">→</span>{' '}
+                  {orderStatusLabel(entry.to_status)}
                 </>
               )}
             </Typography.Text>
             <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
               {TEXT.by(actorText(entry.actor))} · {formatLongDateTime(entry.created_at)}
             </Typography.Paragraph>
-            {entry.note && <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>{entry.note}</Typography.Paragraph>}
+            {entry.note && (
+              <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>
+                {entry.note}
+              </Typography.Paragraph>
+            )}
           </div>
         ),
       }))}
@@ -89,12 +116,21 @@ function HistoryTimeline({ history }: { history: OrderHistoryEntry[] }) {
 }
 
 /** Tag colours of a line's progress (decision 031). */
-const PROGRESS_COLOUR: Record<string, string> = { pending: 'default', ready_for_pickup: 'gold', shipped: 'blue', delivered: 'green' };
+const PROGRESS_COLOUR: Record<string, string> = {
+  pending: 'default',
+  ready_for_pickup: 'gold',
+  shipped: 'blue',
+  delivered: 'green',
+};
 
 /** A line's own progress: "Ready for pickup", "Shipped by GIG Logistics · GIG-123" ... */
 function LineProgressTag({ line }: { line: OrderLine }) {
   return (
-    <Tag color={PROGRESS_COLOUR[line.fulfilment] ?? 'default'} data-testid="line-progress" style={{ whiteSpace: 'normal' }}>
+    <Tag
+      color={PROGRESS_COLOUR[line.fulfilment] ?? 'default'}
+      data-testid="line-progress"
+      style={{ whiteSpace: 'normal' }}
+    >
       {lineProgressText(line)}
     </Tag>
   );
@@ -121,10 +157,12 @@ function OrderLines({ order, compact }: { order: Order; compact: boolean }) {
                   {line.quantity} × {formatNaira(line.unit_price_minor)}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {TEXT.commission} {formatNaira(line.commission_minor)} · {TEXT.vendorShare} {formatNaira(line.vendor_credit_minor)}
+                  {TEXT.commission} {formatNaira(line.commission_minor)} · {TEXT.vendorShare}{' '}
+                  {formatNaira(line.vendor_credit_minor)}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {TEXT.settled}: {line.settled_at ? (returned ? TEXT.reversed : formatDate(line.settled_at)) : TEXT.notSettled}
+                  {TEXT.settled}:{' '}
+                  {line.settled_at ? (returned ? TEXT.reversed : formatDate(line.settled_at)) : TEXT.notSettled}
                 </Typography.Text>
                 <LineProgressTag line={line} />
               </>
@@ -145,7 +183,14 @@ function OrderLines({ order, compact }: { order: Order; compact: boolean }) {
         responsive: ['md'],
         render: (v: number) => <span className="jara-num">{formatNaira(v)}</span>,
       },
-      { title: TEXT.quantity, dataIndex: 'quantity', align: 'right', width: 64, responsive: ['md'], render: (v: number) => <span className="jara-num">{v}</span> },
+      {
+        title: TEXT.quantity,
+        dataIndex: 'quantity',
+        align: 'right',
+        width: 64,
+        responsive: ['md'],
+        render: (v: number) => <span className="jara-num">{v}</span>,
+      },
       {
         title: TEXT.lineTotal,
         dataIndex: 'line_total_minor',
@@ -251,7 +296,12 @@ export default function OrderShow() {
       }
     >
       {query.isError ? (
-        <Alert type="error" showIcon message={query.error?.statusCode === 404 ? MSG.orders.notFound : TEXT.loadFailed} description={query.error?.message} />
+        <Alert
+          type="error"
+          showIcon
+          message={query.error?.statusCode === 404 ? MSG.orders.notFound : TEXT.loadFailed}
+          description={query.error?.message}
+        />
       ) : order ? (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           {returnOpen && (
@@ -267,7 +317,8 @@ export default function OrderShow() {
                     {order.return_reason || TEXT.noReason}
                   </Typography.Paragraph>
                   <Typography.Paragraph style={{ margin: 0 }}>
-                    {TEXT.returnRequestedOn(formatLongDateTime(order.return_requested_at))} {TEXT.acceptEffect(formatNaira(order.total_minor))}
+                    {TEXT.returnRequestedOn(formatLongDateTime(order.return_requested_at))}{' '}
+                    {TEXT.acceptEffect(formatNaira(order.total_minor))}
                   </Typography.Paragraph>
                 </>
               }
@@ -297,11 +348,17 @@ export default function OrderShow() {
                     </Typography.Text>
                   )}
                 </Descriptions.Item>
-                <Descriptions.Item label={TEXT.paymentMethod}>{orderPaymentMethodLabel(order.payment_method)}</Descriptions.Item>
+                <Descriptions.Item label={TEXT.paymentMethod}>
+                  {orderPaymentMethodLabel(order.payment_method)}
+                </Descriptions.Item>
                 <Descriptions.Item label={TEXT.invoice}>
                   {order.invoice ? (
                     <Space wrap size={8}>
-                      <Link to={showUrl('invoices', order.invoice.id)} aria-label={TEXT.openInvoice(order.invoice.reference)} data-testid="order-invoice">
+                      <Link
+                        to={showUrl('invoices', order.invoice.id)}
+                        aria-label={TEXT.openInvoice(order.invoice.reference)}
+                        data-testid="order-invoice"
+                      >
                         {order.invoice.reference}
                       </Link>
                       <StatusTag rows={INVOICE_STATUSES} status={order.invoice.status} />
@@ -314,22 +371,32 @@ export default function OrderShow() {
                   <span className="jara-num">{formatNaira(order.subtotal_minor)}</span>
                 </Descriptions.Item>
                 <Descriptions.Item label={TEXT.shipping}>
-                  <span className="jara-num">{order.shipping_minor ? formatNaira(order.shipping_minor) : TEXT.free}</span>
+                  <span className="jara-num">
+                    {order.shipping_minor ? formatNaira(order.shipping_minor) : TEXT.free}
+                  </span>
                 </Descriptions.Item>
                 <Descriptions.Item label={TEXT.total}>
                   <Typography.Text strong className="jara-num" data-testid="order-total">
                     {formatNaira(order.total_minor)}
                   </Typography.Text>
                 </Descriptions.Item>
-                <Descriptions.Item label={order.status === ORDER_STATUS.RETURNED ? TEXT.commissionReversed : TEXT.totalCommission}>
+                <Descriptions.Item
+                  label={order.status === ORDER_STATUS.RETURNED ? TEXT.commissionReversed : TEXT.totalCommission}
+                >
                   <span className="jara-num">{formatNaira(commission)}</span>
                 </Descriptions.Item>
                 {order.status === ORDER_STATUS.TO_PAY && order.expires_at && (
                   <Descriptions.Item label={TEXT.expiresAt}>{formatLongDateTime(order.expires_at)}</Descriptions.Item>
                 )}
-                {order.paid_at && <Descriptions.Item label={TEXT.paidAt}>{formatLongDateTime(order.paid_at)}</Descriptions.Item>}
-                {order.shipped_at && <Descriptions.Item label={TEXT.shippedAt}>{formatLongDateTime(order.shipped_at)}</Descriptions.Item>}
-                {order.received_at && <Descriptions.Item label={TEXT.receivedAt}>{formatLongDateTime(order.received_at)}</Descriptions.Item>}
+                {order.paid_at && (
+                  <Descriptions.Item label={TEXT.paidAt}>{formatLongDateTime(order.paid_at)}</Descriptions.Item>
+                )}
+                {order.shipped_at && (
+                  <Descriptions.Item label={TEXT.shippedAt}>{formatLongDateTime(order.shipped_at)}</Descriptions.Item>
+                )}
+                {order.received_at && (
+                  <Descriptions.Item label={TEXT.receivedAt}>{formatLongDateTime(order.received_at)}</Descriptions.Item>
+                )}
               </Descriptions>
             </Col>
             <Col xs={24} xl={9}>
@@ -346,7 +413,11 @@ export default function OrderShow() {
               </Card>
             </Col>
             <Col xs={24} md={12}>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.shippingAddress}</CardTitle>} style={{ height: '100%' }}>
+              <Card
+                size="small"
+                title={<CardTitle level={5}>{TEXT.shippingAddress}</CardTitle>}
+                style={{ height: '100%' }}
+              >
                 <address data-testid="order-address" style={{ fontStyle: 'normal', margin: 0 }}>
                   {orderAddressLines(order).map((line, index) => (
                     <span key={line.kind}>
@@ -367,7 +438,10 @@ export default function OrderShow() {
             </Col>
             <Col xs={24} md={12}>
               <Card size="small" title={<CardTitle level={5}>{TEXT.notes}</CardTitle>} style={{ height: '100%' }}>
-                <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }} type={order.notes ? undefined : 'secondary'}>
+                <Typography.Paragraph
+                  style={{ margin: 0, whiteSpace: 'pre-line' }}
+                  type={order.notes ? undefined : 'secondary'}
+                >
                   {order.notes || TEXT.noNotes}
                 </Typography.Paragraph>
               </Card>

@@ -97,7 +97,11 @@ export function OrderStatusActions({ order }: { order: Order }) {
         values: { status: move.to, note, ...(accept ? { restock: restock === true } : {}) },
         successNotification: () => ({ message: MSG.orders.statusUpdated, type: 'success' }),
         // Refine's antd notifications show `description` as the heading and `message` as the text.
-        errorNotification: (error) => ({ description: MSG.orders.statusUpdateFailed, message: refusal(error), type: 'error' }),
+        errorNotification: (error) => ({
+          description: MSG.orders.statusUpdateFailed,
+          message: refusal(error),
+          type: 'error',
+        }),
       },
       {
         onSuccess: () => {
@@ -149,14 +153,18 @@ export function OrderStatusActions({ order }: { order: Order }) {
       >
         {move && (
           <Space direction="vertical" size={12} style={{ width: '100%' }}>
-            <Typography.Paragraph style={{ margin: 0 }}>{TEXT.confirmMove(orderStatusLabel(move.from), orderStatusLabel(move.to))}</Typography.Paragraph>
+            <Typography.Paragraph style={{ margin: 0 }}>
+              {TEXT.confirmMove(orderStatusLabel(move.from), orderStatusLabel(move.to))}
+            </Typography.Paragraph>
             {consequence(order, move.to) && (
               <Alert type={accepting ? 'warning' : 'info'} showIcon message={consequence(order, move.to)} />
             )}
             {accepting && (
               <div data-testid="return-request-summary">
                 <Typography.Text strong>{TEXT.returnReason}: </Typography.Text>
-                <Typography.Text style={{ whiteSpace: 'pre-line' }}>{order.return_reason || TEXT.noReason}</Typography.Text>
+                <Typography.Text style={{ whiteSpace: 'pre-line' }}>
+                  {order.return_reason || TEXT.noReason}
+                </Typography.Text>
                 {order.return_requested_at && (
                   <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
                     {TEXT.returnRequestedOn(formatLongDateTime(order.return_requested_at))}
@@ -165,9 +173,26 @@ export function OrderStatusActions({ order }: { order: Order }) {
               </div>
             )}
             {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
-            <Form id="order-status-form" form={form} layout="vertical" onFinish={submit} aria-label={TEXT.moves} requiredMark={false}>
-              <Form.Item name="note" label={TEXT.note} rules={dtoRules(OrderStatusDto, 'note')} style={{ marginBottom: 24 }}>
-                <Input.TextArea rows={3} maxLength={dtoMaxLength(OrderStatusDto, 'note')} showCount placeholder={TEXT.notePlaceholder} />
+            <Form
+              id="order-status-form"
+              form={form}
+              layout="vertical"
+              onFinish={submit}
+              aria-label={TEXT.moves}
+              requiredMark={false}
+            >
+              <Form.Item
+                name="note"
+                label={TEXT.note}
+                rules={dtoRules(OrderStatusDto, 'note')}
+                style={{ marginBottom: 24 }}
+              >
+                <Input.TextArea
+                  rows={3}
+                  maxLength={dtoMaxLength(OrderStatusDto, 'note')}
+                  showCount
+                  placeholder={TEXT.notePlaceholder}
+                />
               </Form.Item>
               {accepting && (
                 <Form.Item name="restock" valuePropName="checked" style={{ marginBottom: 8 }}>

@@ -40,7 +40,8 @@ export const ORDER_TEXT = {
   settled: 'Settled',
   notSettled: 'Not yet',
   reversed: 'Reversed',
-  linesCaption: 'Each line with its price, the marketplace commission and what the vendor is credited when the buyer receives it.',
+  linesCaption:
+    'Each line with its price, the marketplace commission and what the vendor is credited when the buyer receives it.',
   totalCommission: 'Commission (Jara)',
   commissionReversed: 'Commission (reversed on return)',
   shippingAddress: 'Shipping address',
@@ -61,7 +62,8 @@ export const ORDER_TEXT = {
   system: 'the system',
   returnRequested: 'The buyer asked to return this order',
   returnRequestedOn: (when: string) => `Requested ${when}.`,
-  acceptEffect: (total: string) => `Accepting it refunds ${total} to the buyer’s wallet and reverses each vendor’s credit for this order.`,
+  acceptEffect: (total: string) =>
+    `Accepting it refunds ${total} to the buyer’s wallet and reverses each vendor’s credit for this order.`,
   returnReason: 'Reason',
   noReason: 'No reason given.',
   // Status changes
@@ -73,7 +75,8 @@ export const ORDER_TEXT = {
     'Each vendor is credited their share (line total minus commission), held as pending until the return window has passed.',
   confirmPaid: 'The order’s invoice is marked paid (bank transfer).',
   confirmCancel: 'The invoice is cancelled and the stock is returned.',
-  confirmRefund: (total: string) => `The buyer will be refunded ${total} to their wallet, and each vendor’s credit for this order is reversed.`,
+  confirmRefund: (total: string) =>
+    `The buyer will be refunded ${total} to their wallet, and each vendor’s credit for this order is reversed.`,
   note: 'Note (optional)',
   notePlaceholder: 'e.g. Sent with GIG Logistics, waybill 123456',
   keep: 'Back',

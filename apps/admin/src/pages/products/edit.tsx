@@ -1,7 +1,21 @@
 import { useMemo } from 'react';
 import { type HttpError } from '@refinedev/core';
 import { Edit, useForm } from '@refinedev/antd';
-import { App, Button, Col, Form, Image, Input, InputNumber, Row, Select, Typography, Upload, type FormInstance, type UploadFile } from 'antd';
+import {
+  App,
+  Button,
+  Col,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Typography,
+  Upload,
+  type FormInstance,
+  type UploadFile,
+} from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { MSG, formatNaira, fromMinorUnits, toMinorUnits, type Product } from '@jara/contracts';
 import { MethodOverrideProductDto } from '@jara/dto';
@@ -138,10 +152,16 @@ export default function ProductEdit() {
         }}
         // Server field errors clear as soon as the field is edited.
         onValuesChange={(changed: ProductFormValues) =>
-          formProps.form?.setFields(Object.keys(changed).map((name) => ({ name: name as keyof ProductFormValues, errors: [] })))
+          formProps.form?.setFields(
+            Object.keys(changed).map((name) => ({ name: name as keyof ProductFormValues, errors: [] })),
+          )
         }
       >
-        <Form.Item label={TEXT.description} name="description" rules={dtoRules(MethodOverrideProductDto, 'description')}>
+        <Form.Item
+          label={TEXT.description}
+          name="description"
+          rules={dtoRules(MethodOverrideProductDto, 'description')}
+        >
           <Input.TextArea rows={5} showCount maxLength={dtoMaxLength(MethodOverrideProductDto, 'description')} />
         </Form.Item>
         <Row gutter={16}>
@@ -162,7 +182,13 @@ export default function ProductEdit() {
               rules={dtoRules(MethodOverrideProductDto, 'average_rating')}
             >
               {/* The 0-5 range is checked by the DTO's rules: InputNumber's own min/max would silently clamp or drop 5.5. */}
-              <InputNumber<number> step={0.1} precision={2} aria-valuemin={0} aria-valuemax={5} style={{ width: '100%' }} />
+              <InputNumber<number>
+                step={0.1}
+                precision={2}
+                aria-valuemin={0}
+                aria-valuemax={5}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8}>
@@ -189,7 +215,13 @@ export default function ProductEdit() {
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
-            <Form.Item label={TEXT.newImage} name="image" valuePropName="fileList" getValueFromEvent={normFile} extra={TEXT.imageHint}>
+            <Form.Item
+              label={TEXT.newImage}
+              name="image"
+              valuePropName="fileList"
+              getValueFromEvent={normFile}
+              extra={TEXT.imageHint}
+            >
               <Upload
                 accept={IMAGE_TYPES.join(',')}
                 listType="picture"
@@ -212,7 +244,12 @@ export default function ProductEdit() {
               extra={TEXT.imageUrlHint}
               rules={dtoRules(MethodOverrideProductDto, 'image_url')}
             >
-              <Input type="url" maxLength={dtoMaxLength(MethodOverrideProductDto, 'image_url')} inputMode="url" autoComplete="off" />
+              <Input
+                type="url"
+                maxLength={dtoMaxLength(MethodOverrideProductDto, 'image_url')}
+                inputMode="url"
+                autoComplete="off"
+              />
             </Form.Item>
           </Col>
         </Row>

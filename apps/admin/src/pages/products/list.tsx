@@ -1,6 +1,18 @@
 import { useMemo } from 'react';
 import { useDelete, useList, useNavigation, type HttpError } from '@refinedev/core';
-import { Alert, Button, Flex, Grid, Image, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Flex,
+  Grid,
+  Image,
+  Popconfirm,
+  Select,
+  Space,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -62,7 +74,9 @@ export default function ProductList() {
 
   const q = filterValue(filters, 'q') ?? '';
   const sortKey =
-    (Object.keys(SORTS) as SortKey[]).find((key) => SORTS[key].field === sorters[0]?.field && SORTS[key].order === sorters[0]?.order) ?? 'newest';
+    (Object.keys(SORTS) as SortKey[]).find(
+      (key) => SORTS[key].field === sorters[0]?.field && SORTS[key].order === sorters[0]?.order,
+    ) ?? 'newest';
 
   const { mutate: remove, mutation: deletion } = useDelete<Product, HttpError>();
   const deletingId = deletion.isPending ? deletion.variables?.id : undefined;
@@ -72,7 +86,11 @@ export default function ProductList() {
       id: product.id,
       successNotification: () => ({ message: MSG.product.deleted, type: 'success' }),
       // Refine's antd notifications show `description` as the heading and `message` as the text.
-      errorNotification: (error) => ({ description: MSG.product.deleteFailed, message: error?.message ?? MSG.product.deleteFailed, type: 'error' }),
+      errorNotification: (error) => ({
+        description: MSG.product.deleteFailed,
+        message: error?.message ?? MSG.product.deleteFailed,
+        type: 'error',
+      }),
     });
 
   const columns = useMemo<TableColumnsType<Product>>(
@@ -95,7 +113,13 @@ export default function ProductList() {
             TEXT.none
           ),
       },
-      { title: TEXT.category, dataIndex: ['category', 'name'], width: 130, responsive: ['md'], render: (_, p) => p.category?.name ?? TEXT.none },
+      {
+        title: TEXT.category,
+        dataIndex: ['category', 'name'],
+        width: 130,
+        responsive: ['md'],
+        render: (_, p) => p.category?.name ?? TEXT.none,
+      },
       {
         title: TEXT.name,
         dataIndex: 'name',
@@ -107,7 +131,8 @@ export default function ProductList() {
             </Typography.Link>
             {compact && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {p.category?.name ?? TEXT.none} · <StarFilled style={{ color: '#faad14' }} /> {Number(p.average_rating ?? 0).toFixed(1)}
+                {p.category?.name ?? TEXT.none} · <StarFilled style={{ color: '#faad14' }} />{' '}
+                {Number(p.average_rating ?? 0).toFixed(1)}
                 {isActive(p.status) ? '' : ` · ${activeLabel(p.status)}`}
               </Typography.Text>
             )}
@@ -133,7 +158,13 @@ export default function ProductList() {
           </Space>
         ),
       },
-      { title: TEXT.price, dataIndex: 'price_kobo', width: compact ? 96 : 120, align: 'right', render: (v: number) => formatNaira(v) },
+      {
+        title: TEXT.price,
+        dataIndex: 'price_kobo',
+        width: compact ? 96 : 120,
+        align: 'right',
+        render: (v: number) => formatNaira(v),
+      },
       {
         title: TEXT.status,
         dataIndex: 'status',
@@ -148,8 +179,20 @@ export default function ProductList() {
         fixed: compact ? undefined : 'right',
         render: (_, p) => (
           <Space size={4} direction={compact ? 'vertical' : 'horizontal'}>
-            <Button size="small" icon={<EyeOutlined />} aria-label={`${TEXT.view} ${p.name}`} title={TEXT.view} onClick={() => show('products', p.id)} />
-            <Button size="small" icon={<EditOutlined />} aria-label={`${TEXT.edit} ${p.name}`} title={TEXT.edit} onClick={() => edit('products', p.id)} />
+            <Button
+              size="small"
+              icon={<EyeOutlined />}
+              aria-label={`${TEXT.view} ${p.name}`}
+              title={TEXT.view}
+              onClick={() => show('products', p.id)}
+            />
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={`${TEXT.edit} ${p.name}`}
+              title={TEXT.edit}
+              onClick={() => edit('products', p.id)}
+            />
             <Popconfirm
               title={TEXT.deleteConfirm}
               okText={TEXT.delete}
@@ -157,7 +200,14 @@ export default function ProductList() {
               okButtonProps={{ danger: true }}
               onConfirm={() => confirmDelete(p)}
             >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${TEXT.delete} ${p.name}`} title={TEXT.delete} loading={deletingId === p.id} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`${TEXT.delete} ${p.name}`}
+                title={TEXT.delete}
+                loading={deletingId === p.id}
+              />
             </Popconfirm>
           </Space>
         ),
@@ -177,7 +227,12 @@ export default function ProductList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch placeholder={TEXT.searchPlaceholder} initial={q} onApply={(value) => applyFilter('q', value)} style={{ flex: '1 1 240px', maxWidth: 320 }} />
+        <ListSearch
+          placeholder={TEXT.searchPlaceholder}
+          initial={q}
+          onApply={(value) => applyFilter('q', value)}
+          style={{ flex: '1 1 240px', maxWidth: 320 }}
+        />
         <Select
           aria-label={TEXT.categoryFilter}
           showSearch
@@ -193,7 +248,10 @@ export default function ProductList() {
           aria-label={TEXT.typeFilter}
           value={filterValue(filters, 'type') ?? ''}
           onChange={(value: string) => applyFilter('type', value)}
-          options={[{ value: '', label: TEXT.allTypes }, ...PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) }))]}
+          options={[
+            { value: '', label: TEXT.allTypes },
+            ...PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) })),
+          ]}
           style={{ flex: '0 0 170px' }}
         />
         <Select

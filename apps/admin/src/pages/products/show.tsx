@@ -2,7 +2,17 @@ import { useNavigation, useShow, type HttpError } from '@refinedev/core';
 import { DeleteButton, EditButton, Show } from '@refinedev/antd';
 import { Alert, Descriptions, Grid, Image, Space, Tag, Typography } from 'antd';
 import { StarFilled } from '@ant-design/icons';
-import { MSG, activeLabel, formatLongDateTime, formatNaira, isActive, percentOffLabel, productPricing, productTypeLabel, type Product } from '@jara/contracts';
+import {
+  MSG,
+  activeLabel,
+  formatLongDateTime,
+  formatNaira,
+  isActive,
+  percentOffLabel,
+  productPricing,
+  productTypeLabel,
+  type Product,
+} from '@jara/contracts';
 import { PRODUCT_TEXT as TEXT } from './text';
 
 function orNone(value: string | number | null | undefined) {
@@ -54,12 +64,19 @@ export default function ProductShow() {
               style={{ maxWidth: 320, aspectRatio: '1', objectFit: 'cover', borderRadius: 8 }}
             />
           )}
-          <Descriptions bordered size="small" column={screens.lg ? 2 : 1} layout={screens.sm ? 'horizontal' : 'vertical'}>
+          <Descriptions
+            bordered
+            size="small"
+            column={screens.lg ? 2 : 1}
+            layout={screens.sm ? 'horizontal' : 'vertical'}
+          >
             <Descriptions.Item label="ID">{product.id}</Descriptions.Item>
             <Descriptions.Item label={TEXT.name}>{product.name}</Descriptions.Item>
             <Descriptions.Item label={TEXT.category}>{orNone(product.category?.name)}</Descriptions.Item>
             <Descriptions.Item label={TEXT.seller}>{orNone(product.seller?.name)}</Descriptions.Item>
-            <Descriptions.Item label={TEXT.type}>{product.type_label || productTypeLabel(product.type)}</Descriptions.Item>
+            <Descriptions.Item label={TEXT.type}>
+              {product.type_label || productTypeLabel(product.type)}
+            </Descriptions.Item>
             <Descriptions.Item label={TEXT.status}>
               <Tag color={isActive(product.status) ? 'success' : 'default'}>{activeLabel(product.status)}</Tag>
             </Descriptions.Item>
@@ -85,12 +102,18 @@ export default function ProductShow() {
                   : orNone(null);
               })()}
             </Descriptions.Item>
-            <Descriptions.Item label={TEXT.flashStart}>{orNone(formatLongDateTime(product.flash_start_at))}</Descriptions.Item>
-            <Descriptions.Item label={TEXT.flashEnd}>{orNone(formatLongDateTime(product.flash_end_at))}</Descriptions.Item>
+            <Descriptions.Item label={TEXT.flashStart}>
+              {orNone(formatLongDateTime(product.flash_start_at))}
+            </Descriptions.Item>
+            <Descriptions.Item label={TEXT.flashEnd}>
+              {orNone(formatLongDateTime(product.flash_end_at))}
+            </Descriptions.Item>
             <Descriptions.Item label={TEXT.created}>{orNone(formatLongDateTime(product.created_at))}</Descriptions.Item>
             <Descriptions.Item label={TEXT.updated}>{orNone(formatLongDateTime(product.updated_at))}</Descriptions.Item>
             <Descriptions.Item label={TEXT.description} span={screens.lg ? 2 : 1}>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }}>{product.description}</Typography.Paragraph>
+              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }}>
+                {product.description}
+              </Typography.Paragraph>
             </Descriptions.Item>
           </Descriptions>
         </Space>

@@ -1,13 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useUpdate, type HttpError } from '@refinedev/core';
 import { Select } from 'antd';
-import {
-  MSG,
-  SUPPORT_STATUSES,
-  supportStatusLabel,
-  type SupportRequest,
-  type SupportStatus,
-} from '@jara/contracts';
+import { MSG, SUPPORT_STATUSES, supportStatusLabel, type SupportRequest, type SupportStatus } from '@jara/contracts';
 import { StatusTag } from '../../components/money';
 import { failedWrite, useRecordRefresh } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';

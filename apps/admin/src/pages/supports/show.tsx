@@ -3,13 +3,7 @@ import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { Show } from '@refinedev/antd';
 import { Alert, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Space, Typography } from 'antd';
 import { CustomerServiceOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  MSG,
-  SUPPORT_STATUS,
-  formatLongDateTime,
-  type SupportResponse,
-  type SupportThread,
-} from '@jara/contracts';
+import { MSG, SUPPORT_STATUS, formatLongDateTime, type SupportResponse, type SupportThread } from '@jara/contracts';
 import { CreateSupportResponseDto } from '@jara/dto';
 import { CardTitle } from '../../components/card-title';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
@@ -96,11 +90,7 @@ function entriesOf(thread: SupportThread): Entry[] {
     ...thread.responses.map((r: SupportResponse) => ({
       key: String(r.id),
       fromCustomer: r.from_owner,
-      who: r.from_owner
-        ? customer
-        : r.responder?.name
-          ? TEXT.supportBy(r.responder.name)
-          : TEXT.jaraSupport,
+      who: r.from_owner ? customer : r.responder?.name ? TEXT.supportBy(r.responder.name) : TEXT.jaraSupport,
       at: r.created_at,
       message: r.message,
     })),
@@ -113,7 +103,11 @@ function entriesOf(thread: SupportThread): Entry[] {
  */
 function ReplyBox({ supportId, onSent }: { supportId: number; onSent: () => void }) {
   const [form] = Form.useForm<{ message?: string }>();
-  const { mutate, mutation } = useCustomMutation<{ data: SupportResponse; message?: string }, HttpError, ReplyRequest>();
+  const { mutate, mutation } = useCustomMutation<
+    { data: SupportResponse; message?: string },
+    HttpError,
+    ReplyRequest
+  >();
   const submit = ({ message }: { message?: string }) =>
     mutate(
       {
@@ -143,7 +137,12 @@ function ReplyBox({ supportId, onSent }: { supportId: number; onSent: () => void
         extra={TEXT.replyHint}
         rules={dtoRules(CreateSupportResponseDto, 'message')}
       >
-        <Input.TextArea rows={4} maxLength={dtoMaxLength(CreateSupportResponseDto, 'message')} placeholder={TEXT.replyPlaceholder} disabled={mutation.isPending} />
+        <Input.TextArea
+          rows={4}
+          maxLength={dtoMaxLength(CreateSupportResponseDto, 'message')}
+          placeholder={TEXT.replyPlaceholder}
+          disabled={mutation.isPending}
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={mutation.isPending}>
         {TEXT.send}

@@ -148,7 +148,11 @@ export default function UserList() {
       id: user.id,
       successNotification: () => ({ message: MSG.users.deleted, type: 'success' }),
       // e.g. deleting yourself: the API answers 422 with its own message, shown as the description.
-      errorNotification: (error) => ({ description: MSG.users.deleteFailed, message: error?.message ?? MSG.users.deleteFailed, type: 'error' }),
+      errorNotification: (error) => ({
+        description: MSG.users.deleteFailed,
+        message: error?.message ?? MSG.users.deleteFailed,
+        type: 'error',
+      }),
     });
 
   const columns = useMemo<TableColumnsType<PublicUser>>(() => {
@@ -203,7 +207,9 @@ export default function UserList() {
               <Select aria-label="Role" options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
             </Form.Item>
           ) : (
-            <Tag color={isRole(user.role) ? ROLE_COLORS[user.role] : undefined}>{isRole(user.role) ? ROLE_LABELS[user.role] : user.role}</Tag>
+            <Tag color={isRole(user.role) ? ROLE_COLORS[user.role] : undefined}>
+              {isRole(user.role) ? ROLE_LABELS[user.role] : user.role}
+            </Tag>
           ),
       },
       {
@@ -244,7 +250,12 @@ export default function UserList() {
           const isDeleting = deletingId === user.id;
           return (
             <Space>
-              <Button size="small" icon={<EditOutlined />} disabled={editingId !== null || isDeleting} onClick={() => startEdit(user)}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                disabled={editingId !== null || isDeleting}
+                onClick={() => startEdit(user)}
+              >
                 {TEXT.edit}
               </Button>
               <Popconfirm
@@ -254,7 +265,13 @@ export default function UserList() {
                 okButtonProps={{ danger: true }}
                 onConfirm={() => confirmDelete(user)}
               >
-                <Button size="small" danger icon={<DeleteOutlined />} loading={isDeleting} disabled={editingId !== null}>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  loading={isDeleting}
+                  disabled={editingId !== null}
+                >
                   {isDeleting ? MSG.users.deleting : TEXT.delete}
                 </Button>
               </Popconfirm>

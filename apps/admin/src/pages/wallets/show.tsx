@@ -2,7 +2,23 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useCustomMutation, useInvalidate, useNavigation, useOne, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Alert, Button, Card, Col, Flex, Form, Grid, Input, Radio, Row, Select, Space, Statistic, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import {
   MSG,
   WALLET_CURRENCIES,
@@ -31,7 +47,11 @@ const ADJUSTMENT_FIELDS = ['amount', 'currency', 'direction', 'reason'] as const
  */
 function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const [form] = Form.useForm<WalletAdjustmentInput>();
-  const { mutate: post, mutation } = useCustomMutation<{ data: WalletHistoryEntry }, HttpError, WalletAdjustmentInput>();
+  const { mutate: post, mutation } = useCustomMutation<
+    { data: WalletHistoryEntry },
+    HttpError,
+    WalletAdjustmentInput
+  >();
 
   const submit = (values: WalletAdjustmentInput) =>
     post(
@@ -41,7 +61,11 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
         values,
         successNotification: () => ({ message: MSG.wallets.adjusted, type: 'success' }),
         // Refine's antd notifications show `description` as the heading and `message` as the text.
-        errorNotification: (error) => ({ description: MSG.wallets.adjustFailed, message: error?.message ?? MSG.wallets.adjustFailed, type: 'error' }),
+        errorNotification: (error) => ({
+          description: MSG.wallets.adjustFailed,
+          message: error?.message ?? MSG.wallets.adjustFailed,
+          type: 'error',
+        }),
       },
       {
         onSuccess: () => {
@@ -49,9 +73,10 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
           onDone();
         },
         onError: (error) => {
-          const fields = ADJUSTMENT_FIELDS.map((name) => ({ name, errors: [fieldError(error, name)].filter((m): m is string => Boolean(m)) })).filter(
-            (f) => f.errors.length > 0,
-          );
+          const fields = ADJUSTMENT_FIELDS.map((name) => ({
+            name,
+            errors: [fieldError(error, name)].filter((m): m is string => Boolean(m)),
+          })).filter((f) => f.errors.length > 0);
           if (fields.length) form.setFields(fields);
         },
       },
@@ -69,7 +94,9 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
         initialValues={{ direction: 'credit', currency: 'NGN', amount: '', reason: '' }}
         onFinish={submit}
         onValuesChange={(changed: Partial<WalletAdjustmentInput>) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof WalletAdjustmentInput, errors: [] })))
+          form.setFields(
+            Object.keys(changed).map((name) => ({ name: name as keyof WalletAdjustmentInput, errors: [] })),
+          )
         }
       >
         <Form.Item name="direction" label={TEXT.direction}>
@@ -83,7 +110,12 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
           />
         </Form.Item>
         <Flex gap={8} align="flex-start">
-          <Form.Item name="amount" label={TEXT.amount} rules={dtoRules(WalletAdjustmentDto, 'amount')} style={{ flex: 1, minWidth: 0 }}>
+          <Form.Item
+            name="amount"
+            label={TEXT.amount}
+            rules={dtoRules(WalletAdjustmentDto, 'amount')}
+            style={{ flex: 1, minWidth: 0 }}
+          >
             <Input inputMode="decimal" placeholder={TEXT.amountPlaceholder} autoComplete="off" />
           </Form.Item>
           <Form.Item name="currency" label={TEXT.currency} style={{ flex: '0 0 96px' }}>
@@ -91,7 +123,12 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
           </Form.Item>
         </Flex>
         <Form.Item name="reason" label={TEXT.reason} rules={dtoRules(WalletAdjustmentDto, 'reason')}>
-          <Input.TextArea rows={2} maxLength={dtoMaxLength(WalletAdjustmentDto, 'reason')} showCount placeholder={TEXT.reasonPlaceholder} />
+          <Input.TextArea
+            rows={2}
+            maxLength={dtoMaxLength(WalletAdjustmentDto, 'reason')}
+            showCount
+            placeholder={TEXT.reasonPlaceholder}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {TEXT.submit}
@@ -156,14 +193,23 @@ export default function WalletShow() {
         render: (_, entry) => {
           const credit = entry.direction === 'credit';
           return (
-            <Typography.Text className="jara-num" type={credit ? 'success' : 'danger'} aria-label={`${credit ? TEXT.credit : TEXT.debit} ${formatMoney(entry.amount_minor, entry.currency)}`}>
+            <Typography.Text
+              className="jara-num"
+              type={credit ? 'success' : 'danger'}
+              aria-label={`${credit ? TEXT.credit : TEXT.debit} ${formatMoney(entry.amount_minor, entry.currency)}`}
+            >
               {credit ? '+' : '−'}
               {formatMoney(entry.amount_minor, entry.currency)}
             </Typography.Text>
           );
         },
       },
-      { title: TEXT.status, dataIndex: 'status', width: 110, render: (v: string) => <StatusTag rows={WALLET_STATUSES} status={v} /> },
+      {
+        title: TEXT.status,
+        dataIndex: 'status',
+        width: 110,
+        render: (v: string) => <StatusTag rows={WALLET_STATUSES} status={v} />,
+      },
     ],
     [compact],
   );
@@ -182,7 +228,15 @@ export default function WalletShow() {
           {account.email}
         </Typography.Paragraph>
       )}
-      {accountQuery.isError && <Alert type="warning" showIcon message={TEXT.accountFailed} description={accountQuery.error?.message} style={{ marginBottom: 16 }} />}
+      {accountQuery.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          message={TEXT.accountFailed}
+          description={accountQuery.error?.message}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} xl={9}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>

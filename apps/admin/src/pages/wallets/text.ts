@@ -14,7 +14,8 @@ export const WALLET_TEXT = {
   back: 'Back to wallets',
   accountFailed: 'The balances could not be loaded; the ledger below is still accurate.',
   ledger: 'Ledger',
-  ledgerHint: 'Every movement of this wallet, newest first. Entries are never edited: a correction is a new adjustment.',
+  ledgerHint:
+    'Every movement of this wallet, newest first. Entries are never edited: a correction is a new adjustment.',
   description: 'Description',
   reference: 'Reference',
   amount: 'Amount',

@@ -12,7 +12,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.toResponse(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    if (status >= 500)
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (response.headersSent) return;
     // A 429 says how long to wait (TooManyAttemptsException).
     const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
@@ -38,7 +39,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (status === 400 && !record.errors && /JSON/.test(message) && record.error === 'Bad Request') {
         return { status, body: { message: MSG.common.malformedJson } };
       }
-      const body: ApiErrorBody = { message: status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message) ? MSG.common.notFound : message };
+      const body: ApiErrorBody = {
+        message:
+          status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message)
+            ? MSG.common.notFound
+            : message,
+      };
       if (record.errors && typeof record.errors === 'object') body.errors = record.errors as ApiErrorBody['errors'];
       return { status, body };
     }
@@ -50,12 +56,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: err.status, body: { message: err.message ?? 'Bad request.' } };
     }
     if (exception instanceof QueryFailedError) {
-      const code = (exception as unknown as { code?: string; driverError?: { code?: string } }).driverError?.code ?? err.code;
+      const code =
+        (exception as unknown as { code?: string; driverError?: { code?: string } }).driverError?.code ?? err.code;
       if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
         return { status: HttpStatus.CONFLICT, body: { message: 'This record already exists.' } };
       }
       if (code === 'ER_ROW_IS_REFERENCED_2' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-        return { status: HttpStatus.CONFLICT, body: { message: 'This record is in use and cannot be changed that way.' } };
+        return {
+          status: HttpStatus.CONFLICT,
+          body: { message: 'This record is in use and cannot be changed that way.' },
+        };
       }
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: MSG.common.serverError } };

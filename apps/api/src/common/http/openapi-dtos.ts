@@ -5,7 +5,11 @@ const documented = new WeakSet<dto.AnyClass>();
 
 /** A DTO class exported by @jara/dto (its exports also hold helpers, constants and decorator factories). */
 function isDtoClass(value: unknown): value is dto.AnyClass {
-  return typeof value === 'function' && /^class\s/.test(Function.prototype.toString.call(value)) && dto.fieldsOf(value as dto.AnyClass).length > 0;
+  return (
+    typeof value === 'function' &&
+    /^class\s/.test(Function.prototype.toString.call(value)) &&
+    dto.fieldsOf(value as dto.AnyClass).length > 0
+  );
 }
 
 /**

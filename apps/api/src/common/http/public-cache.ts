@@ -1,4 +1,12 @@
-import { applyDecorators, CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  NestInterceptor,
+  SetMetadata,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -37,7 +45,10 @@ export class PublicCacheInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const cacheable = this.reflector.getAllAndOverride<boolean>(PUBLIC_CACHE_KEY, [context.getHandler(), context.getClass()]);
+    const cacheable = this.reflector.getAllAndOverride<boolean>(PUBLIC_CACHE_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const request = context.switchToHttp().getRequest<Request>();
     if (!cacheable || request.method !== 'GET') return next.handle();
     const response = context.switchToHttp().getResponse<Response>();

@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { LIST_DEFAULT_PER_PAGE, LIST_MAX_OFFSET, LIST_MAX_PER_PAGE, LIST_MAX_VALUE_LENGTH, LIST_MAX_VALUES } from '@jara/contracts';
+import {
+  LIST_DEFAULT_PER_PAGE,
+  LIST_MAX_OFFSET,
+  LIST_MAX_PER_PAGE,
+  LIST_MAX_VALUE_LENGTH,
+  LIST_MAX_VALUES,
+} from '@jara/contracts';
 import { fieldError } from '../http/validation';
 
 /** The caps of the list grammar (defined once in libs/contracts; a cursor or index change reads them here). */
@@ -92,7 +98,11 @@ export type ListQuery = Record<string, unknown>;
 /** What a ListSpec.search answers for one text (see ProductSearchMatch). */
 export interface ListSearchMatch {
   /** Restricts qb (main table under `alias`) to the matches; with rank, returns the relevance ORDER BY. */
-  apply<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, options?: { rank?: boolean }): { expr: string; order: 'ASC' | 'DESC' } | undefined;
+  apply<T extends ObjectLiteral>(
+    qb: SelectQueryBuilder<T>,
+    alias: string,
+    options?: { rank?: boolean },
+  ): { expr: string; order: 'ASC' | 'DESC' } | undefined;
 }
 
 const OPERATORS: ReadonlyArray<readonly [suffix: string, op: FilterOp]> = [
@@ -104,7 +114,13 @@ const OPERATORS: ReadonlyArray<readonly [suffix: string, op: FilterOp]> = [
 
 /** Integer values for id-like filters (safe integers only, so no database sees 1e21). */
 export function integerFilter(expr: string, extra: Omit<FilterDef, 'expr' | 'parse'> = {}): FilterDef {
-  return { expr, ops: ['eq', 'ne', 'gte', 'lte'], message: '{field} must be a whole number.', ...extra, parse: parseWholeNumber };
+  return {
+    expr,
+    ops: ['eq', 'ne', 'gte', 'lte'],
+    message: '{field} must be a whole number.',
+    ...extra,
+    parse: parseWholeNumber,
+  };
 }
 
 export function parseWholeNumber(raw: string): number | undefined {
@@ -118,7 +134,8 @@ function valueList(key: string, raw: unknown): string[] {
   return list.map((value) => {
     if (value !== null && typeof value === 'object') throw fieldError(key, `${key} must be a plain value.`);
     const text = String(value);
-    if (text.length > LIST_MAX_VALUE_LENGTH) throw fieldError(key, `${key} is too long (at most ${LIST_MAX_VALUE_LENGTH} characters).`);
+    if (text.length > LIST_MAX_VALUE_LENGTH)
+      throw fieldError(key, `${key} is too long (at most ${LIST_MAX_VALUE_LENGTH} characters).`);
     return text;
   });
 }
@@ -170,7 +187,11 @@ export interface Paging {
  * Pagination from Refine simple-rest (_start/_end) or page/per_page (alias limit). Offsets are bounded by
  * LIST_MAX_OFFSET and per_page by LIST_MAX_PER_PAGE (a larger per_page is served as the cap).
  */
-export function parsePaging(query: ListQuery, defaultPerPage = LIST_DEFAULT_PER_PAGE, maxOffset = LIST_MAX_OFFSET): Paging {
+export function parsePaging(
+  query: ListQuery,
+  defaultPerPage = LIST_DEFAULT_PER_PAGE,
+  maxOffset = LIST_MAX_OFFSET,
+): Paging {
   const start = boundedInteger('_start', singleValue(query, '_start'), 0, maxOffset);
   const end = boundedInteger('_end', singleValue(query, '_end'), 0, maxOffset + LIST_MAX_PER_PAGE);
   if (start !== undefined || end !== undefined) {
@@ -220,17 +241,34 @@ function sortOf(def: SortDef): { expr: string; text: boolean } {
 function readSort(query: ListQuery, spec: ListSpec): ParsedSort[] {
   const sortKey = query._sort !== undefined ? '_sort' : 'sort';
   const orderKey = query._order !== undefined ? '_order' : 'order';
-  const fields = (singleValue(query, sortKey) ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-  const orders = (singleValue(query, orderKey) ?? '').split(',').map((o) => o.trim().toUpperCase()).filter(Boolean);
-  for (const order of orders) if (order !== 'ASC' && order !== 'DESC') throw fieldError('_order', '_order must be asc or desc.');
+  const fields = (singleValue(query, sortKey) ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const orders = (singleValue(query, orderKey) ?? '')
+    .split(',')
+    .map((o) => o.trim().toUpperCase())
+    .filter(Boolean);
+  for (const order of orders)
+    if (order !== 'ASC' && order !== 'DESC') throw fieldError('_order', '_order must be asc or desc.');
   if (orders.length > Math.max(fields.length, 1)) throw fieldError('_order', '_order has more entries than _sort.');
   if (!fields.length) {
     const def = spec.sortable[spec.defaultSort.field];
-    return [{ ...(def ? sortOf(def) : { expr: spec.defaultSort.field, text: false }), order: spec.defaultSort.order, isDefault: true }];
+    return [
+      {
+        ...(def ? sortOf(def) : { expr: spec.defaultSort.field, text: false }),
+        order: spec.defaultSort.order,
+        isDefault: true,
+      },
+    ];
   }
   return fields.map((field, i) => {
     const def = Object.prototype.hasOwnProperty.call(spec.sortable, field) ? spec.sortable[field] : undefined;
-    if (!def) throw fieldError('_sort', `Sorting by ${field.slice(0, 40)} is not supported. Use one of: ${Object.keys(spec.sortable).join(', ')}.`);
+    if (!def)
+      throw fieldError(
+        '_sort',
+        `Sorting by ${field.slice(0, 40)} is not supported. Use one of: ${Object.keys(spec.sortable).join(', ')}.`,
+      );
     return { ...sortOf(def), order: (orders[i] ?? orders[0] ?? 'ASC') as 'ASC' | 'DESC' };
   });
 }
@@ -255,16 +293,21 @@ function readFilters(query: ListQuery, spec: ListSpec): ParsedFilter[] {
     const entry = filterable[field];
     const def: FilterDef = typeof entry === 'string' ? { expr: entry } : entry;
     if (def.ops && !def.ops.includes(op)) throw fieldError(key, `${key} is not a supported filter.`);
-    const raw = op === 'eq' && def.multi ? multiValue(query, key) : [singleValue(query, key)].filter((v): v is string => v !== undefined);
+    const raw =
+      op === 'eq' && def.multi
+        ? multiValue(query, key)
+        : [singleValue(query, key)].filter((v): v is string => v !== undefined);
     if (!raw.length) continue;
     const values = raw.map((value) => {
       if (op === 'like' || !def.parse) return value;
       const parsed = def.parse(value);
-      if (parsed === undefined) throw fieldError(key, (def.message ?? '{field} has an invalid value.').replace('{field}', key));
+      if (parsed === undefined)
+        throw fieldError(key, (def.message ?? '{field} has an invalid value.').replace('{field}', key));
       return parsed;
     });
     // getMany asks for each record once: a repeated id is a mistake the client should hear about.
-    if (field === 'id' && op === 'eq' && new Set(values).size !== values.length) throw fieldError(key, `${key} lists the same id twice.`);
+    if (field === 'id' && op === 'eq' && new Set(values).size !== values.length)
+      throw fieldError(key, `${key} lists the same id twice.`);
     filters.push({ key, expr: def.expr, op, values });
   }
   return filters;
@@ -282,7 +325,8 @@ export function parseListQuery(query: ListQuery, spec: ListSpec): ParsedList {
   const sort = readSort(query, spec);
   const filters = readFilters(query, spec);
   // getMany (`?id=1&id=2...`, no paging): one page holds every asked id (at most LIST_MAX_VALUES = LIST_MAX_PER_PAGE).
-  const byIds = filters.some((f) => f.key === 'id' && f.op === 'eq') && PAGING_KEYS.every((key) => query[key] === undefined);
+  const byIds =
+    filters.some((f) => f.key === 'id' && f.op === 'eq') && PAGING_KEYS.every((key) => query[key] === undefined);
   const paging = parsePaging(query, byIds ? LIST_MAX_PER_PAGE : spec.defaultPerPage);
   const afterRaw = singleValue(query, 'after');
   let after: ListCursor | undefined;
@@ -290,7 +334,14 @@ export function parseListQuery(query: ListQuery, spec: ListSpec): ParsedList {
     if (paging.skip > 0) throw fieldError('after', 'after cannot be combined with _start or page.');
     after = decodeCursor(afterRaw, sortSignature(sort, spec.tiebreaker));
   }
-  return { q: singleValue(query, qKey)?.trim() || undefined, filters, sort, tiebreaker: spec.tiebreaker, paging, after };
+  return {
+    q: singleValue(query, qKey)?.trim() || undefined,
+    filters,
+    sort,
+    tiebreaker: spec.tiebreaker,
+    paging,
+    after,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -319,8 +370,10 @@ function decodeCursor(raw: string, signature: string): ListCursor {
     throw fieldError('after', CURSOR_INVALID);
   }
   const c = parsed as { s?: unknown; v?: unknown; i?: unknown };
-  const scalar = (v: unknown): v is string | number => (typeof v === 'string' && v.length <= 200) || (typeof v === 'number' && Number.isFinite(v));
-  if (!c || c.s !== signature || !Array.isArray(c.v) || !c.v.every(scalar) || !scalar(c.i)) throw fieldError('after', CURSOR_INVALID);
+  const scalar = (v: unknown): v is string | number =>
+    (typeof v === 'string' && v.length <= 200) || (typeof v === 'number' && Number.isFinite(v));
+  if (!c || c.s !== signature || !Array.isArray(c.v) || !c.v.every(scalar) || !scalar(c.i))
+    throw fieldError('after', CURSOR_INVALID);
   return { values: c.v, id: c.i };
 }
 
@@ -339,11 +392,19 @@ function mainColumn<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, expr: st
  * The keyset columns of a page (its sorts and the tiebreaker) when a cursor can continue it: every sort is a
  * plain column of the main table and the list pages with LIMIT/OFFSET (raw rows line up with entities).
  */
-function keysetColumns<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, sorts: ParsedSort[], parsed: ParsedList, spec: ListSpec) {
+function keysetColumns<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  sorts: ParsedSort[],
+  parsed: ParsedList,
+  spec: ListSpec,
+) {
   if (!spec.limitOffset || !parsed.tiebreaker || !mainColumn(qb, parsed.tiebreaker)) return undefined;
   if (!sorts.every((sort) => mainColumn(qb, sort.expr))) return undefined;
   const tieOrder = sorts[sorts.length - 1]?.order ?? 'DESC';
-  return [...sorts.map((s) => ({ expr: s.expr, order: s.order, text: s.text })), { expr: parsed.tiebreaker, order: tieOrder, text: false }];
+  return [
+    ...sorts.map((s) => ({ expr: s.expr, order: s.order, text: s.text })),
+    { expr: parsed.tiebreaker, order: tieOrder, text: false },
+  ];
 }
 
 /**
@@ -369,7 +430,11 @@ function selectKeys<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, columns:
  * Rows strictly after the cursor in the page's order: (a, b, id) after (va, vb, vid) is
  * a ≷ va OR (a = va AND (b ≷ vb OR (b = vb AND id ≷ vid))), plus a leading `a ≷= va` that lets the index seek.
  */
-function applyKeyset<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, columns: Array<{ expr: string; order: 'ASC' | 'DESC'; text: boolean }>, cursor: ListCursor) {
+function applyKeyset<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  columns: Array<{ expr: string; order: 'ASC' | 'DESC'; text: boolean }>,
+  cursor: ListCursor,
+) {
   const values = [...cursor.values, cursor.id];
   if (values.length !== columns.length) throw fieldError('after', CURSOR_INVALID);
   const exprs = columns.map((c) => (c.text ? caseInsensitive(qb, c.expr) : c.expr));
@@ -411,7 +476,8 @@ const countCaches = new WeakMap<
 
 function countCacheOf(dataSource: object) {
   let cache = countCaches.get(dataSource);
-  if (!cache) countCaches.set(dataSource, (cache = { entries: new Map(), generations: new Map(), inflight: new Map() }));
+  if (!cache)
+    countCaches.set(dataSource, (cache = { entries: new Map(), generations: new Map(), inflight: new Map() }));
   return cache;
 }
 
@@ -468,7 +534,11 @@ export function countList<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, sp
   return cachedCount(qb, sql + JSON.stringify(params), spec);
 }
 
-async function cachedCount<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, key: string, spec: ListSpec): Promise<number> {
+async function cachedCount<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  key: string,
+  spec: ListSpec,
+): Promise<number> {
   if (!spec.countCache) return qb.getCount();
   const shared = sharedCounts.get(qb.connection);
   if (shared) return sharedCount(shared, qb, key, spec.countCache.tag, spec.countCache.ttlMs ?? 15_000);
@@ -506,13 +576,23 @@ function caseInsensitive<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, exp
 }
 
 /** Applies a parsed list query to a query builder; `search` is the answer of spec.search for parsed.q, if any. */
-export function applyParsedList<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, parsed: ParsedList, spec: ListSpec, search?: ListSearchMatch): Paging {
+export function applyParsedList<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  parsed: ParsedList,
+  spec: ListSpec,
+  search?: ListSearchMatch,
+): Paging {
   const rank = applyParsedFilters(qb, parsed, spec, search);
   return applyParsedOrder(qb, parsed, spec, rank).paging;
 }
 
 /** Search and filters (the WHERE); returns the relevance order when a search ranks the page. */
-function applyParsedFilters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, parsed: ParsedList, spec: ListSpec, search?: ListSearchMatch) {
+function applyParsedFilters<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  parsed: ParsedList,
+  spec: ListSpec,
+  search?: ListSearchMatch,
+) {
   let n = 0;
   const param = () => `lq${n++}`;
 
@@ -523,7 +603,8 @@ function applyParsedFilters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
     const p = param();
     qb.andWhere(
       new Brackets((w) => {
-        for (const expr of spec.searchable ?? []) w.orWhere(`LOWER(${expr}) LIKE :${p} ${LIKE_ESCAPE}`, { [p]: likePattern(parsed.q as string) });
+        for (const expr of spec.searchable ?? [])
+          w.orWhere(`LOWER(${expr}) LIKE :${p} ${LIKE_ESCAPE}`, { [p]: likePattern(parsed.q as string) });
       }),
     );
   }
@@ -552,11 +633,22 @@ function applyParsedFilters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, 
 }
 
 /** The cursor condition, ORDER BY and paging; returns the keyset aliases selected for the next cursor. */
-function applyParsedOrder<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, parsed: ParsedList, spec: ListSpec, rank?: { expr: string; order: 'ASC' | 'DESC' }) {
+function applyParsedOrder<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  parsed: ParsedList,
+  spec: ListSpec,
+  rank?: { expr: string; order: 'ASC' | 'DESC' },
+) {
   const sorts: ParsedSort[] = rank ? [{ expr: rank.expr, order: rank.order, text: false }] : parsed.sort;
   const keyset = rank ? undefined : keysetColumns(qb, sorts, parsed, spec);
   if (parsed.after) {
-    if (!keyset) throw fieldError('after', rank ? 'after cannot be used with a ranked search; pass _sort.' : 'This list does not page with a cursor; use _start or page.');
+    if (!keyset)
+      throw fieldError(
+        'after',
+        rank
+          ? 'after cannot be used with a ranked search; pass _sort.'
+          : 'This list does not page with a cursor; use _start or page.',
+      );
     applyKeyset(qb, keyset, parsed.after);
     const index = spec.keysetIndex?.(parsed);
     if (index) forceIndex(qb, index);
@@ -576,7 +668,7 @@ function applyParsedOrder<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, pa
   });
   // The tiebreaker runs in the sort's direction, so one index (sort column, id) reads the page in order
   // (a mixed ASC/DESC order would need a sort). Relevance ties go newest first.
-  if (parsed.tiebreaker) qb.addOrderBy(parsed.tiebreaker, rank ? 'DESC' : sorts[sorts.length - 1]?.order ?? 'DESC');
+  if (parsed.tiebreaker) qb.addOrderBy(parsed.tiebreaker, rank ? 'DESC' : (sorts[sorts.length - 1]?.order ?? 'DESC'));
 
   const { skip, take } = parsed.paging;
   if (spec.limitOffset) qb.offset(skip).limit(take);
@@ -585,7 +677,11 @@ function applyParsedOrder<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, pa
 }
 
 /** Applies search, filters, sort and paging from the query string to a query builder (see parseListQuery). */
-export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, query: ListQuery, spec: ListSpec): Paging {
+export function applyListQuery<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  query: ListQuery,
+  spec: ListSpec,
+): Paging {
   return applyParsedList(qb, parseListQuery(query, spec), spec);
 }
 
@@ -593,7 +689,11 @@ export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
  * Runs the list query: one statement for the page and one for the count (cached with spec.countCache), whatever
  * the page size. Lists that can continue with a keyset cursor answer meta.next_cursor (null on the last page).
  */
-export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, query: ListQuery, spec: ListSpec): Promise<ListResult<T>> {
+export async function paginate<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  query: ListQuery,
+  spec: ListSpec,
+): Promise<ListResult<T>> {
   const parsed = parseListQuery(query, spec);
   const search = parsed.q && spec.search ? await spec.search(parsed.q) : undefined;
   const rank = applyParsedFilters(qb, parsed, spec, search);
@@ -601,7 +701,9 @@ export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
   const [countSql, countParams] = countQb.getQueryAndParameters();
   const { paging, keyAliases } = applyParsedOrder(qb, parsed, spec, rank);
   if (!keyAliases) {
-    const [rows, total] = spec.countCache ? [await qb.getMany(), await cachedCount(countQb, countSql + JSON.stringify(countParams), spec)] : await qb.getManyAndCount();
+    const [rows, total] = spec.countCache
+      ? [await qb.getMany(), await cachedCount(countQb, countSql + JSON.stringify(countParams), spec)]
+      : await qb.getManyAndCount();
     return new ListResult(rows, total, paging.page, paging.perPage);
   }
   const { entities, raw } = await qb.getRawAndEntities();
@@ -614,7 +716,10 @@ export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
     const values = keyAliases.map((alias) => last[alias]);
     if (values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
       const keys = values as Array<string | number>;
-      nextCursor = encodeCursor(sortSignature(parsed.sort, parsed.tiebreaker), { values: keys.slice(0, -1), id: keys[keys.length - 1] });
+      nextCursor = encodeCursor(sortSignature(parsed.sort, parsed.tiebreaker), {
+        values: keys.slice(0, -1),
+        id: keys[keys.length - 1],
+      });
     } else nextCursor = undefined;
   }
   return new ListResult(entities, total, paging.page, paging.perPage, {}, nextCursor);
@@ -637,7 +742,10 @@ export async function idRangePage<T extends ObjectLiteral>(
   const maxId = await qb.clone().select(`MAX(${idExpr})`, 'max_id').getRawOne<{ max_id: number | string | null }>();
   const pages = Math.min(maxPages, Math.max(1, Math.ceil(Number(maxId?.max_id ?? 0) / size)));
   const rows = await qb
-    .andWhere(`${idExpr} > :idRangeLow AND ${idExpr} <= :idRangeHigh`, { idRangeLow: (page - 1) * size, idRangeHigh: page * size })
+    .andWhere(`${idExpr} > :idRangeLow AND ${idExpr} <= :idRangeHigh`, {
+      idRangeLow: (page - 1) * size,
+      idRangeHigh: page * size,
+    })
     .orderBy(idExpr, 'ASC')
     .getMany();
   return { rows, page, pages };

@@ -3,7 +3,11 @@ import { UPLOAD_IMAGE_MIME_TYPES } from '@jara/contracts';
 
 /** The raster formats people may upload (product images, avatars): JPEG, PNG, GIF and WebP. Never SVG or HTML. */
 export type ImageMime = (typeof UPLOAD_IMAGE_MIME_TYPES)[number];
-export type ImageKind = { mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'webp'; sharpFormat: 'jpeg' | 'png' | 'gif' | 'webp' };
+export type ImageKind = {
+  mime: ImageMime;
+  ext: 'jpg' | 'png' | 'gif' | 'webp';
+  sharpFormat: 'jpeg' | 'png' | 'gif' | 'webp';
+};
 
 const KINDS: Record<ImageMime, ImageKind> = {
   'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', sharpFormat: 'jpeg' },

@@ -11,7 +11,8 @@ import { GoogleLoginDto, LoginDto, RegisterDto, ResendOtpDto, VerifyOtpDto } fro
 @ApiTags('auth')
 @UseGuards(ThrottlerGuard)
 @ApiTooManyRequestsResponse({
-  description: 'Too many requests from this address (AUTH_RATE_LIMIT), or too many failed attempts on this account; Retry-After says how many seconds to wait',
+  description:
+    'Too many requests from this address (AUTH_RATE_LIMIT), or too many failed attempts on this account; Retry-After says how many seconds to wait',
 })
 @Controller('auth')
 export class AuthController {
@@ -71,7 +72,9 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Log out everywhere: this token and every other token of the user stop working (401) at once' })
+  @ApiOperation({
+    summary: 'Log out everywhere: this token and every other token of the user stop working (401) at once',
+  })
   logout(@CurrentUser() user: User) {
     return this.auth.logout(user);
   }

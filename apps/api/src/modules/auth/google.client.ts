@@ -57,10 +57,16 @@ export class GoogleClient {
     if (!clientId) throw new RefusedError(MSG.auth.googleNotConfigured);
     let claims: Record<string, unknown>;
     try {
-      claims = tokens.id_token ? await this.idTokenClaims(tokens.id_token, clientId) : await this.accessTokenClaims(tokens.access_token ?? '', clientId);
+      claims = tokens.id_token
+        ? await this.idTokenClaims(tokens.id_token, clientId)
+        : await this.accessTokenClaims(tokens.access_token ?? '', clientId);
     } catch (error) {
       // The library's messages may carry the token or its claims: log only their first words.
-      this.logger.warn(`Google token refused: ${String((error as Error)?.message ?? error).split(':')[0].slice(0, 120)}`);
+      this.logger.warn(
+        `Google token refused: ${String((error as Error)?.message ?? error)
+          .split(':')[0]
+          .slice(0, 120)}`,
+      );
       throw new UnauthorizedError(MSG.auth.googleFailed);
     }
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
@@ -68,7 +74,12 @@ export class GoogleClient {
     const verified = claims.email_verified === true || claims.email_verified === 'true';
     if (!email || !sub) throw new UnauthorizedError(MSG.auth.googleFailed);
     if (!verified) throw new UnauthorizedError(MSG.auth.googleEmailNotVerified);
-    return { sub, email, email_verified: true, name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : undefined };
+    return {
+      sub,
+      email,
+      email_verified: true,
+      name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : undefined,
+    };
   }
 
   private async idTokenClaims(idToken: string, clientId: string): Promise<Record<string, unknown>> {
@@ -82,7 +93,8 @@ export class GoogleClient {
   private async accessTokenClaims(accessToken: string, clientId: string): Promise<Record<string, unknown>> {
     if (!accessToken) throw new Error('No token');
     const info = await this.oauth.getTokenInfo(accessToken);
-    if (info.aud !== clientId || (info.azp && info.azp !== clientId)) throw new Error('Access token issued to another client');
+    if (info.aud !== clientId || (info.azp && info.azp !== clientId))
+      throw new Error('Access token issued to another client');
     if (!(info.expiry_date > Date.now())) throw new Error('Access token expired');
     return info as unknown as Record<string, unknown>;
   }

@@ -3,7 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import type { Category as CategoryDto } from '@jara/contracts';
 import { ConflictError, invalid, NotFoundError } from '../../common/errors';
-import { integerFilter, LIKE_ESCAPE, likePattern, ListResult, paginate, type ListQuery } from '../../common/list/list-query';
+import {
+  integerFilter,
+  LIKE_ESCAPE,
+  likePattern,
+  ListResult,
+  paginate,
+  type ListQuery,
+} from '../../common/list/list-query';
 import { Category } from './category.entity';
 import type { CreateCategoryDto, UpdateCategoryDto } from '@jara/dto';
 
@@ -29,7 +36,13 @@ export class CategoriesService {
     const qb = this.repo.createQueryBuilder('c');
     if (!includeInactive) qb.where('c.status = 1');
     const page = await paginate(qb, query, {
-      sortable: { id: 'c.id', name: { expr: 'c.name', text: true }, status: 'c.status', created_at: 'c.created_at', updated_at: 'c.updated_at' },
+      sortable: {
+        id: 'c.id',
+        name: { expr: 'c.name', text: true },
+        status: 'c.status',
+        created_at: 'c.created_at',
+        updated_at: 'c.updated_at',
+      },
       filterable: {
         id: integerFilter('c.id', { multi: true }),
         name: 'c.name',
@@ -92,7 +105,10 @@ export class CategoriesService {
     try {
       await this.repo.delete({ id });
     } catch (error) {
-      if (error instanceof QueryFailedError && /foreign key|FOREIGN KEY|a foreign key constraint fails/i.test(error.message)) {
+      if (
+        error instanceof QueryFailedError &&
+        /foreign key|FOREIGN KEY|a foreign key constraint fails/i.test(error.message)
+      ) {
         throw new ConflictError(CATEGORY_IN_USE);
       }
       throw error;
@@ -100,7 +116,10 @@ export class CategoriesService {
   }
 
   private async assertNameFree(name: string, exceptId?: number): Promise<void> {
-    const same = await this.repo.createQueryBuilder('c').where('LOWER(c.name) = :name', { name: name.toLowerCase() }).getOne();
+    const same = await this.repo
+      .createQueryBuilder('c')
+      .where('LOWER(c.name) = :name', { name: name.toLowerCase() })
+      .getOne();
     if (same && same.id !== exceptId) throw invalid('name', NAME_TAKEN);
   }
 
@@ -108,7 +127,8 @@ export class CategoriesService {
     try {
       await write();
     } catch (error) {
-      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw invalid('name', NAME_TAKEN);
+      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message))
+        throw invalid('name', NAME_TAKEN);
       throw error;
     }
   }

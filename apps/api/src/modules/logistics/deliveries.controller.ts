@@ -6,7 +6,13 @@ import { AbuseLimit, bodyField } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { DeliveriesService } from './deliveries.service';
-import { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, PatchDeliveryDto, ProceedDeliveryDto } from '@jara/dto';
+import {
+  CreateDeliveryDto,
+  DeliveryStatusDto,
+  GuestDeliveryDto,
+  PatchDeliveryDto,
+  ProceedDeliveryDto,
+} from '@jara/dto';
 
 @ApiTags('deliveries')
 @ApiBearerAuth()

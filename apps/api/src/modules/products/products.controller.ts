@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MSG } from '@jara/contracts';
@@ -71,7 +85,12 @@ export class ProductsController {
   @AbuseLimit('upload', { when: isMultipart })
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('image'))
-  async updateViaPost(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: MethodOverrideProductDto, @UploadedFile() file?: Express.Multer.File) {
+  async updateViaPost(
+    @CurrentUser() user: User,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: MethodOverrideProductDto,
+    @UploadedFile() file?: Express.Multer.File,
+  ) {
     return { message: MSG.product.updated, data: await this.products.update(user, id, dto, file) };
   }
 
@@ -81,7 +100,12 @@ export class ProductsController {
   @AbuseLimit('upload', { when: isMultipart })
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(FileInterceptor('image'))
-  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateProductDto, @UploadedFile() file?: Express.Multer.File) {
+  async update(
+    @CurrentUser() user: User,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: UpdateProductDto,
+    @UploadedFile() file?: Express.Multer.File,
+  ) {
     return { message: MSG.product.updated, data: await this.products.update(user, id, dto, file) };
   }
 
@@ -115,7 +139,9 @@ export class ProductsController {
   @ApiBearerAuth()
   @Post(':id/reviews')
   @AbuseLimit('review')
-  @ApiOperation({ summary: 'Review a product you bought (an order at To Review; once per order line): rating 1-5, comment, order_id?' })
+  @ApiOperation({
+    summary: 'Review a product you bought (an order at To Review; once per order line): rating 1-5, comment, order_id?',
+  })
   async review(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: CreateReviewDto) {
     return { message: MSG.orders.reviewThanks, data: await this.reviews.create(user, id, dto) };
   }

@@ -19,9 +19,24 @@ import { WishlistItem } from './wishlist-item.entity';
 import { WishlistService } from './wishlist.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Product, ProductReview, WishlistItem]), UploadsModule, CategoriesModule, UsersModule],
+  imports: [
+    TypeOrmModule.forFeature([Product, ProductReview, WishlistItem]),
+    UploadsModule,
+    CategoriesModule,
+    UsersModule,
+  ],
   controllers: [ProductsController, SearchController, WishlistController, SellersController],
-  providers: [ProductsService, ReviewsService, WishlistService, SearchService, SellersService, ProductsListener, ProductCountsSubscriber, productSearchIndexProvider, StockService],
+  providers: [
+    ProductsService,
+    ReviewsService,
+    WishlistService,
+    SearchService,
+    SellersService,
+    ProductsListener,
+    ProductCountsSubscriber,
+    productSearchIndexProvider,
+    StockService,
+  ],
   exports: [ProductsService, StockService],
 })
 export class ProductsModule {}

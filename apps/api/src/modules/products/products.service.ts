@@ -3,7 +3,17 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { MSG, toMinorUnits, type Product as ProductDto } from '@jara/contracts';
 import { ForbiddenError, invalid, InvalidError, NotFoundError, UnauthorizedError } from '../../common/errors';
-import { idRangePage, integerFilter, ListResult, paginate, singleValue, type FilterDef, type ListQuery, type ListSpec, type ParsedList } from '../../common/list/list-query';
+import {
+  idRangePage,
+  integerFilter,
+  ListResult,
+  paginate,
+  singleValue,
+  type FilterDef,
+  type ListQuery,
+  type ListSpec,
+  type ParsedList,
+} from '../../common/list/list-query';
 import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction } from '../../database/transaction';
 import { CategoriesService } from '../categories/categories.service';
@@ -34,8 +44,18 @@ function parseRating(raw: string): number | undefined {
 }
 
 /** Prices are filtered under the names clients see (price_ngn, price: naira), converted to kobo here. */
-const nairaFilter: FilterDef = { expr: 'p.price_kobo', ops: ['eq', 'ne', 'gte', 'lte'], parse: parseNaira, message: PRICE_FILTER_MESSAGE };
-const ratingFilter: FilterDef = { expr: 'p.average_rating', ops: ['eq', 'ne', 'gte', 'lte'], parse: parseRating, message: 'Minimum rating must be a number from 0 to 5.' };
+const nairaFilter: FilterDef = {
+  expr: 'p.price_kobo',
+  ops: ['eq', 'ne', 'gte', 'lte'],
+  parse: parseNaira,
+  message: PRICE_FILTER_MESSAGE,
+};
+const ratingFilter: FilterDef = {
+  expr: 'p.average_rating',
+  ops: ['eq', 'ne', 'gte', 'lte'],
+  parse: parseRating,
+  message: 'Minimum rating must be a number from 0 to 5.',
+};
 
 const LIST_SPEC: ListSpec = {
   sortable: {
@@ -80,7 +100,8 @@ const LIST_SPEC: ListSpec = {
 function activeKeysetIndex(parsed: ParsedList): string | undefined {
   if (parsed.sort.length !== 1) return undefined;
   const [{ expr }] = parsed.sort;
-  const filtered = (field: string) => parsed.filters.some((f) => f.expr === field && f.op === 'eq' && f.values.length === 1);
+  const filtered = (field: string) =>
+    parsed.filters.some((f) => f.expr === field && f.op === 'eq' && f.values.length === 1);
   if (expr === 'p.created_at') {
     if (filtered('p.category_id')) return 'idx_products_status_category_created';
     if (filtered('p.type')) return 'idx_products_status_type_created';
@@ -179,7 +200,9 @@ export class ProductsService {
     // sort's index (status, type, created_at / flash_end_at) and stops at per_page rows in stock: bounded by the page.
     if (flag(query, 'in_stock')) qb.andWhere('p.stock_quantity > 0');
     // q (or search) and name_like are one search: words on the full-text index, the last word a prefix.
-    const text = [singleValue(query, query.q !== undefined ? 'q' : 'search'), singleValue(query, 'name_like')].filter(Boolean).join(' ');
+    const text = [singleValue(query, query.q !== undefined ? 'q' : 'search'), singleValue(query, 'name_like')]
+      .filter(Boolean)
+      .join(' ');
     delete listQuery.name_like;
     delete listQuery.search;
     listQuery.q = text || undefined;
@@ -196,10 +219,19 @@ export class ProductsService {
    * A light page for sitemaps: ids and update times of active products whose id falls in the page's range of
    * 5000 ids (idRangePage: a key seek per page, stable URLs), plus the number of active products and of pages.
    */
-  async sitemapEntries(query: ListQuery): Promise<{ data: Array<{ id: number; updated_at: string }>; meta: { total: number; page: number; per_page: number; pages: number } }> {
+  async sitemapEntries(query: ListQuery): Promise<{
+    data: Array<{ id: number; updated_at: string }>;
+    meta: { total: number; page: number; per_page: number; pages: number };
+  }> {
     const perPage = SITEMAP_PAGE_SIZE;
     const [{ rows, page, pages }, total] = await Promise.all([
-      idRangePage(this.repo.createQueryBuilder('p').select(['p.id', 'p.updated_at']).where('p.status = 1'), 'p.id', query, perPage, SITEMAP_MAX_PAGES),
+      idRangePage(
+        this.repo.createQueryBuilder('p').select(['p.id', 'p.updated_at']).where('p.status = 1'),
+        'p.id',
+        query,
+        perPage,
+        SITEMAP_MAX_PAGES,
+      ),
       this.repo.count({ where: { status: 1 } }),
     ]);
     return {
@@ -209,7 +241,11 @@ export class ProductsService {
   }
 
   /** A vendor's active products with the least stock, at or below `threshold` (idx_products_user_status_stock). */
-  async lowStock(userId: number, threshold: number, limit = 10): Promise<{ id: number; name: string; stock_quantity: number }[]> {
+  async lowStock(
+    userId: number,
+    threshold: number,
+    limit = 10,
+  ): Promise<{ id: number; name: string; stock_quantity: number }[]> {
     const rows = await this.repo
       .createQueryBuilder('p')
       .select(['p.id', 'p.name', 'p.stock_quantity'])
@@ -242,7 +278,7 @@ export class ProductsService {
 
   async create(user: User, dto: CreateProductDto, file?: Express.Multer.File): Promise<ProductDto> {
     const price = await this.checkNew(dto);
-    const image = file ? await this.storeImage(file) : user.role === 'admin' ? dto.image_url ?? null : null;
+    const image = file ? await this.storeImage(file) : user.role === 'admin' ? (dto.image_url ?? null) : null;
     const row = this.newRow(user, dto, price, image);
     await this.write(() => this.repo.insert(row));
     return this.get(row.id, user);
@@ -276,7 +312,8 @@ export class ProductsService {
    * and roles). A refusal is a 403 with the reason.
    */
   assertSeller(user: User): void {
-    if (!(SELLER_ROLES as readonly string[]).includes(user.role)) throw new ForbiddenError(`${user.email} is a ${user.role}: only vendors and admins own products.`);
+    if (!(SELLER_ROLES as readonly string[]).includes(user.role))
+      throw new ForbiddenError(`${user.email} is a ${user.role}: only vendors and admins own products.`);
     if (user.status !== '1' || user.deleted_at) throw new ForbiddenError(`${user.email} is not an active account.`);
     if (!user.email_verified_at) throw new ForbiddenError(`${user.email} has not verified its e-mail address.`);
   }
@@ -287,7 +324,11 @@ export class ProductsService {
    * a key stored by storeImage() beforehand (the transaction stays short). The first failure rolls everything back
    * and is thrown as a ProductRowError naming that item's `row`.
    */
-  async createMany(owner: User, items: AsyncIterable<NewProductItem> | Iterable<NewProductItem>, onCreated?: () => void): Promise<number> {
+  async createMany(
+    owner: User,
+    items: AsyncIterable<NewProductItem> | Iterable<NewProductItem>,
+    onCreated?: () => void,
+  ): Promise<number> {
     this.assertSeller(owner);
     return inTransaction(this.repo.manager.connection, async (tx) => {
       let created = 0;
@@ -316,8 +357,13 @@ export class ProductsService {
    * product (image URLs included): the CLI's export-products reads it batch by batch.
    */
   async exportBatch(afterId: number, size: number): Promise<ProductDto[]> {
-    if (!Number.isSafeInteger(afterId) || !Number.isSafeInteger(size) || size < 1) throw new RangeError('exportBatch takes an id and a positive size.');
-    const rows = await this.baseQuery().where('p.id > :afterId', { afterId }).orderBy('p.id', 'ASC').limit(size).getMany();
+    if (!Number.isSafeInteger(afterId) || !Number.isSafeInteger(size) || size < 1)
+      throw new RangeError('exportBatch takes an id and a positive size.');
+    const rows = await this.baseQuery()
+      .where('p.id > :afterId', { afterId })
+      .orderBy('p.id', 'ASC')
+      .limit(size)
+      .getMany();
     return rows.map((p) => this.present(p));
   }
 
@@ -327,7 +373,9 @@ export class ProductsService {
    * product without reviews keeps its rating and counts 0. With dryRun nothing is written: `changed` says how many
    * would be.
    */
-  async recomputeRatings(options: { dryRun?: boolean; batchSize?: number; onProgress?: (checked: number, total: number) => void } = {}): Promise<{ checked: number; changed: number }> {
+  async recomputeRatings(
+    options: { dryRun?: boolean; batchSize?: number; onProgress?: (checked: number, total: number) => void } = {},
+  ): Promise<{ checked: number; changed: number }> {
     const { dryRun = false, batchSize = 1000, onProgress } = options;
     const total = await this.repo.count();
     const average = reviewAverageSql('products.id');
@@ -340,12 +388,22 @@ export class ProductsService {
     let after = 0;
     onProgress?.(0, total);
     for (;;) {
-      const ids = await this.repo.createQueryBuilder('products').select('products.id', 'id').where('products.id > :after', { after }).orderBy('products.id', 'ASC').limit(batchSize).getRawMany<{ id: number }>();
+      const ids = await this.repo
+        .createQueryBuilder('products')
+        .select('products.id', 'id')
+        .where('products.id > :after', { after })
+        .orderBy('products.id', 'ASC')
+        .limit(batchSize)
+        .getRawMany<{ id: number }>();
       if (!ids.length) break;
       const last = Number(ids[ids.length - 1].id);
       const range = { after, last };
       if (dryRun) {
-        changed += await this.repo.createQueryBuilder('products').where('products.id > :after AND products.id <= :last', range).andWhere(`((${reviewedDrift}) OR (${unreviewedDrift}))`).getCount();
+        changed += await this.repo
+          .createQueryBuilder('products')
+          .where('products.id > :after AND products.id <= :last', range)
+          .andWhere(`((${reviewedDrift}) OR (${unreviewedDrift}))`)
+          .getCount();
       } else {
         const withReviews = await this.repo
           .createQueryBuilder()
@@ -386,7 +444,7 @@ export class ProductsService {
       discount: dto.discount ?? null,
       flash_start_at: dto.flash_start_at ?? null,
       flash_end_at: dto.flash_end_at ?? null,
-      average_rating: user.role === 'admin' ? dto.average_rating ?? 0 : 0,
+      average_rating: user.role === 'admin' ? (dto.average_rating ?? 0) : 0,
       review_count: 0,
     });
   }
@@ -417,7 +475,11 @@ export class ProductsService {
       changes.sku = dto.sku;
     }
     if (user.role === 'admin' && dto.average_rating !== undefined) changes.average_rating = dto.average_rating;
-    this.assertFlash(changes.type ?? row.type, changes.flash_start_at ?? row.flash_start_at, changes.flash_end_at ?? row.flash_end_at);
+    this.assertFlash(
+      changes.type ?? row.type,
+      changes.flash_start_at ?? row.flash_start_at,
+      changes.flash_end_at ?? row.flash_end_at,
+    );
     const previousImage = row.image;
     if (file) changes.image = await this.storage.saveImageVariants('products', file, 'image');
     else if (user.role === 'admin' && dto.image_url) changes.image = dto.image_url;
@@ -436,7 +498,8 @@ export class ProductsService {
   private async ownedOrAdmin(user: User, id: number): Promise<Product> {
     const row = await this.repo.findOne({ where: { id } });
     if (!row) throw new NotFoundError(MSG.product.notFound);
-    if (user.role !== 'admin' && row.user_id !== user.id) throw new ForbiddenError('You can only change your own products.');
+    if (user.role !== 'admin' && row.user_id !== user.id)
+      throw new ForbiddenError('You can only change your own products.');
     return row;
   }
 
@@ -453,7 +516,8 @@ export class ProductsService {
       if (!end) errors.flash_end_at = [MSG.product.flashNeedsBoth];
       throw new InvalidError(errors, MSG.product.flashNeedsBoth);
     }
-    if (new Date(end).getTime() <= new Date(start).getTime()) throw invalid('flash_end_at', MSG.product.flashEndAfterStart);
+    if (new Date(end).getTime() <= new Date(start).getTime())
+      throw invalid('flash_end_at', MSG.product.flashEndAfterStart);
   }
 
   private async assertSkuFree(sku: string | undefined, exceptId?: number): Promise<void> {
@@ -466,7 +530,8 @@ export class ProductsService {
     try {
       await fn();
     } catch (error) {
-      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw invalid('sku', 'This SKU is already used by another product.');
+      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message))
+        throw invalid('sku', 'This SKU is already used by another product.');
       throw error;
     }
   }

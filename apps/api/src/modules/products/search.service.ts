@@ -35,7 +35,14 @@ export class SearchService {
       categories,
       products: products.map((p) => {
         const dto = this.products.present(p);
-        return { id: dto.id, name: dto.name, price_ngn: dto.price_ngn, average_rating: dto.average_rating, image_card_url: dto.image_card_url, category: dto.category };
+        return {
+          id: dto.id,
+          name: dto.name,
+          price_ngn: dto.price_ngn,
+          average_rating: dto.average_rating,
+          image_card_url: dto.image_card_url,
+          category: dto.category,
+        };
       }),
     };
   }

@@ -36,7 +36,13 @@ export class SellersService {
       .addSelect('AVG(CASE WHEN p.average_rating > 0 THEN p.average_rating END)', 'avg')
       .where('p.user_id = :id AND p.status = 1', { id })
       .getRawOne<{ n: string | number; avg: string | number | null }>();
-    const rows = await this.products.baseQuery().where('p.user_id = :id AND p.status = 1', { id }).orderBy('p.average_rating', 'DESC').addOrderBy('p.id', 'DESC').limit(12).getMany();
+    const rows = await this.products
+      .baseQuery()
+      .where('p.user_id = :id AND p.status = 1', { id })
+      .orderBy('p.average_rating', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(12)
+      .getMany();
     const presented = this.users.present(user);
     return {
       id: user.id,
@@ -51,7 +57,9 @@ export class SellersService {
   }
 
   /** Vendors with active products, best rated first (for 'Top Verified Sellers'). */
-  async top(limit = 3): Promise<Array<{ id: number; name: string | null; product_count: number; average_rating: number }>> {
+  async top(
+    limit = 3,
+  ): Promise<Array<{ id: number; name: string | null; product_count: number; average_rating: number }>> {
     const rows = await this.repo
       .createQueryBuilder('p')
       .innerJoin('p.owner', 'o')
@@ -65,6 +73,11 @@ export class SellersService {
       .orderBy('avg', 'DESC')
       .limit(limit)
       .getRawMany<{ id: number; name: string | null; n: string | number; avg: string | number | null }>();
-    return rows.map((r) => ({ id: Number(r.id), name: r.name, product_count: Number(r.n), average_rating: Math.round(Number(r.avg ?? 0) * 100) / 100 }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      product_count: Number(r.n),
+      average_rating: Math.round(Number(r.avg ?? 0) * 100) / 100,
+    }));
   }
 }

@@ -40,7 +40,13 @@ export class WishlistService {
   async add(userId: number, productId: number): Promise<void> {
     const product = await this.products.findOne({ where: { id: productId } });
     if (!product || Number(product.status) !== 1) throw new NotFoundError(MSG.product.notFound);
-    await this.items.createQueryBuilder().insert().into(WishlistItem).values({ user_id: userId, product_id: productId }).orIgnore().execute();
+    await this.items
+      .createQueryBuilder()
+      .insert()
+      .into(WishlistItem)
+      .values({ user_id: userId, product_id: productId })
+      .orIgnore()
+      .execute();
   }
 
   async remove(userId: number, productId: number): Promise<void> {

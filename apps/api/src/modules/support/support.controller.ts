@@ -5,12 +5,7 @@ import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
-import {
-  CreateSupportDto,
-  CreateSupportResponseDto,
-  SupportResponseStatusDto,
-  SupportStatusDto,
-} from '@jara/dto';
+import { CreateSupportDto, CreateSupportResponseDto, SupportResponseStatusDto, SupportStatusDto } from '@jara/dto';
 import { SupportService } from './support.service';
 
 @ApiTags('support')

@@ -25,7 +25,10 @@ export class UsersController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: "Update a user; only non-empty fields are applied. A change of e-mail, role or status ends the user's sessions (401)" })
+  @ApiOperation({
+    summary:
+      "Update a user; only non-empty fields are applied. A change of e-mail, role or status ends the user's sessions (401)",
+  })
   async update(@CurrentUser() actor: User, @Param('id', ParseIntPipe) id: number, @Body() dto: AdminUpdateUserDto) {
     return { data: await this.users.adminUpdate(actor, id, dto) };
   }

@@ -15,4 +15,3 @@ export function assertAmountWithin(
     throw fieldError('amount', MSG.money.amountMin(formatMoney(limits.min, currency)));
   if (minor > limits.max) throw fieldError('amount', MSG.money.amountMax(formatMoney(limits.max, currency)));
 }
-
