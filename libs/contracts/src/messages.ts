@@ -14,6 +14,8 @@ export const MSG = {
     invalidCredentials: 'Invalid email or password.',
     accountInactive: 'Your account has been deactivated. Contact support.',
     enterEmail: 'Please enter your email.',
+    /** Every e-mail field's format message (issue 23: one wording in every form). */
+    emailInvalid: 'Please enter a valid email address.',
     enterPassword: 'Please enter your password.',
     passwordMin: 'Password must be at least 6 characters.',
     passwordHint: 'At least 6 characters',

@@ -19,7 +19,7 @@ export class EmailDto {
   @Doc({ example: 'ada@example.com' })
   @Transform(lower)
   @IsNotEmpty({ message: MSG.auth.enterEmail })
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @IsEmail({}, { message: MSG.auth.emailInvalid })
   @MaxLength(191)
   email!: string;
 }

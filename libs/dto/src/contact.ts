@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MSG } from '@jara/contracts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -13,7 +14,7 @@ export class CreateContactMessageDto {
 
   @Transform(lower)
   @IsNotEmpty({ message: 'Please enter your email.' })
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @IsEmail({}, { message: MSG.auth.emailInvalid })
   @MaxLength(191)
   email!: string;
 
@@ -27,7 +28,7 @@ export class CreateContactMessageDto {
 export class SubscribeDto {
   @Transform(lower)
   @IsNotEmpty({ message: 'Please enter your email.' })
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @IsEmail({}, { message: MSG.auth.emailInvalid })
   @MaxLength(191)
   email!: string;
 }

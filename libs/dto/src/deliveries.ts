@@ -137,7 +137,7 @@ export class GuestDeliveryDto extends requestFields(MSG.deliveries.publicRequire
 
   @Transform(({ value }) => (blank(value) ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsOptional()
-  @IsEmail({}, { message: 'Please enter a valid e-mail address.' })
+  @IsEmail({}, { message: MSG.auth.emailInvalid })
   @MaxLength(191)
   email?: string;
 }

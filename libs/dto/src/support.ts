@@ -15,7 +15,7 @@ export class CreateSupportDto {
 
   @Transform(({ value }) => (blank(value) ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsNotEmpty({ message: MSG.support.required })
-  @IsEmail({}, { message: 'Please enter a valid e-mail address.' })
+  @IsEmail({}, { message: MSG.auth.emailInvalid })
   @MaxLength(191)
   email!: string;
 

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ROLES, type Role, type UserStatusValue } from '@jara/contracts';
+import { MSG, ROLES, type Role, type UserStatusValue } from '@jara/contracts';
 import { Doc } from './core';
 
 /** Empty strings and null mean "not sent": only non-empty fields are applied. */
@@ -21,7 +21,7 @@ export class UpdateProfileDto {
   })
   @Transform(lowerEmail)
   @IsOptional()
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @IsEmail({}, { message: MSG.auth.emailInvalid })
   @MaxLength(191)
   email?: string;
 
@@ -68,7 +68,7 @@ export class AdminUpdateUserDto {
   @Doc({ description: "Changing it ends the user's sessions." })
   @Transform(lowerEmail)
   @IsOptional()
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @IsEmail({}, { message: MSG.auth.emailInvalid })
   @MaxLength(191)
   email?: string;
 

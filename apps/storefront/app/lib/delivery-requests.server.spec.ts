@@ -63,10 +63,10 @@ describe("delivery requests, checked by the API's GuestDeliveryDto and CreateDel
   it("refuses a malformed optional e-mail and a warehouse that is not an id with the DTO's words", () => {
     const result = checkDeliveryRequest(form({ ...full, email: 'not-an-email', warehouse_id: 'x' }), 'foreign', true);
     expect(result.ok ? null : result.errors).toEqual({
-      email: 'Please enter a valid e-mail address.',
+      email: 'Please enter a valid email address.',
       warehouse_id: MSG.deliveries.warehouseUnknown,
     });
-    expect(result.ok ? null : result.message).toBe('Please enter a valid e-mail address.');
+    expect(result.ok ? null : result.message).toBe('Please enter a valid email address.');
   });
 
   it("shows the API's 422 the same way, and keeps the typed values", () => {

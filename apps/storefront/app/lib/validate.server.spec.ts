@@ -76,11 +76,11 @@ describe('maxLengths and requiredOnce', () => {
     expect(
       requiredOnce(GuestDeliveryDto, {
         name: MSG.deliveries.publicRequiredFields,
-        email: 'Please enter a valid e-mail address.',
+        email: 'Please enter a valid email address.',
       }),
     ).toEqual({
       message: MSG.deliveries.publicRequiredFields,
-      errors: { name: REQUIRED_MARK, email: 'Please enter a valid e-mail address.' },
+      errors: { name: REQUIRED_MARK, email: 'Please enter a valid email address.' },
     });
     expect(requiredOnce(GuestDeliveryDto, { phone: 'Please enter a valid phone number.' })).toEqual({
       message: 'Please enter a valid phone number.',
