@@ -73,21 +73,6 @@ export interface LinesShipInput {
   line_ids?: number[];
 }
 
-/** Client-side check of the ship form (the API applies the same rules): field errors, or null. */
-export function validateLinesShip(input: {
-  courier?: unknown;
-  tracking_no?: unknown;
-}): Partial<Record<'courier' | 'tracking_no', string>> | null {
-  const errors: Partial<Record<'courier' | 'tracking_no', string>> = {};
-  const courier = typeof input.courier === 'string' ? input.courier.trim() : '';
-  const tracking = typeof input.tracking_no === 'string' ? input.tracking_no.trim() : '';
-  if (courier.length < LINE_SHIP_LIMITS.courierMin || courier.length > LINE_SHIP_LIMITS.courierMax)
-    errors.courier = FULFILMENT_MSG.courierInvalid;
-  if (tracking.length < LINE_SHIP_LIMITS.trackingMin || tracking.length > LINE_SHIP_LIMITS.trackingMax)
-    errors.tracking_no = FULFILMENT_MSG.trackingInvalid;
-  return Object.keys(errors).length ? errors : null;
-}
-
 export const FULFILMENT_MSG = {
   courierLabel: 'Courier',
   trackingLabel: 'Tracking number',

@@ -9,7 +9,6 @@ import {
   formatDate,
   formatNaira,
   orderMovesFor,
-  validateLinesShip,
   type Order,
 } from '@jara/contracts';
 import { LineProgress, OrderStatus, useLoadMore } from '~/components/orders';
@@ -22,6 +21,8 @@ import { requireUser } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
 import { readCursor } from '~/lib/wallet.server';
 import { readPageNumber, type ListPage } from '~/lib/orders';
+import { LinesShipDto } from '@jara/dto';
+import { validateForm } from '~/lib/validate.server';
 
 export const meta: MetaFunction = () => [{ title: 'Orders | Jara' }];
 
@@ -82,9 +83,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === 'lines-ship') {
     const values = { courier: text(form.get('courier')).trim(), tracking_no: text(form.get('tracking_no')).trim() };
-    const errors = validateLinesShip(values);
-    if (errors) {
-      const message = Object.values(errors)[0] ?? FULFILMENT_MSG.failed;
+    // The API's own LinesShipDto (issue 23): the same lengths and messages as its 422.
+    const check = validateForm(LinesShipDto, values);
+    if (!check.ok) {
+      const errors = check.errors;
+      const message = Object.values(errors).find(Boolean) ?? FULFILMENT_MSG.failed;
       return json<ShipAnswer>(
         { ok: false, message, intent, errors, values, toast: toast('error', message) },
         { status: 422 },

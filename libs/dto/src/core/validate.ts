@@ -18,7 +18,8 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
     if (error.constraints) {
       // A missing value gets only its "required" message, not every rule it also fails.
       const required = error.constraints.isNotEmpty ?? error.constraints.isDefined;
-      out[key] = required ? [required] : Object.values(error.constraints);
+      // Several rules may share one message (a string of the wrong type and length): each message once.
+      out[key] = required ? [required] : [...new Set(Object.values(error.constraints))];
     }
     if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, key));
   }
