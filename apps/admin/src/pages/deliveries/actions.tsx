@@ -19,6 +19,7 @@ import {
   type ShippingType,
 } from '@jara/contracts';
 import { DeliveryStatusDto, ProceedDeliveryDto } from '@jara/dto';
+import { DtoNoteField } from '../../components/dto-note-field';
 import { dtoMaxLength, dtoRules, dtoSelectProps } from '../../components/dto-rules';
 import { DELIVERY_TEXT as TEXT, SHIPPING_TYPE_OPTIONS, moveAction } from './text';
 import { refusal, useDeliveryRefresh, type DeliveryAnswer } from './shared';
@@ -492,19 +493,7 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
               >
                 <Input maxLength={dtoMaxLength(DeliveryStatusDto, 'location')} placeholder={TEXT.locationPlaceholder} />
               </Form.Item>
-              <Form.Item
-                name="note"
-                label={TEXT.note}
-                rules={dtoRules(DeliveryStatusDto, 'note')}
-                style={{ marginBottom: 24 }}
-              >
-                <Input.TextArea
-                  rows={3}
-                  maxLength={dtoMaxLength(DeliveryStatusDto, 'note')}
-                  showCount
-                  placeholder={TEXT.notePlaceholder}
-                />
-              </Form.Item>
+              <DtoNoteField dto={DeliveryStatusDto} name="note" label={TEXT.note} placeholder={TEXT.notePlaceholder} />
               {move.to === DELIVERY_STATUS.RETURNED && delivery.payment_status === 'paid' && (
                 // After the voyage a paid fee is refunded only when the admin says so (decision 024).
                 <Form.Item name="refund_fee" valuePropName="checked" style={{ marginBottom: 12 }}>

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
-import { Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Button, Form, Modal, Popconfirm, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { KYC_STATUS, KYC_STATUSES, MSG, kycStatusLabel, type KycFile, type KycSubmission } from '@jara/contracts';
 import { KycDecisionDto } from '@jara/dto';
-import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
+import { DtoNoteField } from '../../components/dto-note-field';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
 import { StatusTag } from '../../components/money';
@@ -112,19 +112,12 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
           aria-label={TEXT.reject}
           onFinish={({ reason }) => decide(-1, reason)}
         >
-          <Form.Item
+          <DtoNoteField
+            dto={KycDecisionDto}
             name="reason"
             label={TEXT.reasonLabel}
-            rules={dtoRules(KycDecisionDto, 'reason')}
-            style={{ marginBottom: 24 }}
-          >
-            <Input.TextArea
-              rows={3}
-              maxLength={dtoMaxLength(KycDecisionDto, 'reason')}
-              showCount
-              placeholder={TEXT.reasonPlaceholder}
-            />
-          </Form.Item>
+            placeholder={TEXT.reasonPlaceholder}
+          />
         </Form>
       </Modal>
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { Alert, Button, Form, Modal, Space } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
 import {
   MSG,
@@ -11,7 +11,7 @@ import {
   type Order,
 } from '@jara/contracts';
 import { LateTransferDto } from '@jara/dto';
-import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
+import { DtoNoteField } from '../../components/dto-note-field';
 import { ORDER_TEXT as TEXT } from './text';
 
 /**
@@ -97,19 +97,12 @@ export function LateTransferAction({ order }: { order: Order }) {
           <Alert type="info" showIcon message={TEXT.lateTransferEffect(formatNaira(order.total_minor))} />
           {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
           <Form id="late-transfer-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Form.Item
+            <DtoNoteField
+              dto={LateTransferDto}
               name="note"
               label={TEXT.note}
-              rules={dtoRules(LateTransferDto, 'note')}
-              style={{ marginBottom: 24 }}
-            >
-              <Input.TextArea
-                rows={3}
-                maxLength={dtoMaxLength(LateTransferDto, 'note')}
-                showCount
-                placeholder={TEXT.lateTransferPlaceholder}
-              />
-            </Form.Item>
+              placeholder={TEXT.lateTransferPlaceholder}
+            />
           </Form>
         </Space>
       </Modal>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Modal, Space, Typography } from 'antd';
 import { CheckCircleOutlined, CarOutlined, RollbackOutlined, StopOutlined, WalletOutlined } from '@ant-design/icons';
 import {
   ACCEPT_RETURN_ACTION,
@@ -15,7 +15,7 @@ import {
   type OrderStatusInput,
 } from '@jara/contracts';
 import { OrderStatusDto } from '@jara/dto';
-import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
+import { DtoNoteField } from '../../components/dto-note-field';
 import { fieldError } from '../../providers/http';
 import { ORDER_TEXT as TEXT } from './text';
 
@@ -181,19 +181,7 @@ export function OrderStatusActions({ order }: { order: Order }) {
               aria-label={TEXT.moves}
               requiredMark={false}
             >
-              <Form.Item
-                name="note"
-                label={TEXT.note}
-                rules={dtoRules(OrderStatusDto, 'note')}
-                style={{ marginBottom: 24 }}
-              >
-                <Input.TextArea
-                  rows={3}
-                  maxLength={dtoMaxLength(OrderStatusDto, 'note')}
-                  showCount
-                  placeholder={TEXT.notePlaceholder}
-                />
-              </Form.Item>
+              <DtoNoteField dto={OrderStatusDto} name="note" label={TEXT.note} placeholder={TEXT.notePlaceholder} />
               {accepting && (
                 <Form.Item name="restock" valuePropName="checked" style={{ marginBottom: 8 }}>
                   <Checkbox>{TEXT.restock}</Checkbox>
