@@ -143,6 +143,19 @@ describe('Audit log of admin writes (e2e)', () => {
     expect((await latest('currency.create', currency.id)).after).toMatchObject({ code: 'GHS' });
   });
 
+  it('a PATCH beside a PUT (decision 033), on either path, is recorded as the same change: category.update', async () => {
+    const name = (await api('get', `/categories/${category}`, admin.token).expect(200)).body.data.name as string;
+    await api('patch', `/categories/${category}`, admin.token, { name: 'Audit Pantry' }).expect(200);
+    const patched = await latest('category.update', category);
+    expect(patched).toMatchObject({ method: 'PATCH', before: { name }, after: { name: 'Audit Pantry' } });
+    // The back office's stock simple-rest provider sends the same PATCH under /simple-rest (plain records).
+    await api('patch', `/simple-rest/categories/${category}`, admin.token, { name }).expect(200);
+    const again = await latest('category.update', category);
+    expect(again.id).not.toBe(patched.id);
+    expect(again).toMatchObject({ method: 'PATCH', before: { name: 'Audit Pantry' }, after: { name } });
+    expect(await entries(`action=category.patch&entity_id=${category}`)).toEqual([]);
+  });
+
   it('logistics: locations, warehouses, shipping titles, settings; deliveries status and proceed', async () => {
     const gz = (await api('post', '/locations', admin.token, { name: 'Audit Guangzhou' }).expect(201)).body.data;
     const lagos = (await api('post', '/locations', admin.token, { name: 'Audit Lagos' }).expect(201)).body.data;

@@ -1,5 +1,5 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { concatMap, finalize, from, Observable, switchMap } from 'rxjs';
@@ -29,7 +29,7 @@ export class AuditInterceptor implements NestInterceptor {
       .flat()[0]
       .replace(/^\/+|\/+$/g, '');
     if (AUDIT_SKIPPED.has(controllerPath)) return next.handle();
-    return from(this.audit.begin(req, controllerPath || 'app', context.getHandler().name)).pipe(
+    return from(this.audit.begin(req, controllerPath || 'app', this.handlerName(context))).pipe(
       switchMap((ctx) =>
         new Observable<unknown>((subscriber) => this.audit.run(ctx, () => next.handle().subscribe(subscriber))).pipe(
           concatMap(async (result) => {
@@ -40,5 +40,26 @@ export class AuditInterceptor implements NestInterceptor {
         ),
       ),
     );
+  }
+
+  /**
+   * The handler's name, which names the entry's action (category.update): a PATCH beside a PUT on the same path
+   * (decision 033) is the same change, so it is recorded under the PUT handler's name.
+   */
+  private handlerName(context: ExecutionContext): string {
+    const handler = context.getHandler();
+    if (this.reflector.get<RequestMethod>(METHOD_METADATA, handler) !== RequestMethod.PATCH) return handler.name;
+    const path = JSON.stringify(this.reflector.get<unknown>(PATH_METADATA, handler));
+    const proto = context.getClass().prototype as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const other = proto[name];
+      if (
+        typeof other === 'function' &&
+        this.reflector.get<RequestMethod>(METHOD_METADATA, other) === RequestMethod.PUT &&
+        JSON.stringify(this.reflector.get<unknown>(PATH_METADATA, other)) === path
+      )
+        return name;
+    }
+    return handler.name;
   }
 }
