@@ -85,7 +85,8 @@ test('an admin renames a category and sees the change, before and after, in the 
   const drawer = page.locator('.ant-drawer-content');
   await expect(drawer.getByText(`Audit entry #${logged.body.data[0].id}`)).toBeVisible();
   await expect(drawer).toContainText(DEMO.admin.email);
-  await expect(drawer).toContainText(`PUT /api/v1/categories/${category.id}`);
+  // The back office saves through the stock simple-rest provider: a PATCH on the plain-record path (decision 033).
+  await expect(drawer).toContainText(`PATCH /api/v1/simple-rest/categories/${category.id}`);
   const changes = drawer.getByTestId('audit-changes');
   const nameRow = changes.locator('tr', { has: page.getByRole('cell', { name: 'Name', exact: true }) });
   await expect(nameRow.locator('td').nth(1)).toHaveText(name);
