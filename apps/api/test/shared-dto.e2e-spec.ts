@@ -102,11 +102,12 @@ describe('One schema per input (issue 23)', () => {
     const bodies = routes.map((r) => r.body).filter((body): body is dto.AnyClass => typeof body === 'function');
     const used = new Map<string, string[]>();
     for (const file of [...sources(join(ROOT, 'apps/storefront/app')), ...sources(join(ROOT, 'apps/admin/src'))])
-      // validateForm(Dto, ...) and dtoRules(Dto, ...) in forms; `create: Dto` / `update: Dto` in the back office's descriptions.
+      // validateForm(Dto, ...), dtoRules(Dto, ...) and <DtoNoteField dto={Dto}> in forms; `create: Dto` / `update: Dto` in
+      // the back office's descriptions.
       for (const match of readFileSync(file, 'utf8').matchAll(
-        /\b(?:validateForm|dtoRules|dtoMaxLength)\(\s*([A-Z]\w+)|\b(?:create|update):\s*([A-Z]\w+Dto)\b/g,
+        /\b(?:validateForm|dtoRules|dtoMaxLength)\(\s*([A-Z]\w+)|\b(?:create|update):\s*([A-Z]\w+Dto)\b|\bdto=\{([A-Z]\w+Dto)\}/g,
       )) {
-        const name = (match[1] ?? match[2]) as string;
+        const name = (match[1] ?? match[2] ?? match[3]) as string;
         used.set(name, [...(used.get(name) ?? []), relative(ROOT, file)]);
       }
     expect(used.size).toBeGreaterThanOrEqual(FORMS_AT_LEAST);
