@@ -46,6 +46,8 @@ const DELIVERY_SEARCH = 'Search by customer, phone, tracking no., warehouse or s
 test('admin confirms a request, proceeds it by air with the computed fee, moves it and prints its label', async ({
   page,
 }) => {
+  // Eight screens and their axe checks at two widths: on a busy 2-core machine it reached the label at 2.1 min.
+  test.setTimeout(240_000);
   const adminToken = await apiLogin(DEMO.admin.email, DEMO.admin.password);
   const t = tag();
   const customer = await namedCustomer(`Ngozi Okafor ${t}`);
