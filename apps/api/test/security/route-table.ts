@@ -25,6 +25,25 @@ import { uniqueEmail } from '../support/test-app';
 import { mustGuestToken } from '../support/guest-fee';
 
 /**
+ * Each role at another user's notification (an admin at a customer's): refused, and a write leaves the row as it was.
+ * `body` makes it a write (PUT or PATCH); without one it is a read.
+ */
+function notificationIntrusions(w: World, verb: string, body?: object): Promise<Intrusion[]> {
+  return Promise.all(
+    (['customer', 'vendor', 'admin'] as const).map(async (role) => {
+      const id = await createNotification(w, (role === 'admin' ? w.customer : w.as(role)).user.id);
+      const as = role === 'admin' ? w.admin : w.as(role, 'B');
+      return {
+        label: `${as.user.role} ${verb} another user's notification`,
+        as,
+        call: { path: P(`/notifications/${id}`), ...(body ? { body } : {}) },
+        watch: body ? [row('notifications', id)] : [],
+      };
+    }),
+  );
+}
+
+/**
  * THE route table of the API's authorization: every route the application registers, with who may call it, the
  * documented success status, and how to build a valid request. authz-matrix.e2e-spec.ts checks the application
  * against it (401 without a token, 403 for the other roles, the success for each allowed role, and another user's
@@ -264,37 +283,13 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
       path: P(`/notifications/${await createNotification(w, w.as(role as Role).user.id)}`),
       body: { status: 1 },
     }),
-    intrusions: async (w) =>
-      Promise.all(
-        (['customer', 'vendor', 'admin'] as const).map(async (role) => {
-          const id = await createNotification(w, (role === 'admin' ? w.customer : w.as(role)).user.id);
-          const as = role === 'admin' ? w.admin : w.as(role, 'B');
-          return {
-            label: `${as.user.role} on another user's notification`,
-            as,
-            call: { path: P(`/notifications/${id}`), body: { status: 1 } },
-            watch: [row('notifications', id)],
-          };
-        }),
-      ),
+    intrusions: (w) => notificationIntrusions(w, 'on', { status: 1 }),
   },
   'GET /api/v1/notifications/:id': {
     who: ALL,
     status: 200,
     call: async (w, role) => ({ path: P(`/notifications/${await createNotification(w, w.as(role as Role).user.id)}`) }),
-    intrusions: async (w) =>
-      Promise.all(
-        (['customer', 'vendor', 'admin'] as const).map(async (role) => {
-          const id = await createNotification(w, (role === 'admin' ? w.customer : w.as(role)).user.id);
-          const as = role === 'admin' ? w.admin : w.as(role, 'B');
-          return {
-            label: `${as.user.role} reads another user's notification`,
-            as,
-            call: { path: P(`/notifications/${id}`) },
-            watch: [],
-          };
-        }),
-      ),
+    intrusions: (w) => notificationIntrusions(w, 'reads'),
   },
   'DELETE /api/v1/notifications/:id': {
     who: ALL,
