@@ -19,3 +19,4 @@ export * from './reconciliation';
 export * from './guest-fee';
 export * from './fulfilment';
 export * from './rate';
+export * from './payouts';
