@@ -197,9 +197,50 @@ export interface OrderRefund {
   /** Our reference (refund-order-<id>... ); Paystack's transaction for a card refund. */
   reference: string;
   reason: string | null;
+  /** Why a card refund failed, or which failed card refund a wallet refund stands in for. */
+  note: string | null;
+  /** A wallet refund made because the card refund with this id failed (the money is never left owed). */
+  fallback_of: number | null;
   created_at: string;
   completed_at: string | null;
 }
+
+export function refundStatusLabel(status: string): string {
+  return REFUND_STATUSES.find((s) => s.code === status)?.label ?? status;
+}
+
+export function refundDestinationLabel(destination: string): string {
+  return REFUND_DESTINATIONS.find((d) => d.code === destination)?.label ?? destination;
+}
+
+/** What the API says about refunds and dedicated accounts (issue 24). */
+export const REFUND_MSG = {
+  cardOnlyForCard: 'Only an order paid by card can be refunded to the card.',
+  destinationInvalid: "destination must be 'wallet' or 'card'.",
+  refundToInvalid: "refund_to must be 'wallet' or 'card'.",
+  refundToOnlyOnReturn: 'refund_to can be given only with a return request.',
+  reasonRequired: 'Give the reason of the refund.',
+  exceeds: (left: string) => `The refund cannot be more than what is left to refund (${left}).`,
+  nothingLeft: 'This order has been refunded in full.',
+  notPaid: 'This order has not been paid, so there is nothing to refund.',
+  processedTitle: 'Refund processed',
+  processed: (orderNo: string, amount: string, where: string) =>
+    `Your refund of ${amount} for order ${orderNo} was sent to your ${where}.`,
+  pendingTitle: 'Refund on its way',
+  pending: (orderNo: string, amount: string) =>
+    `Your refund of ${amount} for order ${orderNo} was sent to your card; your bank shows it within a few working days.`,
+  failedTitle: 'Card refund failed',
+  failed: (orderNo: string, amount: string) =>
+    `The refund of ${amount} for order ${orderNo} could not be sent to your card, so it was credited to your Jara wallet instead.`,
+} as const;
+
+export const DEDICATED_ACCOUNT_MSG = {
+  notConfigured: 'Bank transfers to a personal account are not available; transfer to Jara and we confirm it by hand.',
+  createFailed: 'Your account number could not be created right now. Please try again later.',
+  transferInTitle: 'Bank transfer received',
+  transferIn: (amount: string, bank: string) =>
+    `${amount} arrived by bank transfer (${bank}) and was credited to your wallet.`,
+} as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Dedicated virtual accounts

@@ -19,6 +19,7 @@ export * from './logistics';
 export * from './notifications';
 export * from './orders';
 export * from './products';
+export * from './refunds';
 export * from './support';
 export * from './users';
 export * from './wallet';
