@@ -16,6 +16,9 @@ export const EVENTS = {
   supportOpened: 'support.opened',
   guestConfirmRequested: 'guest.confirm_requested',
   guestFeeDue: 'guest.fee_due',
+  refundRequested: 'refund.requested',
+  refundSettled: 'refund.settled',
+  walletTransferReceived: 'wallet.transfer_received',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -135,6 +138,30 @@ export interface GuestLinkEvent {
   deliveryId: number;
 }
 
+/** A card refund was recorded (pending): the invoices module sends it to Paystack after the commit, once. */
+export interface RefundRequestedEvent {
+  refundId: number;
+}
+
+/** A refund of an order reached the buyer (processed) or failed at the card and went to the wallet instead. */
+export interface RefundSettledEvent {
+  refundId: number;
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  destination: 'wallet' | 'card';
+  status: 'pending' | 'processed' | 'failed';
+  amountMinor: number;
+}
+
+/** A bank transfer into a user's dedicated account was credited to the wallet: orders waiting for a transfer are paid. */
+export interface WalletTransferReceivedEvent {
+  userId: number;
+  reference: string;
+  amountMinor: number;
+  bank: string;
+}
+
 /** Every event's payload by name: what `emit`, the outbox and the listeners agree on. */
 export interface EventMap {
   'user.verified': UserVerifiedEvent;
@@ -151,6 +178,9 @@ export interface EventMap {
   'support.opened': SupportOpenedEvent;
   'guest.confirm_requested': GuestLinkEvent;
   'guest.fee_due': GuestLinkEvent;
+  'refund.requested': RefundRequestedEvent;
+  'refund.settled': RefundSettledEvent;
+  'wallet.transfer_received': WalletTransferReceivedEvent;
 }
 export type EventName = keyof EventMap;
 

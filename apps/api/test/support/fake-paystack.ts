@@ -17,6 +17,25 @@ export interface FakePaystackTransaction {
   reported?: { amount?: number; currency?: string };
 }
 
+/** A refund as the fake holds it (issue 24). */
+export interface FakePaystackRefund {
+  id: string;
+  transaction: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/** A dedicated virtual account the fake opened (issue 24). */
+export interface FakePaystackDedicatedAccount {
+  id: number;
+  customer_code: string;
+  email: string;
+  account_number: string;
+  account_name: string;
+  bank: { name: string; slug: string };
+}
+
 export interface FakePaystack {
   /** PAYSTACK_BASE_URL for the API. */
   url: string;
@@ -35,6 +54,29 @@ export interface FakePaystack {
     reference: string,
     overrides?: { event?: string; amount?: number; currency?: string; status?: string; requested_amount?: number },
   ): { body: string; signature: string };
+  /**
+   * Refunds (issue 24): POST /refund answers `refundMode` (pending by default; processed; failed; refused: a 400 as
+   * Paystack's "Transaction has been fully reversed"); GET /refund/{id}. Refunds never pass the transaction's amount.
+   */
+  refundMode: 'pending' | 'processed' | 'failed' | 'refused';
+  readonly refunds: Map<string, FakePaystackRefund>;
+  /** A signed refund.processed / refund.failed webhook of a refund (the refund's status follows it). */
+  refundWebhook(
+    id: string,
+    event: 'refund.processed' | 'refund.failed',
+    overrides?: { amount?: number | string; currency?: string },
+  ): { body: string; signature: string };
+  /** Dedicated accounts (issue 24): POST /customer, POST /dedicated_account (once per customer). */
+  readonly dedicatedAccounts: Map<string, FakePaystackDedicatedAccount>;
+  readonly moneyOutCalls: { refund: number; customer: number; dedicatedAccount: number };
+  /** A signed charge.success of a transfer into a dedicated account (channel dedicated_nuban). */
+  transferIn(input: {
+    reference: string;
+    amount: number;
+    customerCode?: string;
+    accountNumber?: string;
+    currency?: string;
+  }): { body: string; signature: string };
   /** HMAC-SHA512 of `body` (hex), with the fake's secret unless another is given. */
   sign(body: string, secret?: string): string;
   close(): Promise<void>;
@@ -52,6 +94,11 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   const transactions = new Map<string, FakePaystackTransaction>();
   const calls = { initialize: 0, verify: 0 };
   let failures = 0;
+  const refunds = new Map<string, FakePaystackRefund>();
+  const customers = new Map<string, string>();
+  const dedicatedAccounts = new Map<string, FakePaystackDedicatedAccount>();
+  const moneyOutCalls = { refund: 0, customer: 0, dedicatedAccount: 0 };
+  let nextId = 1000;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -128,7 +175,86 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         },
       });
     }
+    if (await moneyOut(req.method, url.pathname, body, res)) return;
     send(res, 404, { status: false, message: 'Not found' });
+  });
+
+  /** POST /refund, GET /refund/{id}, POST /customer, POST /dedicated_account (issue 24). */
+  const moneyOut = async (method: string | undefined, path: string, body: string, res: ServerResponse) => {
+    const answer = (status: number, payload: unknown) => {
+      send(res, status, payload);
+      return true;
+    };
+    const input = (() => {
+      try {
+        return (body ? JSON.parse(body) : {}) as Record<string, unknown>;
+      } catch {
+        return {} as Record<string, unknown>;
+      }
+    })();
+    if (method === 'POST' && path === '/refund') {
+      moneyOutCalls.refund++;
+      const tx = transactions.get(String(input.transaction ?? ''));
+      if (!tx || tx.status !== 'success') return answer(400, { status: false, message: 'Transaction not found' });
+      const amount = input.amount === undefined ? tx.amount : Number(input.amount);
+      const taken = [...refunds.values()]
+        .filter((r) => r.transaction === tx.reference && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (fake.refundMode === 'refused' || !Number.isSafeInteger(amount) || amount <= 0 || taken + amount > tx.amount)
+        return answer(400, { status: false, message: 'Transaction has been fully reversed' });
+      const refund: FakePaystackRefund = {
+        id: String(nextId++),
+        transaction: tx.reference,
+        amount,
+        currency: tx.currency,
+        status: fake.refundMode as FakePaystackRefund['status'],
+      };
+      refunds.set(refund.id, refund);
+      return answer(200, { status: true, message: 'Refund has been queued for processing', data: refundData(refund) });
+    }
+    const refundRead = /^\/refund\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundRead) {
+      const refund = refunds.get(decodeURIComponent(refundRead[1]));
+      if (!refund) return answer(404, { status: false, message: 'Refund not found' });
+      return answer(200, { status: true, message: 'Refund retrieved', data: refundData(refund) });
+    }
+    if (method === 'POST' && path === '/customer') {
+      moneyOutCalls.customer++;
+      const email = String(input.email ?? '');
+      if (!email.includes('@')) return answer(400, { status: false, message: 'Invalid email' });
+      const code = customers.get(email) ?? `CUS_${randomBytes(6).toString('hex')}`;
+      customers.set(email, code);
+      return answer(200, { status: true, message: 'Customer created', data: { email, customer_code: code } });
+    }
+    if (method === 'POST' && path === '/dedicated_account') {
+      moneyOutCalls.dedicatedAccount++;
+      const code = String(input.customer ?? '');
+      const email = [...customers.entries()].find(([, c]) => c === code)?.[0];
+      if (!email) return answer(400, { status: false, message: 'Customer not found' });
+      const account = dedicatedAccounts.get(code) ?? {
+        id: nextId++,
+        customer_code: code,
+        email,
+        account_number: String(9_100_000_000 + dedicatedAccounts.size + 1),
+        account_name: `JARA/${email.split('@')[0].toUpperCase()}`,
+        bank: { name: 'Wema Bank', slug: String(input.preferred_bank ?? 'wema-bank') },
+      };
+      dedicatedAccounts.set(code, account);
+      return answer(200, {
+        status: true,
+        message: 'NUBAN successfully created',
+        data: { ...account, assigned: true, currency: 'NGN', active: true, customer: { customer_code: code, email } },
+      });
+    }
+    return false;
+  };
+  const refundData = (r: FakePaystackRefund) => ({
+    id: Number(r.id),
+    status: r.status,
+    amount: r.amount,
+    currency: r.currency,
+    transaction: { reference: r.transaction },
+    refunded_at: new Date().toISOString(),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -165,6 +291,57 @@ export async function startFakePaystack(): Promise<FakePaystack> {
           ...(overrides.requested_amount !== undefined ? { requested_amount: overrides.requested_amount } : {}),
           paid_at: new Date().toISOString(),
           customer: { email: tx?.email ?? 'someone@example.com' },
+        },
+      });
+      return { body, signature: sign(body) };
+    },
+    refundMode: 'pending',
+    refunds,
+    dedicatedAccounts,
+    moneyOutCalls,
+    refundWebhook: (id, event, overrides = {}) => {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`The fake Paystack has no refund ${id}`);
+      refund.status = event === 'refund.processed' ? 'processed' : 'failed';
+      const body = JSON.stringify({
+        event,
+        data: {
+          id,
+          status: refund.status,
+          transaction_reference: refund.transaction,
+          refund_reference: null,
+          amount: overrides.amount ?? String(refund.amount),
+          currency: overrides.currency ?? refund.currency,
+          processor: 'mastercard',
+          domain: 'test',
+        },
+      });
+      return { body, signature: sign(body) };
+    },
+    transferIn: (input) => {
+      const account =
+        [...dedicatedAccounts.values()].find(
+          (a) => a.customer_code === input.customerCode || a.account_number === input.accountNumber,
+        ) ?? null;
+      const body = JSON.stringify({
+        event: 'charge.success',
+        data: {
+          id: nextId++,
+          domain: 'test',
+          status: 'success',
+          reference: input.reference,
+          amount: input.amount,
+          currency: input.currency ?? 'NGN',
+          channel: 'dedicated_nuban',
+          paid_at: new Date().toISOString(),
+          customer: { customer_code: input.customerCode ?? account?.customer_code, email: account?.email },
+          authorization: {
+            channel: 'dedicated_nuban',
+            sender_bank: 'Access Bank',
+            sender_name: 'A SENDER',
+            receiver_bank: 'Wema Bank',
+            receiver_bank_account_number: input.accountNumber ?? account?.account_number,
+          },
         },
       });
       return { body, signature: sign(body) };

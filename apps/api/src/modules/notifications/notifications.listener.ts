@@ -7,6 +7,7 @@ import {
   MSG,
   NOTIFICATION_PATHS as PATHS,
   orderStatusLabel,
+  REFUND_MSG,
 } from '@jara/contracts';
 import {
   EVENTS,
@@ -22,6 +23,7 @@ import {
   type OrderStatusChangedEvent,
   type UserDeletedEvent,
   type UserVerifiedEvent,
+  type RefundSettledEvent,
   type WalletFundedEvent,
 } from '../../common/events';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
@@ -49,6 +51,29 @@ export class NotificationsListener {
   @OnDomainEvent(EVENTS.userDeleted)
   async onUserDeleted(event: UserDeletedEvent): Promise<void> {
     await this.notifications.removeAllFor(event.userId);
+  }
+
+  /** A refund of an order reached the buyer, is on its way to the card, or failed there and went to the wallet. */
+  @OnDomainEvent(EVENTS.refundSettled)
+  async onRefundSettled(event: RefundSettledEvent): Promise<void> {
+    const amount = formatNaira(event.amountMinor);
+    const [title, text] =
+      event.status === 'failed'
+        ? [REFUND_MSG.failedTitle, REFUND_MSG.failed(event.orderNo, amount)]
+        : event.status === 'pending'
+          ? [REFUND_MSG.pendingTitle, REFUND_MSG.pending(event.orderNo, amount)]
+          : [
+              REFUND_MSG.processedTitle,
+              REFUND_MSG.processed(event.orderNo, amount, event.destination === 'card' ? 'card' : 'Jara wallet'),
+            ];
+    await this.notifications.notify({
+      userId: event.userId,
+      title,
+      description: text.slice(0, 255),
+      message: text,
+      link: PATHS.order(event.orderId),
+      email: 'always',
+    });
   }
 
   @OnDomainEvent(EVENTS.walletFunded)
