@@ -65,6 +65,8 @@ export interface AppConfig {
    * card payments are otherwise off (503).
    */
   paystack: { baseUrl: string; secretKey: string | null; testMode: boolean; timeoutMs: number };
+  /** Dedicated virtual accounts (issue 24): the bank Paystack opens them at (PAYSTACK_DEDICATED_BANK, a slug). */
+  dedicatedAccounts: { preferredBank: string };
   /** The exchange-rate service (ExchangeRate-API style); apiKey null: live rates are off (503). */
   exchangeRates: { baseUrl: string; apiKey: string | null; cacheSeconds: number; timeoutMs: number };
   /**
@@ -404,6 +406,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     logFormat: oneOfFormat(str('LOG_FORMAT', nodeEnv === 'production' ? 'json' : 'text'), problems),
     storefrontUrl,
     paystack,
+    dedicatedAccounts: { preferredBank: dedicatedBank(str('PAYSTACK_DEDICATED_BANK', 'wema-bank'), problems) },
     exchangeRates,
     orders,
     outbox: { intervalMs: int('OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000) },
@@ -412,6 +415,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** PAYSTACK_DEDICATED_BANK: a Paystack bank slug (wema-bank, titan-paystack, test-bank). */
+function dedicatedBank(raw: string, problems: string[]): string {
+  const value = raw.trim().toLowerCase();
+  if (!/^[a-z0-9-]{2,50}$/.test(value)) problems.push('PAYSTACK_DEDICATED_BANK must be a bank slug such as wema-bank');
+  return value;
 }
 
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
