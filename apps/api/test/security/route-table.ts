@@ -599,6 +599,9 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     status: 201,
     call: () => ({ path: P('/wallet/fund'), body: { amount: '100', currency: 'NGN' } }),
   },
+  // Issue 24: a user's dedicated account (configured false here: the suite runs without a Paystack key).
+  'GET /api/v1/wallet/dedicated-account': { who: ALL, status: 200 },
+  'POST /api/v1/wallet/dedicated-account': { who: ALL, status: 200 },
   'GET /api/v1/wallet/fund/verify': {
     who: ALL,
     status: 200,
@@ -911,6 +914,45 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
         .send({ status: 5 })
         .expect(200);
       return { path: P(`/orders/${id}/late-transfer`), body: { note: 'Bank ref 123' } };
+    },
+  },
+
+  'POST /api/v1/orders/:id/refunds': {
+    // Issue 24: an admin refunds part of a paid order (here to the wallet).
+    who: ADMIN,
+    status: 201,
+    call: async (w) => ({
+      path: P(`/orders/${await createOrder(w, w.customer, w.product)}/refunds`),
+      body: { amount: '100.00', destination: 'wallet', reason: 'Goodwill' },
+    }),
+  },
+  'GET /api/v1/orders/:id/refunds': {
+    // The buyer (a vendor who bought) or an admin; a vendor of a line, or another buyer, is a stranger (404).
+    who: ALL,
+    status: 200,
+    call: async (w, role) => ({
+      path: P(
+        `/orders/${
+          role === 'vendor' ? await createOrder(w, w.vendor, w.product2) : await createOrder(w, w.customer, w.product)
+        }/refunds`,
+      ),
+    }),
+    intrusions: async (w) => {
+      const id = await createOrder(w, w.customer, w.product);
+      return [
+        {
+          label: "customer B reads the refunds of customer A's order",
+          as: w.customer2,
+          call: { path: P(`/orders/${id}/refunds`) },
+          watch: [],
+        },
+        {
+          label: 'vendor A reads the refunds of an order they sold (buyer and admin only)',
+          as: w.vendor,
+          call: { path: P(`/orders/${id}/refunds`) },
+          watch: [],
+        },
+      ];
     },
   },
 
