@@ -311,4 +311,35 @@ describe('Refunds to the card and the wallet (issue 24)', () => {
     ]);
     expect((await invoiceOf(order.id)).refunded_at).not.toBeNull();
   });
+  it('test mode (no Paystack key): a card refund is processed at once by the stand-in gateway', async () => {
+    const plain = await startTestApp({ ORDER_EXPIRY_INTERVAL_SECONDS: '0' });
+    try {
+      const boss = await signUp(plain, { role: 'admin' });
+      const seller = await signUp(plain, { role: 'vendor' });
+      const payer = await signUp(plain);
+      const kitchen = await createCategory(plain, boss.token, 'Test Mode Kitchen');
+      const cup = await createProduct(plain, seller.token, kitchen, {
+        name: 'Test Cup',
+        price: 2000,
+        stock_quantity: 3,
+      });
+      const placed = await placeOrder(plain, payer.token, [{ product_id: cup.id, quantity: 1 }], {
+        payment_method: 'card',
+      }).expect(201);
+      await plain.http().post(`/api/v1/payments/test/${placed.body.data.payment.reference}/complete`).expect(200);
+      const id = placed.body.data.id as number;
+      const made = await plain
+        .http()
+        .post(`/api/v1/orders/${id}/refunds`)
+        .set(bearer(boss.token))
+        .send({ amount: '500', destination: 'card', reason: 'Test mode' })
+        .expect(201);
+      expect(made.body.data).toMatchObject({ destination: 'card', status: 'processed' });
+      const shown = await plain.http().get(`/api/v1/orders/${id}/refunds`).set(bearer(payer.token)).expect(200);
+      expect(shown.body.data).toEqual([expect.objectContaining({ destination: 'card', status: 'processed' })]);
+      expect(await reconciliationErrors(plain)).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
 });

@@ -411,11 +411,15 @@ export class RefundsService implements OnModuleInit {
     return m.findOne(InvoicePayment, { where: { invoice_id: invoiceId, status: 'completed' }, order: { id: 'ASC' } });
   }
 
-  /** The invoice as committed now (a locking read on MySQL/MariaDB, whose plain read is the transaction's snapshot). */
+  /**
+   * The invoice as committed now, locked for this transaction on MySQL/MariaDB (FOR UPDATE: concurrent refunds of one
+   * invoice take turns instead of deadlocking on a shared lock they both want to upgrade; a plain read there would be
+   * the transaction's snapshot). SQLite runs one transaction at a time.
+   */
   private async currentInvoice(m: EntityManager, id: number): Promise<Invoice> {
     const qb = m.getRepository(Invoice).createQueryBuilder('i').where('i.id = :id', { id });
     const type = m.connection.options.type;
-    if (type === 'mysql' || type === 'mariadb') qb.setLock('pessimistic_read');
+    if (type === 'mysql' || type === 'mariadb') qb.setLock('pessimistic_write');
     const invoice = await qb.getOne();
     if (!invoice) throw new NotFoundError(MSG.money.invoiceNotFound);
     return invoice;
