@@ -27,6 +27,10 @@ export const RECONCILIATION_CODES = [
   'funding_mismatch',
   'funding_pending_too_long',
   'payment_exception_open',
+  'payout_debit_missing',
+  'payout_return_missing',
+  'payout_return_unexpected',
+  'payout_processing_too_long',
 ] as const;
 export type ReconciliationCode = (typeof RECONCILIATION_CODES)[number];
 
@@ -34,7 +38,15 @@ export type ReconciliationCode = (typeof RECONCILIATION_CODES)[number];
 export type ReconciliationSeverity = 'error' | 'info';
 
 export type ReconciliationEntity =
-  'wallet' | 'invoice' | 'order' | 'order_item' | 'delivery' | 'invoice_payment' | 'ledger_entry' | 'payment_exception';
+  | 'wallet'
+  | 'invoice'
+  | 'order'
+  | 'order_item'
+  | 'delivery'
+  | 'invoice_payment'
+  | 'ledger_entry'
+  | 'payment_exception'
+  | 'payout';
 
 export interface ReconciliationFinding {
   code: ReconciliationCode;
@@ -157,5 +169,22 @@ export const RECONCILIATION_TEXT: Record<ReconciliationCode, { problem: string; 
   payment_exception_open: {
     problem: 'A gateway answer did not settle (another amount, or a reference Jara never issued).',
     action: 'Match it in the Paystack dashboard, refund or settle it by hand, then resolve the exception.',
+  },
+  payout_debit_missing: {
+    problem:
+      "A payout has no completed debit of its amount and fee from the vendor's wallet (payout-<id>, payout-fee-<id>).",
+    action: 'Do not send it: find how it was created; debit the vendor by an adjustment or reject the payout.',
+  },
+  payout_return_missing: {
+    problem: 'A failed, reversed or rejected payout has no return credit of its amount and fee (payout-return-<id>).',
+    action: "Credit the vendor's wallet with the amount and fee (the money never reached the bank).",
+  },
+  payout_return_unexpected: {
+    problem: 'A payout that is held or paid has a return credit: the vendor got the money back and may be paid too.',
+    action: 'Check the transfer on the Paystack dashboard; reverse the extra credit by an adjustment.',
+  },
+  payout_processing_too_long: {
+    problem: 'A payout transfer has been processing at Paystack for more than a day.',
+    action: 'Run `requery-payouts` or check the transfer on the Paystack dashboard.',
   },
 };

@@ -22,3 +22,4 @@ export * from './products';
 export * from './support';
 export * from './users';
 export * from './wallet';
+export * from './payouts';

@@ -16,6 +16,8 @@ export const EVENTS = {
   supportOpened: 'support.opened',
   guestConfirmRequested: 'guest.confirm_requested',
   guestFeeDue: 'guest.fee_due',
+  payoutChanged: 'payout.changed',
+  payoutAccountChanged: 'payout.account_changed',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -135,6 +137,27 @@ export interface GuestLinkEvent {
   deliveryId: number;
 }
 
+/** A payout was requested or changed status (after the commit): the vendor is told (issue 24). */
+export interface PayoutChangedEvent {
+  payoutId: number;
+  vendorId: number;
+  amountMinor: number;
+  from: string | null;
+  to: string;
+  reason: string | null;
+}
+
+/** A vendor saved a payout account (after the commit): told in-app and by e-mail; a change names the delay. */
+export interface PayoutAccountChangedEvent {
+  accountId: number;
+  vendorId: number;
+  bankName: string;
+  accountNumber: string;
+  /** false: the vendor's first account (payable at once). */
+  changed: boolean;
+  payableAfter: string;
+}
+
 /** Every event's payload by name: what `emit`, the outbox and the listeners agree on. */
 export interface EventMap {
   'user.verified': UserVerifiedEvent;
@@ -151,6 +174,8 @@ export interface EventMap {
   'support.opened': SupportOpenedEvent;
   'guest.confirm_requested': GuestLinkEvent;
   'guest.fee_due': GuestLinkEvent;
+  'payout.changed': PayoutChangedEvent;
+  'payout.account_changed': PayoutAccountChangedEvent;
 }
 export type EventName = keyof EventMap;
 

@@ -1208,14 +1208,14 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
 
   // --- trust and care -----------------------------------------------------------------------------------------------
   'POST /api/v1/kyc': {
-    // Customers only: vendors and admins are exempt (403 with the spec's messages).
-    who: ['customer'],
+    // Customers, and vendors (for payouts, issue 24); admins are exempt (403 with the spec's message).
+    who: BUYERS,
     status: 201,
-    call: async (w) => ({
+    call: async (w, role) => ({
       path: P('/kyc'),
       fields: KYC_FIELDS,
       files: { id_image: { buffer: await photo(), name: 'id.jpg', type: 'image/jpeg' } },
-      as: await freshAccount(w, 'customer'),
+      as: await freshAccount(w, role === 'vendor' ? 'vendor' : 'customer'),
     }),
   },
   'GET /api/v1/kyc': { who: ADMIN, status: 200 },

@@ -29,6 +29,11 @@ export interface PaymentSettler {
   settle(result: GatewayVerification, source: SettlementSource): Promise<boolean>;
 }
 
+/** A domain that owns other webhook events (transfer.success ...): it gets the event's data, signature checked. */
+export interface WebhookEventHandler {
+  handleEvent(event: string, data: Record<string, unknown>): Promise<void>;
+}
+
 /** A gateway answer that did not settle, as a settler reports it (kept once per reference and kind). */
 export interface UnsettledAnswer {
   reference: string;
@@ -49,6 +54,7 @@ export interface UnsettledAnswer {
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
   private readonly settlers = new Map<string, PaymentSettler>();
+  private readonly eventHandlers = new Map<string, WebhookEventHandler>();
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -67,6 +73,11 @@ export class PaymentsService {
 
   registerSettler(prefix: string, settler: PaymentSettler): void {
     this.settlers.set(prefix, settler);
+  }
+
+  /** Signed webhooks of this event (e.g. 'transfer.success') go to `handler` (the payouts module registers itself). */
+  registerEventHandler(event: string, handler: WebhookEventHandler): void {
+    this.eventHandlers.set(event, handler);
   }
 
   /** A fresh, unguessable reference with the owner's prefix, e.g. fund-3f9c... */
@@ -132,6 +143,9 @@ export class PaymentsService {
     } catch {
       return;
     }
+    const handler = typeof event?.event === 'string' ? this.eventHandlers.get(event.event) : undefined;
+    if (handler && event.data && typeof event.data === 'object')
+      return handler.handleEvent(String(event.event), event.data);
     if (event?.event !== 'charge.success' || !event.data || typeof event.data !== 'object') return;
     const { reference, currency, status } = event.data;
     if (typeof reference !== 'string' || !REFERENCE_PATTERN.test(reference)) return;
