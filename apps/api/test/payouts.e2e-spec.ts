@@ -315,7 +315,10 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
     const kinds = new Set<string>();
     let cursor: string | null = null;
     do {
-      const res = await get(ada, `/vendor-payouts/statement?limit=50${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const res: { body: { data: Array<{ kind: string }>; meta: { next_cursor: string | null } } } = await get(
+        ada,
+        `/vendor-payouts/statement?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+      ).expect(200);
       for (const e of res.body.data) kinds.add(e.kind);
       cursor = res.body.meta.next_cursor;
     } while (cursor);
