@@ -89,10 +89,20 @@ export const FAKE_BANKS = [
  * - POST /transaction/initialize (Bearer secret key; a duplicate reference is a 400 as on Paystack);
  * - GET /transaction/verify/{reference}: success, failed or abandoned (not paid yet), with the amount and currency
  *   charged (a test may make it report something else); an unknown reference is a 400 'Transaction reference not found'.
- * It also builds signed webhook bodies (x-paystack-signature = HMAC-SHA512 of the raw body with the secret key).
+ * - transfers (payouts): GET /bank, GET /bank/resolve (known NUBANs in `accounts`, others a 422 'Could not resolve
+ *   account name'), POST /transferrecipient, POST /transfer (transferMode: success, pending, failed, otp, refuse;
+ *   a duplicate reference is a 400) and GET /transfer/verify/{reference}.
+ * It also builds signed webhook bodies (x-paystack-signature = HMAC-SHA512 of the raw body with the secret key),
+ * transfer.* ones included, and can deliver them to a URL as Paystack pushes them.
  */
-export async function startFakePaystack(): Promise<FakePaystack> {
-  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+export async function startFakePaystack(
+  /**
+   * A fixed port and secret let another process (the browser journeys' harness: the fake imports only node modules,
+   * so Playwright's own TypeScript loader can start it) configure the API before the fake starts; default: random.
+   */
+  options: { port?: number; host?: string; secretKey?: string } = {},
+): Promise<FakePaystack> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
   const transactions = new Map<string, FakePaystackTransaction>();
   const calls = { initialize: 0, verify: 0 };
   let failures = 0;
@@ -285,7 +295,8 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     }
     send(res, 404, { status: false, message: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const port = (server.address() as AddressInfo).port;
 
   const must = (reference: string) => {
@@ -296,7 +307,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   const sign = (body: string, secret = secretKey) => createHmac('sha512', secret).update(body).digest('hex');
 
   const fake: FakePaystack = {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     secretKey,
     calls,
     transactions,
