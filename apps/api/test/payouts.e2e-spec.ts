@@ -345,6 +345,9 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
     const one = await get(admin, `/payouts/${paidId}`).expect(200);
     expect(one.body.data).toMatchObject({ id: paidId, status: 'paid', status_label: 'Paid' });
     await get(admin, '/payouts/999999').expect(404);
+    await get(admin, '/payouts/vendors/999999/balance').expect(404);
+    await get(admin, '/payouts/vendors/999999/statement').expect(404);
+    await get(admin, '/payouts/vendors/999999/accounts').expect(404);
     const csv = await get(admin, '/payouts/export.csv?status=paid').expect(200);
     const rows = csv.text.trim().split('\r\n');
     expect(rows[0].startsWith('id,requested_at,vendor_id')).toBe(true);

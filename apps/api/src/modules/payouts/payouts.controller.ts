@@ -132,13 +132,13 @@ export class PayoutsAdminController {
   @Get('vendors/:vendorId/balance')
   @ApiOperation({ summary: "A vendor's payout balance" })
   async balance(@Param('vendorId', ParseIntPipe) vendorId: number) {
-    return { data: await this.payouts.balance(vendorId) };
+    return { data: await this.payouts.balanceOf(vendorId) };
   }
 
   @Get('vendors/:vendorId/statement')
   @ApiOperation({ summary: "A vendor's statement, newest first (cursor=, limit=)" })
   statement(@Param('vendorId', ParseIntPipe) vendorId: number, @Query() query: ListQuery) {
-    return this.payouts.statement(vendorId, query);
+    return this.payouts.statementOf(vendorId, query);
   }
 
   @Get(':id')

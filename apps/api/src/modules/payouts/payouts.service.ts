@@ -5,6 +5,7 @@ import { DataSource, IsNull, LessThan, type EntityManager } from 'typeorm';
 import {
   formatNaira,
   fromMinorUnits,
+  MSG,
   PAYOUT_HELD,
   PAYOUT_MSG,
   PAYOUT_STATUSES,
@@ -199,8 +200,14 @@ export class PayoutsService implements OnModuleInit, OnModuleDestroy, WebhookEve
     return row ? presentAccount(row) : null;
   }
 
+  /** The back office's vendor routes: an unknown user is a 404 (not an empty answer that looks like a vendor). */
+  private async assertUser(userId: number): Promise<void> {
+    if (!(await this.users.findById(userId))) throw new NotFoundError(MSG.users.notFound);
+  }
+
   /** The back office: a vendor's accounts, the active one first, then the replaced ones newest first. */
   async accountsOf(vendorId: number): Promise<PayoutAccountDto[]> {
+    await this.assertUser(vendorId);
     const rows = await this.db
       .getRepository(PayoutAccount)
       .find({ where: { vendor_id: vendorId }, order: { id: 'DESC' }, take: 100 });
@@ -329,6 +336,18 @@ export class PayoutsService implements OnModuleInit, OnModuleDestroy, WebhookEve
       blocked_reason: blocked,
       account: account ? presentAccount(account) : null,
     };
+  }
+
+  /** The back office: a vendor's balance (404 for an unknown user). */
+  async balanceOf(vendorId: number): Promise<VendorBalance> {
+    await this.assertUser(vendorId);
+    return this.balance(vendorId);
+  }
+
+  /** The back office: a vendor's statement (404 for an unknown user). */
+  async statementOf(vendorId: number, query: ListQuery): Promise<ListResult<StatementEntry>> {
+    await this.assertUser(vendorId);
+    return this.statement(vendorId, query);
   }
 
   /** Why a payout may not be requested now (no account, KYC not approved, account changed recently), or null. */
