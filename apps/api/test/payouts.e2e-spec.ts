@@ -5,6 +5,7 @@ import { photo, KYC_FIELDS } from './security/world';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
 import { expectReconciled, resolveOpenPaymentExceptions } from './support/reconcile';
+import { buyAndReceive, createCategory, createProduct } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -275,6 +276,16 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
     expect(await service.requery(new Date(Date.now() + 3600_000))).toBe(1);
     expect(await payoutRow(res.body.data.id)).toMatchObject({ status: 'paid' });
 
+    // Paystack does not answer the send: the payout stays approved, and the job sends it again (same reference).
+    paystack.failNext(1);
+    const unsent = await withdraw(ada, '2500').expect(201);
+    expect(unsent.body.data.status).toBe('approved');
+    expect(paystack.transfers.has(unsent.body.data.reference)).toBe(false);
+    expect(await service.requery(new Date(Date.now() + 5 * 60_000))).toBe(1);
+    expect(await payoutRow(unsent.body.data.id)).toMatchObject({ status: 'processing' });
+    await webhook(paystack.transferWebhook(unsent.body.data.reference, 'transfer.success')).expect(200);
+    expect(await payoutRow(unsent.body.data.id)).toMatchObject({ status: 'paid' });
+
     paystack.transferMode = 'refuse';
     const before = (await balances(t.db, ada.user.id)).ngn;
     const refused = await withdraw(ada, '4000').expect(201);
@@ -305,6 +316,27 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
       await webhook(paystack.transferWebhook(r.body.data.reference, 'transfer.success')).expect(200);
   });
 
+  it('a received sale is pending (the return window) in the balance and on the statement with its gross and commission', async () => {
+    const category = await createCategory(t, admin.token, 'Payout phones');
+    const product = await createProduct(t, ada.token, category, {
+      name: 'Tecno Spark',
+      price: '10000',
+      stock_quantity: 5,
+    });
+    await buyAndReceive(t, admin, customer, product.id);
+    const balance = (await get(ada, '/vendor-payouts/balance').expect(200)).body.data;
+    expect(balance.pending_minor).toBe(900_000);
+    const [sale] = (await get(ada, '/vendor-payouts/statement?limit=1').expect(200)).body.data;
+    expect(sale).toMatchObject({
+      kind: 'sale',
+      direction: 'credit',
+      status: 'pending',
+      amount_minor: 900_000,
+      gross_minor: 1_000_000,
+      commission_minor: 100_000,
+    });
+  });
+
   it('the statement lists sales, payouts, fees and returns newest first, by cursor, and as CSV; the admin sees it too', async () => {
     const page = await get(ada, '/vendor-payouts/statement?limit=3').expect(200);
     expect(page.body.data).toHaveLength(3);
@@ -322,7 +354,7 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
       for (const e of res.body.data) kinds.add(e.kind);
       cursor = res.body.meta.next_cursor;
     } while (cursor);
-    expect([...kinds].sort()).toEqual(['adjustment', 'payout', 'payout_fee', 'payout_return']);
+    expect([...kinds].sort()).toEqual(['adjustment', 'payout', 'payout_fee', 'payout_return', 'sale']);
     const csv = await get(ada, '/vendor-payouts/statement.csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment/);
