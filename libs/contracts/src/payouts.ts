@@ -259,3 +259,46 @@ export interface DedicatedAccountAnswer {
   configured: boolean;
   account: DedicatedAccount | null;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages of the payout routes (the API's errors and notifications, the screens' texts)
+// ---------------------------------------------------------------------------------------------------------
+
+export const PAYOUT_MSG = {
+  bankCodeRequired: 'Please choose a bank.',
+  bankUnknown: 'Please choose a bank from the list.',
+  accountNumberInvalid: 'The account number must be 10 digits.',
+  accountUnresolved: 'We could not find this account at the bank. Check the number and the bank.',
+  passwordRequired: 'Please enter your password.',
+  passwordWrong: 'The password is not correct.',
+  providerDown: 'The bank service did not answer. Please try again in a few minutes.',
+  vendorsOnly: 'Only vendors can withdraw their sales.',
+  reasonRequired: 'A reason is required.',
+  idsRequired: 'Choose between 1 and 100 payouts.',
+  notFound: 'Payout not found.',
+  notAwaitingApproval: 'Only a payout awaiting approval can be approved or rejected.',
+  amountMin: (text: string) => `The minimum withdrawal is ${text}.`,
+  amountAboveAvailable: (text: string) => `You can withdraw at most ${text} (your available balance less the fee).`,
+  off: 'Payouts are not configured on this server.',
+  blockedNoAccount: 'Add a payout bank account first.',
+  blockedBalance: (text: string) => `You need at least ${text} available (the minimum withdrawal plus the fee).`,
+  blockedKyc: 'Your identity (KYC) must be approved before your first payout.',
+  blockedAccountChanged: (when: string) =>
+    `Your payout account was changed recently: payouts to it are possible from ${when}.`,
+  accountChangedTitle: 'Payout account changed',
+  accountChangedText: (bank: string, masked: string, when: string) =>
+    `Your payout account is now ${bank} ${masked}. For your safety, payouts to it are possible from ${when}. If you did not make this change, change your password and contact support at once.`,
+  accountAddedText: (bank: string, masked: string) => `Your payout account is now ${bank} ${masked}.`,
+  changedTitle: 'Payout update',
+  requestedText: (amount: string) => `Your withdrawal of ${amount} was received.`,
+  awaitingText: (amount: string) => `Your withdrawal of ${amount} is waiting for approval.`,
+  processingText: (amount: string) => `Your withdrawal of ${amount} was sent to your bank.`,
+  paidText: (amount: string) => `Your withdrawal of ${amount} was paid into your bank account.`,
+  returnedText: (amount: string, label: string, reason: string | null) =>
+    `Your withdrawal of ${amount} was ${label.toLowerCase()}${reason ? ` (${reason})` : ''}; the money is back in your available balance.`,
+} as const;
+
+/** An account number shown masked: ******6789. */
+export function maskAccountNumber(accountNumber: string): string {
+  return accountNumber.length > 4 ? `${'*'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}` : accountNumber;
+}

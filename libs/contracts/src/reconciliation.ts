@@ -31,6 +31,10 @@ export const RECONCILIATION_CODES = [
   'refund_ledger_missing',
   'card_refund_pending_too_long',
   'card_refund_failed',
+  'payout_debit_missing',
+  'payout_return_missing',
+  'payout_return_unexpected',
+  'payout_processing_too_long',
 ] as const;
 export type ReconciliationCode = (typeof RECONCILIATION_CODES)[number];
 
@@ -46,7 +50,8 @@ export type ReconciliationEntity =
   | 'invoice_payment'
   | 'ledger_entry'
   | 'payment_exception'
-  | 'order_refund';
+  | 'order_refund'
+  | 'payout';
 
 export interface ReconciliationFinding {
   code: ReconciliationCode;
@@ -185,5 +190,22 @@ export const RECONCILIATION_TEXT: Record<ReconciliationCode, { problem: string; 
   card_refund_failed: {
     problem: 'A refund to the card failed and its money was not credited to the wallet instead: it is still owed.',
     action: "Refund the buyer again (to the wallet, or to the card) from the order's page.",
+  },
+  payout_debit_missing: {
+    problem:
+      "A payout has no completed debit of its amount and fee from the vendor's wallet (payout-<id>, payout-fee-<id>).",
+    action: 'Do not send it: find how it was created; debit the vendor by an adjustment or reject the payout.',
+  },
+  payout_return_missing: {
+    problem: 'A failed, reversed or rejected payout has no return credit of its amount and fee (payout-return-<id>).',
+    action: "Credit the vendor's wallet with the amount and fee (the money never reached the bank).",
+  },
+  payout_return_unexpected: {
+    problem: 'A payout that is held or paid has a return credit: the vendor got the money back and may be paid too.',
+    action: 'Check the transfer on the Paystack dashboard; reverse the extra credit by an adjustment.',
+  },
+  payout_processing_too_long: {
+    problem: 'A payout transfer has been processing at Paystack for more than a day.',
+    action: 'Run `requery-payouts` or check the transfer on the Paystack dashboard.',
   },
 };

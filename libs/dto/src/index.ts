@@ -23,3 +23,4 @@ export * from './refunds';
 export * from './support';
 export * from './users';
 export * from './wallet';
+export * from './payouts';

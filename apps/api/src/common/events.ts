@@ -19,6 +19,8 @@ export const EVENTS = {
   refundRequested: 'refund.requested',
   refundSettled: 'refund.settled',
   walletTransferReceived: 'wallet.transfer_received',
+  payoutChanged: 'payout.changed',
+  payoutAccountChanged: 'payout.account_changed',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -162,6 +164,27 @@ export interface WalletTransferReceivedEvent {
   bank: string;
 }
 
+/** A payout was requested or changed status (after the commit): the vendor is told (issue 24). */
+export interface PayoutChangedEvent {
+  payoutId: number;
+  vendorId: number;
+  amountMinor: number;
+  from: string | null;
+  to: string;
+  reason: string | null;
+}
+
+/** A vendor saved a payout account (after the commit): told in-app and by e-mail; a change names the delay. */
+export interface PayoutAccountChangedEvent {
+  accountId: number;
+  vendorId: number;
+  bankName: string;
+  accountNumber: string;
+  /** false: the vendor's first account (payable at once). */
+  changed: boolean;
+  payableAfter: string;
+}
+
 /** Every event's payload by name: what `emit`, the outbox and the listeners agree on. */
 export interface EventMap {
   'user.verified': UserVerifiedEvent;
@@ -181,6 +204,8 @@ export interface EventMap {
   'refund.requested': RefundRequestedEvent;
   'refund.settled': RefundSettledEvent;
   'wallet.transfer_received': WalletTransferReceivedEvent;
+  'payout.changed': PayoutChangedEvent;
+  'payout.account_changed': PayoutAccountChangedEvent;
 }
 export type EventName = keyof EventMap;
 

@@ -24,6 +24,8 @@ import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/ord
 import { AuditLog } from '../modules/audit/audit-log.entity';
 import { OrderRefund } from '../modules/invoices/order-refund.entity';
 import { DedicatedAccount } from '../modules/wallet/dedicated-account.entity';
+import { PayoutAccount } from '../modules/payouts/payout-account.entity';
+import { Payout } from '../modules/payouts/payout.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
 export const ENTITIES = [
@@ -63,4 +65,6 @@ export const ENTITIES = [
   AuditLog,
   OrderRefund,
   DedicatedAccount,
+  PayoutAccount,
+  Payout,
 ];

@@ -24,6 +24,7 @@ import { ShippingMoveIndex1764031000000 } from '../migrations/1764031000000-Ship
 import { LineFulfilment1764100000000 } from '../migrations/1764100000000-LineFulfilment';
 import { RefundsAndDedicatedAccounts1764300000000 } from '../migrations/1764300000000-RefundsAndDedicatedAccounts';
 import { GuestFeeLinks1764110000000 } from '../migrations/1764110000000-GuestFeeLinks';
+import { Payouts1764200000000 } from '../migrations/1764200000000-Payouts';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   LineFulfilment1764100000000,
   GuestFeeLinks1764110000000,
   RefundsAndDedicatedAccounts1764300000000,
+  Payouts1764200000000,
 ];

@@ -8,6 +8,9 @@ import {
   NOTIFICATION_PATHS as PATHS,
   orderStatusLabel,
   REFUND_MSG,
+  maskAccountNumber,
+  PAYOUT_MSG,
+  payoutStatusLabel,
 } from '@jara/contracts';
 import {
   EVENTS,
@@ -25,6 +28,8 @@ import {
   type UserVerifiedEvent,
   type RefundSettledEvent,
   type WalletFundedEvent,
+  type PayoutAccountChangedEvent,
+  type PayoutChangedEvent,
 } from '../../common/events';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { NotificationsService } from './notifications.service';
@@ -103,6 +108,48 @@ export class NotificationsListener {
       link: PATHS.invoice(event.invoiceId),
       // A request for payment (a cargo fee, a manual charge) is e-mailed; an order's invoice comes with the order.
       email: event.type === 'order' ? undefined : 'always',
+    });
+  }
+
+  /** A payout's every state change reaches its vendor in-app; paid and returned money also by e-mail (issue 24). */
+  @OnDomainEvent(EVENTS.payoutChanged)
+  async onPayoutChanged(event: PayoutChangedEvent): Promise<void> {
+    const amount = formatNaira(event.amountMinor);
+    const text =
+      event.to === 'paid'
+        ? PAYOUT_MSG.paidText(amount)
+        : event.to === 'processing'
+          ? PAYOUT_MSG.processingText(amount)
+          : event.to === 'awaiting_approval'
+            ? PAYOUT_MSG.awaitingText(amount)
+            : ['failed', 'reversed', 'rejected'].includes(event.to)
+              ? PAYOUT_MSG.returnedText(amount, payoutStatusLabel(event.to), event.reason)
+              : PAYOUT_MSG.requestedText(amount);
+    await this.notifications.notify({
+      userId: event.vendorId,
+      title: PAYOUT_MSG.changedTitle,
+      description: text.slice(0, 255),
+      message: text,
+      link: PATHS.payouts,
+      email: ['paid', 'failed', 'reversed', 'rejected'].includes(event.to) ? 'always' : undefined,
+    });
+  }
+
+  /** A payout account saved: always e-mailed (an unexpected change is how a takeover shows). */
+  @OnDomainEvent(EVENTS.payoutAccountChanged)
+  async onPayoutAccountChanged(event: PayoutAccountChangedEvent): Promise<void> {
+    const masked = maskAccountNumber(event.accountNumber);
+    const when = new Date(event.payableAfter).toUTCString();
+    const text = event.changed
+      ? PAYOUT_MSG.accountChangedText(event.bankName, masked, when)
+      : PAYOUT_MSG.accountAddedText(event.bankName, masked);
+    await this.notifications.notify({
+      userId: event.vendorId,
+      title: PAYOUT_MSG.accountChangedTitle,
+      description: text.slice(0, 255),
+      message: text,
+      link: PATHS.payouts,
+      email: 'always',
     });
   }
 

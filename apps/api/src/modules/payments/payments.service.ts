@@ -226,7 +226,10 @@ export class PaymentsService {
 
   // ------------------------------------------------------------------- refunds and dedicated accounts (issue 24)
 
-  /** A domain handles a webhook event (refund.processed, a dedicated_nuban charge.success) before the settlers. */
+  /**
+   * A domain handles a signed webhook event (transfer.*, refund.*, a dedicated_nuban charge.success) before the
+   * settlers; the handler answers true when the event was its own (then nothing else sees it).
+   */
   registerWebhookHandler(event: string, handler: (data: Record<string, unknown>) => Promise<boolean>): void {
     this.webhookHandlers.set(event, [...(this.webhookHandlers.get(event) ?? []), handler]);
   }

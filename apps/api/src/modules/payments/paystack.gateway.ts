@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
 import { requestedAmount } from './paystack-amount';
+import { paystackRequest, type PaystackAnswer } from './paystack-http';
 import {
   GatewayError,
   type DedicatedAccountInput,
@@ -117,36 +118,7 @@ export class PaystackGateway implements PaymentGateway {
     };
   }
 
-  private async call(
-    method: 'GET' | 'POST',
-    path: string,
-    payload?: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown> | null }> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.config.baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${this.config.secretKey}`,
-          Accept: 'application/json',
-          ...(payload ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: payload ? JSON.stringify(payload) : undefined,
-        signal: AbortSignal.timeout(this.config.timeoutMs),
-      });
-    } catch (error) {
-      this.logger.warn(`${method} ${path.split('/').slice(0, 3).join('/')} failed: ${(error as Error).message}`);
-      throw new GatewayError('Paystack did not answer');
-    }
-    const text = await response.text();
-    try {
-      const body = JSON.parse(text) as unknown;
-      return {
-        status: response.status,
-        body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null,
-      };
-    } catch {
-      throw new GatewayError(`Paystack answered HTTP ${response.status} without JSON`);
-    }
+  private call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<PaystackAnswer> {
+    return paystackRequest(this.config, this.logger, method, path, payload);
   }
 }

@@ -38,6 +38,7 @@ const CHECKED = [
   'open_fundings',
   'open_exceptions',
   'order_refunds',
+  'payouts',
 ] as const;
 const SHIPPED_OR_LATER = [ORDER_STATUS.TO_SHIP, ORDER_STATUS.TO_RECEIVE, ORDER_STATUS.TO_REVIEW, ORDER_STATUS.RETURNED];
 
@@ -79,6 +80,7 @@ export class ReconciliationService {
     await this.fundings(ctx);
     await this.exceptions(ctx);
     await this.refunds(ctx);
+    await this.payouts(ctx);
     return { findings: ctx.findings, checked: ctx.checked, ran_at: ctx.now.toISOString() };
   }
 
@@ -466,6 +468,63 @@ export class ReconciliationService {
         } else if (ctx.now.getTime() - (date(r.created_at)?.getTime() ?? 0) > ctx.pendingMs) {
           add(ctx, 'card_refund_pending_too_long', 'order_refund', r, label, str(r.currency), amount, 0);
         }
+      }
+    }
+  }
+
+  /**
+   * Every payout's ledger matches its status (issue 24): held or paid, its debits (payout-<id> of the amount,
+   * payout-fee-<id> of the fee) are completed and there is no return; failed, reversed or rejected, the debits and one
+   * return credit (payout-return-<id>) of amount + fee. A transfer processing for more than a day is listed.
+   */
+  private async payouts(ctx: Ctx): Promise<void> {
+    for await (const rows of this.pages(
+      ctx,
+      `SELECT p.id, p.vendor_id, p.reference, p.amount_minor, p.fee_minor, p.status, p.sent_at, p.created_at
+         FROM payouts p`,
+    )) {
+      count(ctx, 'payouts', rows.length);
+      const refs = rows.flatMap((p) => [
+        `payout-${num(p.id)}`,
+        `payout-fee-${num(p.id)}`,
+        `payout-return-${num(p.id)}`,
+      ]);
+      const entries = new Map<string, Row>();
+      for (const e of await this.q(
+        `SELECT reference, user_id, amount_minor, direction, status FROM wallet_ledger
+          WHERE reference IN (${marks(refs.length)}) AND status = 'completed'`,
+        refs,
+      ))
+        entries.set(String(e.reference), e);
+      for (const p of rows) {
+        const id = num(p.id);
+        const amount = num(p.amount_minor);
+        const fee = num(p.fee_minor);
+        const mine = (e: Row | undefined, direction: string) =>
+          e && num(e.user_id) === num(p.vendor_id) && e.direction === direction ? e : undefined;
+        const debit = mine(entries.get(`payout-${id}`), 'debit');
+        const feeDebit = mine(entries.get(`payout-fee-${id}`), 'debit');
+        const back = mine(entries.get(`payout-return-${id}`), 'credit');
+        const debited = num(debit?.amount_minor) + num(feeDebit?.amount_minor);
+        if (num(debit?.amount_minor) !== amount || (fee > 0 && num(feeDebit?.amount_minor) !== fee))
+          add(ctx, 'payout_debit_missing', 'payout', p, str(p.reference), 'NGN', amount + fee, debited);
+        const returned = ['failed', 'reversed', 'rejected'].includes(String(p.status));
+        if (returned && num(back?.amount_minor) !== amount + fee)
+          add(
+            ctx,
+            'payout_return_missing',
+            'payout',
+            p,
+            str(p.reference),
+            'NGN',
+            amount + fee,
+            num(back?.amount_minor),
+          );
+        if (!returned && entries.has(`payout-return-${id}`))
+          add(ctx, 'payout_return_unexpected', 'payout', p, str(p.reference), 'NGN', 0, num(back?.amount_minor));
+        const since = date(p.sent_at) ?? date(p.created_at);
+        if (p.status === 'processing' && ctx.now.getTime() - (since?.getTime() ?? 0) > ctx.pendingMs)
+          add(ctx, 'payout_processing_too_long', 'payout', p, str(p.reference), 'NGN', amount, 0);
       }
     }
   }
