@@ -2,6 +2,7 @@
 import { productPricing } from './catalogue';
 import type { LineFulfilment } from './fulfilment';
 import { ORDER_STATUS, type OrderStatus } from './statuses';
+import type { OrderRefund, RefundDestination } from './payouts';
 import type { PaymentStart } from './wallet';
 
 /** Payment methods at checkout (API values and the radio's labels). Card goes through Paystack. */
@@ -209,6 +210,8 @@ export interface Order {
   /** Only in the answer to POST /orders. */
   payment?: PaymentStart | null;
   bank_transfer?: BankTransferDetails | null;
+  /** GET /orders/{id} (issue 24): the order's refunds, to the wallet or the card: where the money went. */
+  refunds?: OrderRefund[];
 }
 
 /** PATCH /orders/{id}/status */
@@ -217,6 +220,8 @@ export interface OrderStatusInput {
   note?: string | null;
   /** Accepting a return (admin, 3 -> 4): put the returned units back in stock (default false). */
   restock?: boolean;
+  /** Requesting a return (buyer, status 4, issue 24): where the refund goes; 'card' only for a card-paid order. */
+  refund_to?: RefundDestination;
 }
 
 /** POST /orders/{id}/late-transfer (admin): the bank transfer of a cancelled order arrived (decision 022). */

@@ -47,10 +47,10 @@ describe('refund destination of a return request', () => {
     expect(refundChoices({ payment_method: 'bank_transfer' })).toEqual(['wallet']);
   });
 
-  it('reads the choice, falling back to the wallet', () => {
-    expect(readRefundTo('card', { payment_method: 'card' })).toBe('card');
-    expect(readRefundTo('card', { payment_method: 'wallet' })).toBe('wallet');
-    expect(readRefundTo('cash', { payment_method: 'card' })).toBe('wallet');
-    expect(readRefundTo(null, { payment_method: 'card' })).toBe('wallet');
+  it('reads the choice the form sent, nothing for anything else', () => {
+    expect(readRefundTo('card')).toBe('card');
+    expect(readRefundTo('wallet')).toBe('wallet');
+    expect(readRefundTo('cash')).toBeUndefined();
+    expect(readRefundTo(null)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  REFUND_DESTINATIONS,
   formatNaira,
   type Order,
   type PayoutAccount,
@@ -40,9 +41,9 @@ export function refundChoices(order: Pick<Order, 'payment_method'>): RefundDesti
   return order.payment_method === 'card' ? ['wallet', 'card'] : ['wallet'];
 }
 
-/** refund_to of a return request: 'card' only when the order allows it; anything else is the wallet (the default). */
-export function readRefundTo(value: unknown, order: Pick<Order, 'payment_method'>): RefundDestination {
-  return value === 'card' && refundChoices(order).includes('card') ? 'card' : 'wallet';
+/** refund_to of a return request as the form sent it: one of REFUND_DESTINATIONS, else none (the API's default). */
+export function readRefundTo(value: unknown): RefundDestination | undefined {
+  return REFUND_DESTINATIONS.find((d) => d.code === value)?.code;
 }
 
 /** The statement's API query: page size and the cursor of the page after the last one shown. */
