@@ -23,7 +23,7 @@ export function DedicatedAccountCard({
   if (!answer?.configured) return null;
   const { account } = answer;
   return (
-    <section className="card bank-transfer" aria-labelledby="dedicated-title" data-testid="dedicated-account">
+    <section className="card stack" aria-labelledby="dedicated-title" data-testid="dedicated-account">
       <h2 id="dedicated-title">{MSG.payouts.dedicatedTitle}</h2>
       {account ? (
         <>

@@ -368,6 +368,10 @@ function WithdrawSection({ balance, idempotencyKey }: { balance: VendorBalance |
           formatNaira(balance.auto_approve_max_minor),
         )}
       </p>
+      <p className="small">
+        {`${P.available}: `}
+        <strong data-testid="withdraw-available">{formatNaira(balance.available_minor)}</strong>
+      </p>
       {!balance.can_withdraw ? (
         <p className="notice-inline" role="status" data-testid="blocked-reason">
           {balance.blocked_reason ?? P.withdrawFailed}
@@ -378,7 +382,7 @@ function WithdrawSection({ balance, idempotencyKey }: { balance: VendorBalance |
           <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
           <Field
             name="amount"
-            label={`Amount (available ${formatNaira(balance.available_minor)})`}
+            label="Amount (₦)"
             type="number"
             inputMode="decimal"
             min={0.01}
