@@ -201,9 +201,7 @@ function CurrentAccount({ account }: { account: PayoutAccount }) {
         <dt>Bank</dt>
         <dd>{account.bank_name}</dd>
         <dt>Account number</dt>
-        <dd className="mono" aria-label={`Account number ending ${account.account_number.slice(-4)}`}>
-          {maskAccountNumber(account.account_number)}
-        </dd>
+        <dd className="mono">{maskAccountNumber(account.account_number)}</dd>
         <dt>Account name</dt>
         <dd data-testid="payout-account-name">{account.account_name}</dd>
       </dl>
