@@ -150,6 +150,9 @@ export const MSG = {
     updateFailed: 'Failed to update status',
     deleteFailed: 'Failed to delete KYC',
     vendorsExempt: 'Vendors are not required to submit KYC.',
+    /** Issue 24: not to sell, but a vendor's identity is checked before the first payout. */
+    vendorsBeforePayout:
+      'Your identity is checked once before your first payout: submit your KYC to withdraw your sales.',
     // API (issue 12)
     notFound: 'KYC submission not found.',
     alreadySubmitted: 'You have already submitted your KYC. You can submit again only if it is rejected.',
