@@ -98,7 +98,20 @@ export interface FakePaystack {
   ): { body: string; signature: string };
   /** POSTs a signed webhook to a URL (the API's /api/v1/webhooks/paystack), as Paystack pushes it; answers the status. */
   deliver(webhook: { body: string; signature: string }, webhookUrl: string): Promise<number>;
+  /** The hosted checkouts initialize opened: access code (the last part of authorization_url) -> reference. */
+  readonly checkouts: Map<string, string>;
 }
+
+/**
+ * Requests a process around the fake answers itself, before the fake's key check (the browser journeys' hosted
+ * checkout page and control surface, apps/api/test/support/fake-paystack-server.ts): true when it answered.
+ */
+export type FakePaystackIntercept = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: string,
+) => boolean | Promise<boolean>;
 
 export interface FakeTransfer {
   reference: string;
@@ -142,7 +155,7 @@ export async function startFakePaystack(
    * A fixed port and secret let another process (the browser journeys' harness: the fake imports only node modules,
    * so Playwright's own TypeScript loader can start it) configure the API before the fake starts; default: random.
    */
-  options: { port?: number; host?: string; secretKey?: string } = {},
+  options: { port?: number; host?: string; secretKey?: string; intercept?: FakePaystackIntercept } = {},
 ): Promise<FakePaystack> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
   const transactions = new Map<string, FakePaystackTransaction>();
@@ -152,6 +165,7 @@ export async function startFakePaystack(
   const customers = new Map<string, string>();
   const dedicatedAccounts = new Map<string, FakePaystackDedicatedAccount>();
   const moneyOutCalls = { refund: 0, customer: 0, dedicatedAccount: 0 };
+  const checkouts = new Map<string, string>();
   let nextId = 1000;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -277,6 +291,7 @@ export async function startFakePaystack(
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const body = await readBody(req);
+    if (options.intercept && (await options.intercept(req, res, url, body))) return;
     if (failures > 0) {
       failures--;
       return send(res, 500, { status: false, message: 'Internal error' });
@@ -308,6 +323,7 @@ export async function startFakePaystack(
         status: 'abandoned',
       });
       const accessCode = randomBytes(6).toString('hex');
+      checkouts.set(accessCode, reference);
       return send(res, 200, {
         status: true,
         message: 'Authorization URL created',
@@ -548,6 +564,7 @@ export async function startFakePaystack(
       await res.text();
       return res.status;
     },
+    checkouts,
   };
   return fake;
 }
