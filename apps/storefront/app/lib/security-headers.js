@@ -42,7 +42,9 @@ function liveChatSources(env) {
  * - style-src allows inline styles (React style attributes); scripts are what the policy is about.
  * - img-src: any https picture (product images come from the API's public URL or its bucket), plus the API's own
  *   origin when it is plain http (local runs, e2e).
- * - form-action: this site, Google's sign-in page and Paystack's checkout (a form's redirect is checked too).
+ * - form-action: this site, Google's sign-in page and Paystack's checkout (a form's redirect is checked too);
+ *   PAYSTACK_CHECKOUT_URL names another checkout origin (the browser journeys' fake Paystack), as
+ *   GOOGLE_OAUTH_BASE_URL does for sign-in.
  * - frame-ancestors 'none' (no framing: clickjacking), object-src 'none', base-uri 'self'.
  * @param {string} nonce
  * @param {Record<string, string | undefined>} env
@@ -53,6 +55,7 @@ export function contentSecurityPolicy(nonce, env = process.env) {
     .map((value) => originOf(value))
     .filter((origin) => origin && origin.startsWith('http:'));
   const google = originOf(env.GOOGLE_OAUTH_BASE_URL) ?? GOOGLE_AUTH;
+  const checkout = originOf(env.PAYSTACK_CHECKOUT_URL) ?? PAYSTACK_CHECKOUT;
   const chat = liveChatSources(env);
   const list = (...sources) => [...new Set(sources.flat().filter(Boolean))].join(' ');
   return [
@@ -64,7 +67,7 @@ export function contentSecurityPolicy(nonce, env = process.env) {
     `connect-src ${list(`'self'`, chat.web, chat.sockets)}`,
     `frame-src ${chat.web.length ? list(chat.web) : `'none'`}`,
     `media-src ${list(`'self'`, chat.web)}`,
-    `form-action ${list(`'self'`, google, PAYSTACK_CHECKOUT)}`,
+    `form-action ${list(`'self'`, google, checkout)}`,
     `frame-ancestors 'none'`,
     `object-src 'none'`,
     `base-uri 'self'`,

@@ -36,6 +36,12 @@ describe('storefront security headers', () => {
     );
     expect(csp.get('img-src')).toContain('http://localhost:4600');
     expect(csp.get('form-action')).toContain('http://127.0.0.1:9999');
+    // A local fake Paystack's hosted checkout (the browser journeys' second phase) replaces Paystack's.
+    expect(
+      directives(contentSecurityPolicy('n', { PAYSTACK_CHECKOUT_URL: 'http://127.0.0.1:4503/checkout/x' })).get(
+        'form-action',
+      ),
+    ).toEqual(["'self'", 'https://accounts.google.com', 'http://127.0.0.1:4503']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://embed.tawk.to', 'https://*.tawk.to', 'wss://*.tawk.to']);
     expect(csp.get('frame-src')).toEqual(['https://embed.tawk.to', 'https://*.tawk.to']);
     // An https API needs nothing extra: img-src already takes https pictures.
