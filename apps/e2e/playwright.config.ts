@@ -14,8 +14,16 @@ function chromiumPath(): string {
   throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
 }
 
+/**
+ * tools/scripts/e2e.mjs runs two phases: the journeys in payments test mode, then (E2E_PHASE=paystack) only the
+ * *.paystack.spec.ts journeys against the fake Paystack on a fresh database.
+ */
+const PAYSTACK_SPECS = '**/*.paystack.spec.ts';
+const paystackPhase = process.env.E2E_PHASE === 'paystack';
+
 export default defineConfig({
   testDir: './tests',
+  ...(paystackPhase ? { testMatch: PAYSTACK_SPECS } : { testIgnore: PAYSTACK_SPECS }),
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

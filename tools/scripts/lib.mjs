@@ -76,6 +76,17 @@ export function startService(name, cmd, args, env = {}, cwd = ROOT) {
   return child;
 }
 
+/** Stops one child started by startService (the others keep running) and waits until it has exited. */
+export function stopService(child) {
+  if (!children.delete(child)) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    child.removeAllListeners('exit');
+    if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
+    child.once('exit', () => resolvePromise());
+    child.kill('SIGTERM');
+  });
+}
+
 let stopping = false;
 export function stopAll(code = 0) {
   stopping = true;
