@@ -16,7 +16,7 @@ import { startFakePaystack, type FakePaystack, type FakePaystackIntercept, type 
  *     POST /__fake/transfers/{reference}/{success|failed|reversed}  the transfer ends so; its webhook is delivered
  *     POST /__fake/dedicated/{account_number}/transfer {amount, reference?}  a transfer in (kobo): dedicated_nuban
  *                                                                charge.success delivered
- *     GET  /__fake/refunds                                       the refunds asked so far
+ *     GET  /__fake/refunds                                       the refunds asked so far (with the payer's e-mail)
  *     POST /__fake/refunds/{id or transaction reference}/{processed|failed}  refund.* delivered
  */
 export interface FakePaystackServerOptions {
@@ -153,7 +153,10 @@ export async function startFakePaystackServer(options: FakePaystackServerOptions
       const reference = typeof input.reference === 'string' ? input.reference : `T${randomBytes(8).toString('hex')}`;
       return deliver(res, f.transferIn({ reference, amount, accountNumber: account.account_number }), { reference });
     }
-    if (method === 'GET' && path === '/__fake/refunds') return json(res, 200, { data: [...f.refunds.values()] });
+    if (method === 'GET' && path === '/__fake/refunds')
+      return json(res, 200, {
+        data: [...f.refunds.values()].map((r) => ({ ...r, email: f.transactions.get(r.transaction)?.email ?? null })),
+      });
     const refund = /^\/__fake\/refunds\/([^/]+)\/(processed|failed)$/.exec(path);
     if (method === 'POST' && refund) {
       const key = decodeURIComponent(refund[1]);
