@@ -220,32 +220,15 @@ export interface DedicatedAccountAnswer {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Messages of the payout and refund write models (their DTOs' rules) and the back office's answers
+// Messages of the payout and refund write models (their DTOs' rules)
 // ---------------------------------------------------------------------------------------------------------
 
-/** At most this many payouts are approved by one POST /payouts/approve. */
-export const PAYOUT_BULK_MAX = 100;
-/** The longest reason of a payout rejection or a refund. */
-export const PAYOUT_REASON_MAX = 500;
-
 export const PAYOUT_MSG = {
-  rejectReasonRequired: 'Please give the reason for rejecting this payout.',
-  reasonTooLong: `The reason may have at most ${PAYOUT_REASON_MAX} characters.`,
-  bulkNone: 'Choose at least one payout.',
-  bulkTooMany: `Approve at most ${PAYOUT_BULK_MAX} payouts at a time.`,
-  bulkIdInvalid: 'ids must be payout ids.',
-  approved: 'Payout approved: the transfer is on its way.',
-  rejected: 'Payout rejected: the money is back in the vendor’s balance.',
-  approveFailed: 'The payout could not be approved.',
-  rejectFailed: 'The payout could not be rejected.',
-  bulkApproved: (n: number) => `${n} ${n === 1 ? 'payout' : 'payouts'} approved.`,
-  bulkFailed: (n: number) => `${n} ${n === 1 ? 'payout was' : 'payouts were'} not approved.`,
-  exportFailed: 'The CSV could not be downloaded.',
+  reasonRequired: 'A reason is required.',
+  idsRequired: 'Choose between 1 and 100 payouts.',
 } as const;
 
 export const REFUND_MSG = {
-  destinationInvalid: 'Choose where the refund goes: the Jara wallet or the original card.',
-  reasonRequired: 'Please give the reason for this refund.',
-  created: 'Refund recorded.',
-  failed: 'The refund could not be made.',
+  destinationInvalid: "destination must be 'wallet' or 'card'.",
+  reasonRequired: 'Give the reason of the refund.',
 } as const;

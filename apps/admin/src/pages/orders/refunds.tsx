@@ -4,7 +4,6 @@ import { Alert, Button, Card, Form, Input, Modal, Radio, Space, Table, Typograph
 import { RollbackOutlined } from '@ant-design/icons';
 import {
   REFUND_DESTINATIONS,
-  REFUND_MSG,
   REFUND_STATUSES,
   formatDate,
   formatLongDateTime,
@@ -13,7 +12,7 @@ import {
   type OrderRefund,
   type RefundDestination,
 } from '@jara/contracts';
-import { CreateOrderRefundDto } from '@jara/dto';
+import { OrderRefundDto } from '@jara/dto';
 import { CardTitle } from '../../components/card-title';
 import { DtoNoteField } from '../../components/dto-note-field';
 import { dtoRules } from '../../components/dto-rules';
@@ -70,7 +69,7 @@ const refundable = (order: Order, refunds: OrderRefund[]) =>
     ? order.total_minor - refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount_minor, 0)
     : 0;
 
-/** The Refund modal (CreateOrderRefundDto): POST /orders/{id}/refunds; the server's 422 under its fields. */
+/** The Refund modal (OrderRefundDto): POST /orders/{id}/refunds; the server's 422 under its fields. */
 function RefundModal({
   order,
   max,
@@ -93,8 +92,8 @@ function RefundModal({
         url: `orders/${order.id}/refunds`,
         method: 'post',
         values,
-        successNotification: () => ({ message: REFUND_MSG.created, type: 'success' }),
-        errorNotification: failedWrite(REFUND_MSG.failed),
+        successNotification: () => ({ message: TEXT.created, type: 'success' }),
+        errorNotification: failedWrite(TEXT.failed),
       },
       {
         onSuccess: () => onClose(),
@@ -124,7 +123,7 @@ function RefundModal({
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         <Alert type="info" showIcon message={TEXT.refundable(formatNaira(max))} />
-        {failure && <Alert type="error" showIcon message={REFUND_MSG.failed} description={failure} />}
+        {failure && <Alert type="error" showIcon message={TEXT.failed} description={failure} />}
         <Form<RefundForm>
           id="order-refund-form"
           form={form}
@@ -132,10 +131,10 @@ function RefundModal({
           onFinish={submit}
           initialValues={{ destination: 'wallet', amount: '', reason: '' }}
         >
-          <Form.Item name="amount" label={TEXT.amount} rules={dtoRules(CreateOrderRefundDto, 'amount')}>
+          <Form.Item name="amount" label={TEXT.amount} rules={dtoRules(OrderRefundDto, 'amount')}>
             <Input inputMode="decimal" autoComplete="off" placeholder={TEXT.amountPlaceholder} />
           </Form.Item>
-          <Form.Item name="destination" label={TEXT.destination} rules={dtoRules(CreateOrderRefundDto, 'destination')}>
+          <Form.Item name="destination" label={TEXT.destination} rules={dtoRules(OrderRefundDto, 'destination')}>
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
@@ -147,12 +146,7 @@ function RefundModal({
               }))}
             />
           </Form.Item>
-          <DtoNoteField
-            dto={CreateOrderRefundDto}
-            name="reason"
-            label={TEXT.reason}
-            placeholder={TEXT.reasonPlaceholder}
-          />
+          <DtoNoteField dto={OrderRefundDto} name="reason" label={TEXT.reason} placeholder={TEXT.reasonPlaceholder} />
         </Form>
       </Space>
     </Modal>

@@ -95,7 +95,7 @@ export const ORDER_TEXT = {
   openInvoice: (reference: string) => `Open invoice ${reference}`,
 } as const;
 
-/** The order's refunds (issue 24); the answers' messages come from REFUND_MSG. */
+/** The order's refunds (issue 24). */
 export const REFUND_TEXT = {
   title: 'Refunds',
   refund: 'Refund',
@@ -112,4 +112,6 @@ export const REFUND_TEXT = {
   keep: 'Back',
   loadFailed: 'The refunds could not be loaded.',
   none: 'No refunds.',
+  created: 'Refund recorded.',
+  failed: 'The refund could not be made.',
 } as const;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { Alert, App, Button, Form, Modal, Popconfirm, Space } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { PAYOUT_MSG, type BulkApproveResult, type Payout } from '@jara/contracts';
+import type { BulkApproveResult, Payout } from '@jara/contracts';
 import { RejectPayoutDto } from '@jara/dto';
 import { DtoNoteField } from '../../components/dto-note-field';
 import { API_URL } from '../../providers/config';
@@ -24,8 +24,8 @@ export function ApproveButton({ payout, compact }: { payout: Payout; compact: bo
         url: `payouts/${payout.id}/approve`,
         method: 'post',
         values: {},
-        successNotification: () => ({ message: PAYOUT_MSG.approved, type: 'success' }),
-        errorNotification: failedWrite(PAYOUT_MSG.approveFailed),
+        successNotification: () => ({ message: TEXT.approved, type: 'success' }),
+        errorNotification: failedWrite(TEXT.approveFailed),
       },
       { onSettled: () => refresh(payout.id) },
     );
@@ -63,8 +63,8 @@ export function RejectModal({ payout, onClose }: { payout: Payout | null; onClos
         url: `payouts/${payout.id}/reject`,
         method: 'post',
         values: { reason },
-        successNotification: () => ({ message: PAYOUT_MSG.rejected, type: 'success' }),
-        errorNotification: failedWrite(PAYOUT_MSG.rejectFailed),
+        successNotification: () => ({ message: TEXT.rejected, type: 'success' }),
+        errorNotification: failedWrite(TEXT.rejectFailed),
       },
       {
         onSuccess: () => onClose(),
@@ -131,10 +131,10 @@ export function useBulkApprove(onDone: (result: BulkApproveResult) => void) {
         values: { ids },
         // The ones not approved are listed on the page with their reasons.
         successNotification: (res) => ({
-          message: PAYOUT_MSG.bulkApproved(res?.data.data.approved.length ?? 0),
+          message: TEXT.bulkApproved(res?.data.data.approved.length ?? 0),
           type: 'success',
         }),
-        errorNotification: failedWrite(PAYOUT_MSG.approveFailed),
+        errorNotification: failedWrite(TEXT.approveFailed),
       },
       { onSuccess: ({ data }) => onDone(data.data), onSettled: () => refresh() },
     );
@@ -157,7 +157,7 @@ export function ExportCsvButton({ params }: { params: Record<string, string | un
       link.remove();
       URL.revokeObjectURL(url);
     } catch (error) {
-      notification.error({ message: PAYOUT_MSG.exportFailed, description: await blobErrorMessage(error) });
+      notification.error({ message: TEXT.exportFailed, description: await blobErrorMessage(error) });
     } finally {
       setBusy(false);
     }

@@ -18,7 +18,6 @@ import {
 } from 'antd';
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import {
-  PAYOUT_MSG,
   PAYOUT_STATUS,
   PAYOUT_STATUSES,
   formatDate,
@@ -275,7 +274,7 @@ export default function PayoutList() {
           closable
           onClose={() => setBulkResult(null)}
           data-testid="bulk-result"
-          message={`${PAYOUT_MSG.bulkApproved(bulkResult.approved.length)} ${PAYOUT_MSG.bulkFailed(bulkResult.failed.length)}`}
+          message={`${TEXT.bulkApproved(bulkResult.approved.length)} ${TEXT.bulkFailed(bulkResult.failed.length)}`}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {bulkResult.failed.map((f) => (

@@ -1,4 +1,4 @@
-/** Local UI text of the payout screens (back office, issue 24); the answers' messages come from PAYOUT_MSG. */
+/** Local UI text of the payout screens (back office, issue 24); the API's refusals come with their own message. */
 export const PAYOUT_TEXT = {
   title: 'Payouts',
   queue: 'Approval queue',
@@ -42,4 +42,11 @@ export const PAYOUT_TEXT = {
   payoutOf: (id: number) => `Payout ${id}`,
   openWallet: 'Open the vendor’s wallet and payout accounts',
   none: '—',
+  approved: 'Payout approved: the transfer is on its way.',
+  rejected: 'Payout rejected: the money is back in the vendor’s balance.',
+  approveFailed: 'The payout could not be approved.',
+  rejectFailed: 'The payout could not be rejected.',
+  bulkApproved: (n: number) => `${n} ${n === 1 ? 'payout' : 'payouts'} approved.`,
+  bulkFailed: (n: number) => `${n} ${n === 1 ? 'payout was' : 'payouts were'} not approved.`,
+  exportFailed: 'The CSV could not be downloaded.',
 } as const;
