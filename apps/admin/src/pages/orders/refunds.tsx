@@ -15,7 +15,7 @@ import {
 import { OrderRefundDto } from '@jara/dto';
 import { CardTitle } from '../../components/card-title';
 import { DtoNoteField } from '../../components/dto-note-field';
-import { dtoRules } from '../../components/dto-rules';
+import { dtoRules, dtoSelectProps } from '../../components/dto-rules';
 import { StatusTag } from '../../components/money';
 import { fieldError } from '../../providers/http';
 import { failedWrite } from '../../schema/row-buttons';
@@ -134,7 +134,7 @@ function RefundModal({
           <Form.Item name="amount" label={TEXT.amount} rules={dtoRules(OrderRefundDto, 'amount')}>
             <Input inputMode="decimal" autoComplete="off" placeholder={TEXT.amountPlaceholder} />
           </Form.Item>
-          <Form.Item name="destination" label={TEXT.destination} rules={dtoRules(OrderRefundDto, 'destination')}>
+          <Form.Item name="destination" label={TEXT.destination} {...dtoSelectProps(OrderRefundDto, 'destination')}>
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
