@@ -120,7 +120,7 @@ export function VendorPayouts({ vendorId }: { vendorId: string }) {
         </Row>
       )}
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}>
+        <Col xs={24} xl={12}>
           <Card size="small" title={<CardTitle level={5}>{TEXT.accounts}</CardTitle>}>
             {accounts.query.isError ? (
               <Alert type="error" showIcon message={TEXT.accountsFailed} description={accounts.query.error?.message} />
@@ -139,7 +139,7 @@ export function VendorPayouts({ vendorId }: { vendorId: string }) {
             )}
           </Card>
         </Col>
-        <Col xs={24} xl={14}>
+        <Col xs={24} xl={12}>
           <Card size="small" title={<CardTitle level={5}>{TEXT.statement}</CardTitle>}>
             <PagedTable<StatementEntry>
               table={statement}
