@@ -35,6 +35,7 @@ import { LogisticsModule } from './modules/logistics/logistics.module';
 import { SupportModule } from './modules/support/support.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { ReconciliationModule } from './modules/reconciliation/reconciliation.module';
+import { PayoutsModule } from './modules/payouts/payouts.module';
 
 @Module({})
 export class AppModule {
@@ -77,6 +78,7 @@ export class AppModule {
         SupportModule,
         AuditModule,
         ReconciliationModule,
+        PayoutsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -26,6 +26,7 @@ export { AuthService } from './modules/auth/auth.service';
 export { UsersService } from './modules/users/users.service';
 export { OrdersService } from './modules/orders/orders.service';
 export { ReconciliationService } from './modules/reconciliation/reconciliation.service';
+export { PayoutsService } from './modules/payouts/payouts.service';
 export { isReconciled, presentReport } from './modules/reconciliation/reconciliation.presenter';
 export {
   ProductRowError,

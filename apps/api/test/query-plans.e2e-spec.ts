@@ -15,6 +15,7 @@ import { Delivery } from '../src/modules/logistics/delivery.entity';
 import { KycSubmission } from '../src/modules/kyc/kyc.entity';
 import { Support } from '../src/modules/support/support.entity';
 import { AuditLog } from '../src/modules/audit/audit-log.entity';
+import { Payout } from '../src/modules/payouts/payout.entity';
 import { Location, ShippingTitle, Warehouse } from '../src/modules/logistics/logistics.entity';
 import { analyze, captureStatements, expectIndexedList, explain, isMysqlDb, planProblems } from './support/query-plan';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
@@ -243,7 +244,33 @@ describe('Query plans of the lists (e2e)', () => {
     })) as Array<Partial<AuditLog>>;
     for (let i = 0; i < auditRows.length; i += 250)
       await t.db.getRepository(AuditLog).insert(auditRows.slice(i, i + 250));
+    // Payouts (issue 24): the back office's queue and history, and the vendor's own withdrawals.
+    const payoutStatuses = [
+      'awaiting_approval',
+      'approved',
+      'processing',
+      'paid',
+      'failed',
+      'reversed',
+      'rejected',
+    ] as const;
+    const payoutRows = Array.from({ length: 1500 }, (_, i) => ({
+      vendor_id: i % 4 ? vendor.user.id : admin.user.id,
+      account_id: 1,
+      amount_minor: 100_000 + ((i * 7919) % 5_000_000),
+      fee_minor: 5_000,
+      status: payoutStatuses[i % payoutStatuses.length],
+      reference: `payout-plan-${i}`,
+      recipient_code: 'RCP_plan',
+      bank_name: 'Guaranty Trust Bank',
+      account_number: '0123456789',
+      account_name: 'PLAN VENDOR',
+      created_at: new Date(Date.now() - i * hour),
+    })) as Array<Partial<Payout>>;
+    for (let i = 0; i < payoutRows.length; i += 250)
+      await t.db.getRepository(Payout).insert(payoutRows.slice(i, i + 250));
     await analyze(t.db, [
+      'payouts',
       'audit_logs',
       'kyc_submissions',
       'supports',
@@ -451,6 +478,16 @@ describe('Query plans of the lists (e2e)', () => {
         audit,
         admin.token,
       );
+    });
+    it("payouts: the admin's queue and history (default, by status, by vendor, by amount); a vendor's own", async () => {
+      for (const path of [
+        '/api/v1/payouts',
+        '/api/v1/payouts?status=awaiting_approval',
+        `/api/v1/payouts?vendor_id=${vendor.user.id}`,
+        '/api/v1/payouts?_sort=amount_minor&_order=desc',
+      ])
+        await expectIndexedList(t, path, { table: 'payouts' }, admin.token);
+      await expectIndexedList(t, '/api/v1/vendor-payouts/withdrawals', { table: 'payouts' }, vendor.token);
     });
     it("the admin's wallets: largest balance first, by dollars, filtered; read from the balance index", async () => {
       for (const path of [

@@ -28,6 +28,8 @@ export const NOTIFICATION_PATHS = {
   adminSupport: (supportId: number) => `/supports/${supportId}`,
   /** The back office's order (admins: lines to collect, decision 031). */
   adminOrder: (orderId: number) => `/orders/show/${orderId}`,
+  /** The vendor's payouts page (balances, account, withdrawals, statement). */
+  payouts: '/payouts',
 } as const;
 
 /** A link into the back office (admins' notifications), which the storefront opens on the back office's origin. */

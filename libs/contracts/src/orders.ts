@@ -2,6 +2,7 @@
 import { productPricing } from './catalogue';
 import type { LineFulfilment } from './fulfilment';
 import { ORDER_STATUS, type OrderStatus } from './statuses';
+import type { OrderRefund, RefundDestination } from './payouts';
 import type { PaymentStart } from './wallet';
 
 /** Payment methods at checkout (API values and the radio's labels). Card goes through Paystack. */
@@ -209,6 +210,10 @@ export interface Order {
   /** Only in the answer to POST /orders. */
   payment?: PaymentStart | null;
   bank_transfer?: BankTransferDetails | null;
+  /** Where the buyer asked a return's refund to go (issue 24); null: the wallet (the default). */
+  refund_to?: RefundDestination | null;
+  /** Only on GET /orders/{id}, for the buyer and an admin: every refund of the order, oldest first (issue 24). */
+  refunds?: OrderRefund[];
 }
 
 /** PATCH /orders/{id}/status */

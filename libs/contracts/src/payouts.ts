@@ -197,9 +197,50 @@ export interface OrderRefund {
   /** Our reference (refund-order-<id>... ); Paystack's transaction for a card refund. */
   reference: string;
   reason: string | null;
+  /** Why a card refund failed, or which failed card refund a wallet refund stands in for. */
+  note: string | null;
+  /** A wallet refund made because the card refund with this id failed (the money is never left owed). */
+  fallback_of: number | null;
   created_at: string;
   completed_at: string | null;
 }
+
+export function refundStatusLabel(status: string): string {
+  return REFUND_STATUSES.find((s) => s.code === status)?.label ?? status;
+}
+
+export function refundDestinationLabel(destination: string): string {
+  return REFUND_DESTINATIONS.find((d) => d.code === destination)?.label ?? destination;
+}
+
+/** What the API says about refunds and dedicated accounts (issue 24). */
+export const REFUND_MSG = {
+  cardOnlyForCard: 'Only an order paid by card can be refunded to the card.',
+  destinationInvalid: "destination must be 'wallet' or 'card'.",
+  refundToInvalid: "refund_to must be 'wallet' or 'card'.",
+  refundToOnlyOnReturn: 'refund_to can be given only with a return request.',
+  reasonRequired: 'Give the reason of the refund.',
+  exceeds: (left: string) => `The refund cannot be more than what is left to refund (${left}).`,
+  nothingLeft: 'This order has been refunded in full.',
+  notPaid: 'This order has not been paid, so there is nothing to refund.',
+  processedTitle: 'Refund processed',
+  processed: (orderNo: string, amount: string, where: string) =>
+    `Your refund of ${amount} for order ${orderNo} was sent to your ${where}.`,
+  pendingTitle: 'Refund on its way',
+  pending: (orderNo: string, amount: string) =>
+    `Your refund of ${amount} for order ${orderNo} was sent to your card; your bank shows it within a few working days.`,
+  failedTitle: 'Card refund failed',
+  failed: (orderNo: string, amount: string) =>
+    `The refund of ${amount} for order ${orderNo} could not be sent to your card, so it was credited to your Jara wallet instead.`,
+} as const;
+
+export const DEDICATED_ACCOUNT_MSG = {
+  notConfigured: 'Bank transfers to a personal account are not available; transfer to Jara and we confirm it by hand.',
+  createFailed: 'Your account number could not be created right now. Please try again later.',
+  transferInTitle: 'Bank transfer received',
+  transferIn: (amount: string, bank: string) =>
+    `${amount} arrived by bank transfer (${bank}) and was credited to your wallet.`,
+} as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Dedicated virtual accounts
@@ -220,15 +261,44 @@ export interface DedicatedAccountAnswer {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Messages of the payout and refund write models (their DTOs' rules)
+// Messages of the payout routes (the API's errors and notifications, the screens' texts)
 // ---------------------------------------------------------------------------------------------------------
 
 export const PAYOUT_MSG = {
+  bankCodeRequired: 'Please choose a bank.',
+  bankUnknown: 'Please choose a bank from the list.',
+  accountNumberInvalid: 'The account number must be 10 digits.',
+  accountUnresolved: 'We could not find this account at the bank. Check the number and the bank.',
+  passwordRequired: 'Please enter your password.',
+  passwordWrong: 'The password is not correct.',
+  providerDown: 'The bank service did not answer. Please try again in a few minutes.',
+  vendorsOnly: 'Only vendors can withdraw their sales.',
   reasonRequired: 'A reason is required.',
   idsRequired: 'Choose between 1 and 100 payouts.',
+  notFound: 'Payout not found.',
+  notAwaitingApproval: 'Only a payout awaiting approval can be approved or rejected.',
+  amountMin: (text: string) => `The minimum withdrawal is ${text}.`,
+  amountAboveAvailable: (text: string) => `You can withdraw at most ${text} (your available balance less the fee).`,
+  off: 'Payouts are not configured on this server.',
+  blockedNoAccount: 'Add a payout bank account first.',
+  blockedBalance: (text: string) => `You need at least ${text} available (the minimum withdrawal plus the fee).`,
+  blockedKyc: 'Your identity (KYC) must be approved before your first payout.',
+  blockedAccountChanged: (when: string) =>
+    `Your payout account was changed recently: payouts to it are possible from ${when}.`,
+  accountChangedTitle: 'Payout account changed',
+  accountChangedText: (bank: string, masked: string, when: string) =>
+    `Your payout account is now ${bank} ${masked}. For your safety, payouts to it are possible from ${when}. If you did not make this change, change your password and contact support at once.`,
+  accountAddedText: (bank: string, masked: string) => `Your payout account is now ${bank} ${masked}.`,
+  changedTitle: 'Payout update',
+  requestedText: (amount: string) => `Your withdrawal of ${amount} was received.`,
+  awaitingText: (amount: string) => `Your withdrawal of ${amount} is waiting for approval.`,
+  processingText: (amount: string) => `Your withdrawal of ${amount} was sent to your bank.`,
+  paidText: (amount: string) => `Your withdrawal of ${amount} was paid into your bank account.`,
+  returnedText: (amount: string, label: string, reason: string | null) =>
+    `Your withdrawal of ${amount} was ${label.toLowerCase()}${reason ? ` (${reason})` : ''}; the money is back in your available balance.`,
 } as const;
 
-export const REFUND_MSG = {
-  destinationInvalid: "destination must be 'wallet' or 'card'.",
-  reasonRequired: 'Give the reason of the refund.',
-} as const;
+/** An account number shown masked: ******6789. */
+export function maskAccountNumber(accountNumber: string): string {
+  return accountNumber.length > 4 ? `${'*'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}` : accountNumber;
+}

@@ -27,6 +27,14 @@ export const RECONCILIATION_CODES = [
   'funding_mismatch',
   'funding_pending_too_long',
   'payment_exception_open',
+  'refund_exceeds_paid',
+  'refund_ledger_missing',
+  'card_refund_pending_too_long',
+  'card_refund_failed',
+  'payout_debit_missing',
+  'payout_return_missing',
+  'payout_return_unexpected',
+  'payout_processing_too_long',
 ] as const;
 export type ReconciliationCode = (typeof RECONCILIATION_CODES)[number];
 
@@ -34,7 +42,16 @@ export type ReconciliationCode = (typeof RECONCILIATION_CODES)[number];
 export type ReconciliationSeverity = 'error' | 'info';
 
 export type ReconciliationEntity =
-  'wallet' | 'invoice' | 'order' | 'order_item' | 'delivery' | 'invoice_payment' | 'ledger_entry' | 'payment_exception';
+  | 'wallet'
+  | 'invoice'
+  | 'order'
+  | 'order_item'
+  | 'delivery'
+  | 'invoice_payment'
+  | 'ledger_entry'
+  | 'payment_exception'
+  | 'order_refund'
+  | 'payout';
 
 export interface ReconciliationFinding {
   code: ReconciliationCode;
@@ -157,5 +174,38 @@ export const RECONCILIATION_TEXT: Record<ReconciliationCode, { problem: string; 
   payment_exception_open: {
     problem: 'A gateway answer did not settle (another amount, or a reference Jara never issued).',
     action: 'Match it in the Paystack dashboard, refund or settle it by hand, then resolve the exception.',
+  },
+  refund_exceeds_paid: {
+    problem: 'The refunds of this invoice add up to more than it was paid.',
+    action: 'Find the extra refund (wallet credit or card refund) and recover it by an adjustment.',
+  },
+  refund_ledger_missing: {
+    problem: 'A processed wallet refund of an order has no completed wallet credit of its amount (its reference).',
+    action: "Credit the buyer's wallet with the refund amount under the refund's reference.",
+  },
+  card_refund_pending_too_long: {
+    problem: 'A refund to the card has been pending at Paystack for more than a day.',
+    action: 'Look the refund up on the Paystack dashboard; its refund.processed or refund.failed webhook settles it.',
+  },
+  card_refund_failed: {
+    problem: 'A refund to the card failed and its money was not credited to the wallet instead: it is still owed.',
+    action: "Refund the buyer again (to the wallet, or to the card) from the order's page.",
+  },
+  payout_debit_missing: {
+    problem:
+      "A payout has no completed debit of its amount and fee from the vendor's wallet (payout-<id>, payout-fee-<id>).",
+    action: 'Do not send it: find how it was created; debit the vendor by an adjustment or reject the payout.',
+  },
+  payout_return_missing: {
+    problem: 'A failed, reversed or rejected payout has no return credit of its amount and fee (payout-return-<id>).',
+    action: "Credit the vendor's wallet with the amount and fee (the money never reached the bank).",
+  },
+  payout_return_unexpected: {
+    problem: 'A payout that is held or paid has a return credit: the vendor got the money back and may be paid too.',
+    action: 'Check the transfer on the Paystack dashboard; reverse the extra credit by an adjustment.',
+  },
+  payout_processing_too_long: {
+    problem: 'A payout transfer has been processing at Paystack for more than a day.',
+    action: 'Run `requery-payouts` or check the transfer on the Paystack dashboard.',
   },
 };

@@ -18,6 +18,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  REFUND_MSG,
+  type RefundDestination,
   CHECKOUT_COUNTRIES,
   FULFILMENT_MSG,
   LINE_SHIP_LIMITS,
@@ -161,6 +163,15 @@ export class OrderStatusDto {
   @IsOptional()
   @IsBoolean({ message: 'restock must be true or false.' })
   restock?: boolean;
+
+  @Doc({
+    description:
+      "A return request (buyer, 3 -> 4): where the refund goes when the return is accepted, 'wallet' (default) or 'card' (only for an order paid by card)",
+  })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsOptional()
+  @IsIn(['wallet', 'card'], { message: REFUND_MSG.refundToInvalid })
+  refund_to?: RefundDestination;
 }
 
 /** POST /orders/{id}/late-transfer (admin). */

@@ -11,6 +11,7 @@ import { importProducts, importProductsHelp } from './commands/import-products';
 import { backup, backupHelp } from './commands/backup';
 import { restore, restoreHelp } from './commands/restore';
 import { reconcile, reconcileHelp } from './commands/reconcile';
+import { requeryPayouts, requeryPayoutsHelp } from './commands/requery-payouts';
 
 interface Command {
   summary: string;
@@ -50,6 +51,11 @@ const COMMANDS: Record<string, Command> = {
   },
   backup: { summary: 'write a consistent copy of the database to a file', help: backupHelp, run: backup },
   restore: { summary: 'load a backup file into an empty database (or --force)', help: restoreHelp, run: restore },
+  'requery-payouts': {
+    summary: 'ask Paystack about payout transfers stuck in processing (and resend unsent ones), settling them',
+    help: requeryPayoutsHelp,
+    run: requeryPayouts,
+  },
   reconcile: {
     summary: 'check that wallets, ledger, invoices, orders and parcels agree (exit 1 on a finding)',
     help: reconcileHelp,

@@ -45,7 +45,12 @@ export function createContext(env: Record<string, string | undefined>, io: Io): 
     },
     app: () =>
       NestFactory.createApplicationContext(
-        AppModule.forRoot({ ...config, orders: { ...config.orders, expiryIntervalSeconds: 0 }, requestLog: false }),
+        AppModule.forRoot({
+          ...config,
+          orders: { ...config.orders, expiryIntervalSeconds: 0 },
+          payouts: { ...config.payouts, requeryIntervalSeconds: 0 },
+          requestLog: false,
+        }),
         { logger: ['error'] },
       ),
   };

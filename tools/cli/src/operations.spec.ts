@@ -308,6 +308,14 @@ describe('jara CLI operations', () => {
     expect(out.at(-1)).toBe('No sale credit is past the return window.');
   });
 
+  it('requery-payouts runs the payouts re-query job: with no payout waiting on Paystack it says so', async () => {
+    expect(await cli('requery-payouts', '--dry-run')).toBe(0);
+    expect(out.at(-1)).toBe('Dry run: no payout is waiting on Paystack.');
+    expect(await cli('requery-payouts', '--at', 'yesterday')).toBe(2);
+    expect(await cli('requery-payouts')).toBe(0);
+    expect(out.at(-1)).toBe('No payout is waiting on Paystack.');
+  });
+
   it('recompute-ratings puts drifted ratings back by the review rule; --dry-run changes nothing', async () => {
     const drift = () =>
       withDb(async (db) =>

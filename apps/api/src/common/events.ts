@@ -16,6 +16,11 @@ export const EVENTS = {
   supportOpened: 'support.opened',
   guestConfirmRequested: 'guest.confirm_requested',
   guestFeeDue: 'guest.fee_due',
+  refundRequested: 'refund.requested',
+  refundSettled: 'refund.settled',
+  walletTransferReceived: 'wallet.transfer_received',
+  payoutChanged: 'payout.changed',
+  payoutAccountChanged: 'payout.account_changed',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -135,6 +140,51 @@ export interface GuestLinkEvent {
   deliveryId: number;
 }
 
+/** A card refund was recorded (pending): the invoices module sends it to Paystack after the commit, once. */
+export interface RefundRequestedEvent {
+  refundId: number;
+}
+
+/** A refund of an order reached the buyer (processed) or failed at the card and went to the wallet instead. */
+export interface RefundSettledEvent {
+  refundId: number;
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  destination: 'wallet' | 'card';
+  status: 'pending' | 'processed' | 'failed';
+  amountMinor: number;
+}
+
+/** A bank transfer into a user's dedicated account was credited to the wallet: orders waiting for a transfer are paid. */
+export interface WalletTransferReceivedEvent {
+  userId: number;
+  reference: string;
+  amountMinor: number;
+  bank: string;
+}
+
+/** A payout was requested or changed status (after the commit): the vendor is told (issue 24). */
+export interface PayoutChangedEvent {
+  payoutId: number;
+  vendorId: number;
+  amountMinor: number;
+  from: string | null;
+  to: string;
+  reason: string | null;
+}
+
+/** A vendor saved a payout account (after the commit): told in-app and by e-mail; a change names the delay. */
+export interface PayoutAccountChangedEvent {
+  accountId: number;
+  vendorId: number;
+  bankName: string;
+  accountNumber: string;
+  /** false: the vendor's first account (payable at once). */
+  changed: boolean;
+  payableAfter: string;
+}
+
 /** Every event's payload by name: what `emit`, the outbox and the listeners agree on. */
 export interface EventMap {
   'user.verified': UserVerifiedEvent;
@@ -151,6 +201,11 @@ export interface EventMap {
   'support.opened': SupportOpenedEvent;
   'guest.confirm_requested': GuestLinkEvent;
   'guest.fee_due': GuestLinkEvent;
+  'refund.requested': RefundRequestedEvent;
+  'refund.settled': RefundSettledEvent;
+  'wallet.transfer_received': WalletTransferReceivedEvent;
+  'payout.changed': PayoutChangedEvent;
+  'payout.account_changed': PayoutAccountChangedEvent;
 }
 export type EventName = keyof EventMap;
 

@@ -65,6 +65,8 @@ export interface AppConfig {
    * card payments are otherwise off (503).
    */
   paystack: { baseUrl: string; secretKey: string | null; testMode: boolean; timeoutMs: number };
+  /** Dedicated virtual accounts (issue 24): the bank Paystack opens them at (PAYSTACK_DEDICATED_BANK, a slug). */
+  dedicatedAccounts: { preferredBank: string };
   /** The exchange-rate service (ExchangeRate-API style); apiKey null: live rates are off (503). */
   exchangeRates: { baseUrl: string; apiKey: string | null; cacheSeconds: number; timeoutMs: number };
   /**
@@ -94,6 +96,20 @@ export interface AppConfig {
    * address. Admins are not limited. See docs/decisions/018-abuse-limits-and-headers.md.
    */
   abuseLimits: Record<AbuseScope, AbuseLimitSetting>;
+  /**
+   * Vendor payouts (issue 24, docs/decisions/037-payout-policy.md), amounts in kobo: the smallest withdrawal, Jara's
+   * fee per withdrawal, the largest sent without an admin's approval; a changed payout account waits
+   * accountChangeHoldHours; a transfer processing longer than requeryAfterMinutes is asked about again, every
+   * requeryIntervalSeconds (0: never; the CLI's requery-payouts does it on demand).
+   */
+  payouts: {
+    minMinor: number;
+    feeMinor: number;
+    autoApproveMaxMinor: number;
+    accountChangeHoldHours: number;
+    requeryAfterMinutes: number;
+    requeryIntervalSeconds: number;
+  };
 }
 
 /** The routes with an abuse limit (each counts on its own). */
@@ -367,6 +383,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     },
   };
 
+  const payouts = {
+    minMinor: int('PAYOUT_MIN_NAIRA', 1000, 1, 10_000_000) * 100,
+    feeMinor: int('PAYOUT_FEE_NAIRA', 50, 0, 100_000) * 100,
+    autoApproveMaxMinor: int('PAYOUT_AUTO_APPROVE_MAX_NAIRA', 50_000, 0, 100_000_000) * 100,
+    accountChangeHoldHours: int('PAYOUT_ACCOUNT_CHANGE_HOLD_HOURS', 24, 0, 30 * 24),
+    requeryAfterMinutes: int('PAYOUT_REQUERY_AFTER_MINUTES', 30, 0, 7 * 1440),
+    requeryIntervalSeconds: int('PAYOUT_REQUERY_INTERVAL_SECONDS', 300, 0, 86_400),
+  };
+
   const abuseLimits = Object.fromEntries(
     ABUSE_SCOPES.map((scope) => {
       const { names, defaults } = ABUSE_LIMIT_ENV[scope];
@@ -404,14 +429,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     logFormat: oneOfFormat(str('LOG_FORMAT', nodeEnv === 'production' ? 'json' : 'text'), problems),
     storefrontUrl,
     paystack,
+    dedicatedAccounts: { preferredBank: dedicatedBank(str('PAYSTACK_DEDICATED_BANK', 'wema-bank'), problems) },
     exchangeRates,
     orders,
     outbox: { intervalMs: int('OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000) },
     abuseLimits,
+    payouts,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** PAYSTACK_DEDICATED_BANK: a Paystack bank slug (wema-bank, titan-paystack, test-bank). */
+function dedicatedBank(raw: string, problems: string[]): string {
+  const value = raw.trim().toLowerCase();
+  if (!/^[a-z0-9-]{2,50}$/.test(value)) problems.push('PAYSTACK_DEDICATED_BANK must be a bank slug such as wema-bank');
+  return value;
 }
 
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

@@ -22,6 +22,10 @@ import { Support, SupportResponseRow } from '../modules/support/support.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '../modules/logistics/logistics.entity';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/orders/order.entity';
 import { AuditLog } from '../modules/audit/audit-log.entity';
+import { OrderRefund } from '../modules/invoices/order-refund.entity';
+import { DedicatedAccount } from '../modules/wallet/dedicated-account.entity';
+import { PayoutAccount } from '../modules/payouts/payout-account.entity';
+import { Payout } from '../modules/payouts/payout.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
 export const ENTITIES = [
@@ -59,4 +63,8 @@ export const ENTITIES = [
   Support,
   SupportResponseRow,
   AuditLog,
+  OrderRefund,
+  DedicatedAccount,
+  PayoutAccount,
+  Payout,
 ];

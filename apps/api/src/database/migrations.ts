@@ -22,7 +22,9 @@ import { VendorPlace1764021000000 } from '../migrations/1764021000000-VendorPlac
 import { WalletBalanceIndexes1764030000000 } from '../migrations/1764030000000-WalletBalanceIndexes';
 import { ShippingMoveIndex1764031000000 } from '../migrations/1764031000000-ShippingMoveIndex';
 import { LineFulfilment1764100000000 } from '../migrations/1764100000000-LineFulfilment';
+import { RefundsAndDedicatedAccounts1764300000000 } from '../migrations/1764300000000-RefundsAndDedicatedAccounts';
 import { GuestFeeLinks1764110000000 } from '../migrations/1764110000000-GuestFeeLinks';
+import { Payouts1764200000000 } from '../migrations/1764200000000-Payouts';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -51,4 +53,6 @@ export const MIGRATIONS = [
   ShippingMoveIndex1764031000000,
   LineFulfilment1764100000000,
   GuestFeeLinks1764110000000,
+  RefundsAndDedicatedAccounts1764300000000,
+  Payouts1764200000000,
 ];

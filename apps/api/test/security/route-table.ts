@@ -175,6 +175,46 @@ async function proceededDelivery(w: World, who: Account): Promise<number> {
   return d.id;
 }
 
+/** A fresh vendor who may withdraw (issue 24): KYC approved, an account payable now, ₦200,000 in the wallet. */
+async function payoutReadyVendor(w: World): Promise<Account> {
+  const vendor = await freshAccount(w, 'vendor');
+  const admin = { Authorization: `Bearer ${w.admin.token}` };
+  const kyc = await createKyc(w, vendor);
+  await w.t
+    .http()
+    .put(P(`/kyc/${kyc}/approve`))
+    .set(admin)
+    .send({ status: 1 })
+    .expect(200);
+  await w.t
+    .http()
+    .put(P('/vendor-payouts/account'))
+    .set('Authorization', `Bearer ${vendor.token}`)
+    .send({ bank_code: '058', account_number: '0123456789', password: vendor.password })
+    .expect(200);
+  await w.t
+    .http()
+    .post(P(`/wallets/${vendor.user.id}/adjustments`))
+    .set(admin)
+    .send({ amount: '200000', currency: 'NGN', direction: 'credit', reason: 'Sales' })
+    .expect(201);
+  return vendor;
+}
+
+/** A payout above the auto-approve limit, waiting in the back office's queue: its id. */
+async function awaitingPayout(w: World): Promise<number> {
+  const vendor = await payoutReadyVendor(w);
+  const res = await w.t
+    .http()
+    .post(P('/vendor-payouts/withdrawals'))
+    .set('Authorization', `Bearer ${vendor.token}`)
+    .send({ amount: '60000' });
+  if (res.status !== 201) throw new Error(`withdrawal: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
+const VENDOR: readonly Role[] = ['vendor'];
+
 export const ROUTE_TABLE: Record<string, RouteRule> = {
   // --- platform, media -------------------------------------------------------------------------------------------
   'GET /api/v1/health': { who: 'public', status: 200 },
@@ -599,6 +639,9 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     status: 201,
     call: () => ({ path: P('/wallet/fund'), body: { amount: '100', currency: 'NGN' } }),
   },
+  // Issue 24: a user's dedicated account (configured false here: the suite runs without a Paystack key).
+  'GET /api/v1/wallet/dedicated-account': { who: ALL, status: 200 },
+  'POST /api/v1/wallet/dedicated-account': { who: ALL, status: 200 },
   'GET /api/v1/wallet/fund/verify': {
     who: ALL,
     status: 200,
@@ -650,6 +693,79 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
       path: P(`/wallets/${w.customer2.user.id}/adjustments`),
       body: { amount: '5', currency: 'NGN', direction: 'credit', reason: 'Goodwill' },
     }),
+  },
+  // --- payouts (issue 24) -----------------------------------------------------------------------------------------
+  'GET /api/v1/vendor-payouts/banks': { who: VENDOR, status: 200 },
+  'POST /api/v1/vendor-payouts/account/resolve': {
+    who: VENDOR,
+    status: 200,
+    call: () => ({
+      path: P('/vendor-payouts/account/resolve'),
+      body: { bank_code: '058', account_number: '0123456789' },
+    }),
+  },
+  'GET /api/v1/vendor-payouts/account': { who: VENDOR, status: 200 },
+  'PUT /api/v1/vendor-payouts/account': {
+    who: VENDOR,
+    status: 200,
+    call: async (w) => {
+      const vendor = await freshAccount(w, 'vendor');
+      return {
+        path: P('/vendor-payouts/account'),
+        body: { bank_code: '058', account_number: '0123456789', password: vendor.password },
+        as: vendor,
+      };
+    },
+  },
+  'GET /api/v1/vendor-payouts/balance': { who: VENDOR, status: 200 },
+  'GET /api/v1/vendor-payouts/statement': { who: VENDOR, status: 200 },
+  'GET /api/v1/vendor-payouts/statement.csv': { who: VENDOR, status: 200 },
+  'GET /api/v1/vendor-payouts/withdrawals': { who: VENDOR, status: 200 },
+  'POST /api/v1/vendor-payouts/withdrawals': {
+    who: VENDOR,
+    status: 201,
+    call: async (w) => ({
+      path: P('/vendor-payouts/withdrawals'),
+      body: { amount: '5000' },
+      as: await payoutReadyVendor(w),
+    }),
+  },
+  'GET /api/v1/payouts': { who: ADMIN, status: 200 },
+  'GET /api/v1/payouts/export.csv': { who: ADMIN, status: 200 },
+  'POST /api/v1/payouts/approve': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => ({ path: P('/payouts/approve'), body: { ids: [await awaitingPayout(w)] } }),
+  },
+  'GET /api/v1/payouts/vendors/:vendorId/accounts': {
+    who: ADMIN,
+    status: 200,
+    call: (w) => ({ path: P(`/payouts/vendors/${w.vendor.user.id}/accounts`) }),
+  },
+  'GET /api/v1/payouts/vendors/:vendorId/balance': {
+    who: ADMIN,
+    status: 200,
+    call: (w) => ({ path: P(`/payouts/vendors/${w.vendor.user.id}/balance`) }),
+  },
+  'GET /api/v1/payouts/vendors/:vendorId/statement': {
+    who: ADMIN,
+    status: 200,
+    call: (w) => ({ path: P(`/payouts/vendors/${w.vendor.user.id}/statement`) }),
+  },
+  'GET /api/v1/payouts/:id': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => ({ path: P(`/payouts/${await awaitingPayout(w)}`) }),
+  },
+  'POST /api/v1/payouts/:id/approve': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => ({ path: P(`/payouts/${await awaitingPayout(w)}/approve`) }),
+  },
+  'POST /api/v1/payouts/:id/reject': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => ({ path: P(`/payouts/${await awaitingPayout(w)}/reject`), body: { reason: 'Name differs' } }),
   },
   'GET /api/v1/invoices': { who: ADMIN, status: 200 },
   'POST /api/v1/invoices': {
@@ -911,6 +1027,45 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
         .send({ status: 5 })
         .expect(200);
       return { path: P(`/orders/${id}/late-transfer`), body: { note: 'Bank ref 123' } };
+    },
+  },
+
+  'POST /api/v1/orders/:id/refunds': {
+    // Issue 24: an admin refunds part of a paid order (here to the wallet).
+    who: ADMIN,
+    status: 201,
+    call: async (w) => ({
+      path: P(`/orders/${await createOrder(w, w.customer, w.product)}/refunds`),
+      body: { amount: '100.00', destination: 'wallet', reason: 'Goodwill' },
+    }),
+  },
+  'GET /api/v1/orders/:id/refunds': {
+    // The buyer (a vendor who bought) or an admin; a vendor of a line, or another buyer, is a stranger (404).
+    who: ALL,
+    status: 200,
+    call: async (w, role) => ({
+      path: P(
+        `/orders/${
+          role === 'vendor' ? await createOrder(w, w.vendor, w.product2) : await createOrder(w, w.customer, w.product)
+        }/refunds`,
+      ),
+    }),
+    intrusions: async (w) => {
+      const id = await createOrder(w, w.customer, w.product);
+      return [
+        {
+          label: "customer B reads the refunds of customer A's order",
+          as: w.customer2,
+          call: { path: P(`/orders/${id}/refunds`) },
+          watch: [],
+        },
+        {
+          label: 'vendor A reads the refunds of an order they sold (buyer and admin only)',
+          as: w.vendor,
+          call: { path: P(`/orders/${id}/refunds`) },
+          watch: [],
+        },
+      ];
     },
   },
 
@@ -1208,14 +1363,14 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
 
   // --- trust and care -----------------------------------------------------------------------------------------------
   'POST /api/v1/kyc': {
-    // Customers only: vendors and admins are exempt (403 with the spec's messages).
-    who: ['customer'],
+    // Customers, and vendors (for payouts, issue 24); admins are exempt (403 with the spec's message).
+    who: BUYERS,
     status: 201,
-    call: async (w) => ({
+    call: async (w, role) => ({
       path: P('/kyc'),
       fields: KYC_FIELDS,
       files: { id_image: { buffer: await photo(), name: 'id.jpg', type: 'image/jpeg' } },
-      as: await freshAccount(w, 'customer'),
+      as: await freshAccount(w, role === 'vendor' ? 'vendor' : 'customer'),
     }),
   },
   'GET /api/v1/kyc': { who: ADMIN, status: 200 },

@@ -63,6 +63,13 @@ export class Invoice extends BaseEntity {
   @Column({ type: 'datetime', precision: 6, nullable: true })
   refunded_at!: Date | null;
 
+  /**
+   * What has been refunded of a paid invoice (wallet and card, pending card refunds included): raised by one
+   * conditional UPDATE that never passes amount_minor; refunded_at is set when it reaches it (issue 24).
+   */
+  @Column({ type: 'bigint', transformer: numeric, default: 0 })
+  refunded_minor!: number;
+
   /** The admin who raised a manual invoice. */
   @Column({ type: 'integer', nullable: true })
   created_by!: number | null;

@@ -7,11 +7,20 @@ import { InvoicePayment } from './invoice-payment.entity';
 import { Invoice } from './invoice.entity';
 import { InvoicesController } from './invoices.controller';
 import { InvoicesService } from './invoices.service';
+import { OrderRefund } from './order-refund.entity';
+import { RefundsController } from './refunds.controller';
+import { RefundsListener } from './refunds.listener';
+import { RefundsService } from './refunds.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Invoice, InvoicePayment]), WalletModule, PaymentsModule, UsersModule],
-  controllers: [InvoicesController],
-  providers: [InvoicesService],
-  exports: [InvoicesService],
+  imports: [
+    TypeOrmModule.forFeature([Invoice, InvoicePayment, OrderRefund]),
+    WalletModule,
+    PaymentsModule,
+    UsersModule,
+  ],
+  controllers: [InvoicesController, RefundsController],
+  providers: [InvoicesService, RefundsService, RefundsListener],
+  exports: [InvoicesService, RefundsService],
 })
 export class InvoicesModule {}

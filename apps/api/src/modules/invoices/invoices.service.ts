@@ -463,8 +463,11 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
     const done = await m
       .createQueryBuilder()
       .update(Invoice)
-      .set({ refunded_at: new Date() })
-      .where('id = :id AND status = :paid AND refunded_at IS NULL', { id: invoiceId, paid: 'paid' })
+      .set({ refunded_at: new Date(), refunded_minor: () => 'amount_minor' })
+      .where('id = :id AND status = :paid AND refunded_at IS NULL AND refunded_minor = 0', {
+        id: invoiceId,
+        paid: 'paid',
+      })
       .execute();
     const invoice = await this.mustFind(m, invoiceId, true);
     if (done.affected !== 1) {

@@ -73,13 +73,15 @@ export class KycService {
     };
   }
 
-  /** POST /kyc: customers only; one live submission per user (409), images checked by content and re-encoded. */
+  /**
+   * POST /kyc: customers and vendors (a vendor needs none to sell, but an approved one to be paid out, issue 24); one
+   * live submission per user (409), images checked by content and re-encoded.
+   */
   async submit(
     user: User,
     dto: SubmitKycDto,
     files: { id_image?: Express.Multer.File[]; user_image?: Express.Multer.File[] },
   ): Promise<KycDto> {
-    if (user.role === 'vendor') throw new ForbiddenError(MSG.kyc.vendorsExempt);
     if (user.role === 'admin') throw new ForbiddenError(MSG.kyc.adminsExempt);
     const repo = this.db.getRepository(KycSubmission);
     if (await repo.existsBy({ active_user_id: user.id })) throw new ConflictError(MSG.kyc.alreadySubmitted);
@@ -119,6 +121,13 @@ export class KycService {
       if (error instanceof Taken || isUniqueViolation(error)) throw new ConflictError(MSG.kyc.alreadySubmitted);
       throw error;
     }
+  }
+
+  /** Whether the user's identity is approved (their live submission has status approved): the payouts' KYC gate. */
+  async isApproved(userId: number): Promise<boolean> {
+    return this.db
+      .getRepository(KycSubmission)
+      .existsBy({ active_user_id: userId, status: KYC_STATUS.APPROVED as KycStatus });
   }
 
   /** GET /kyc (admin): list contract, filter by status, search by name or ID number. */

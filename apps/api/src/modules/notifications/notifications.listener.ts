@@ -7,6 +7,10 @@ import {
   MSG,
   NOTIFICATION_PATHS as PATHS,
   orderStatusLabel,
+  REFUND_MSG,
+  maskAccountNumber,
+  PAYOUT_MSG,
+  payoutStatusLabel,
 } from '@jara/contracts';
 import {
   EVENTS,
@@ -22,7 +26,10 @@ import {
   type OrderStatusChangedEvent,
   type UserDeletedEvent,
   type UserVerifiedEvent,
+  type RefundSettledEvent,
   type WalletFundedEvent,
+  type PayoutAccountChangedEvent,
+  type PayoutChangedEvent,
 } from '../../common/events';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { NotificationsService } from './notifications.service';
@@ -49,6 +56,29 @@ export class NotificationsListener {
   @OnDomainEvent(EVENTS.userDeleted)
   async onUserDeleted(event: UserDeletedEvent): Promise<void> {
     await this.notifications.removeAllFor(event.userId);
+  }
+
+  /** A refund of an order reached the buyer, is on its way to the card, or failed there and went to the wallet. */
+  @OnDomainEvent(EVENTS.refundSettled)
+  async onRefundSettled(event: RefundSettledEvent): Promise<void> {
+    const amount = formatNaira(event.amountMinor);
+    const [title, text] =
+      event.status === 'failed'
+        ? [REFUND_MSG.failedTitle, REFUND_MSG.failed(event.orderNo, amount)]
+        : event.status === 'pending'
+          ? [REFUND_MSG.pendingTitle, REFUND_MSG.pending(event.orderNo, amount)]
+          : [
+              REFUND_MSG.processedTitle,
+              REFUND_MSG.processed(event.orderNo, amount, event.destination === 'card' ? 'card' : 'Jara wallet'),
+            ];
+    await this.notifications.notify({
+      userId: event.userId,
+      title,
+      description: text.slice(0, 255),
+      message: text,
+      link: PATHS.order(event.orderId),
+      email: 'always',
+    });
   }
 
   @OnDomainEvent(EVENTS.walletFunded)
@@ -78,6 +108,48 @@ export class NotificationsListener {
       link: PATHS.invoice(event.invoiceId),
       // A request for payment (a cargo fee, a manual charge) is e-mailed; an order's invoice comes with the order.
       email: event.type === 'order' ? undefined : 'always',
+    });
+  }
+
+  /** A payout's every state change reaches its vendor in-app; paid and returned money also by e-mail (issue 24). */
+  @OnDomainEvent(EVENTS.payoutChanged)
+  async onPayoutChanged(event: PayoutChangedEvent): Promise<void> {
+    const amount = formatNaira(event.amountMinor);
+    const text =
+      event.to === 'paid'
+        ? PAYOUT_MSG.paidText(amount)
+        : event.to === 'processing'
+          ? PAYOUT_MSG.processingText(amount)
+          : event.to === 'awaiting_approval'
+            ? PAYOUT_MSG.awaitingText(amount)
+            : ['failed', 'reversed', 'rejected'].includes(event.to)
+              ? PAYOUT_MSG.returnedText(amount, payoutStatusLabel(event.to), event.reason)
+              : PAYOUT_MSG.requestedText(amount);
+    await this.notifications.notify({
+      userId: event.vendorId,
+      title: PAYOUT_MSG.changedTitle,
+      description: text.slice(0, 255),
+      message: text,
+      link: PATHS.payouts,
+      email: ['paid', 'failed', 'reversed', 'rejected'].includes(event.to) ? 'always' : undefined,
+    });
+  }
+
+  /** A payout account saved: always e-mailed (an unexpected change is how a takeover shows). */
+  @OnDomainEvent(EVENTS.payoutAccountChanged)
+  async onPayoutAccountChanged(event: PayoutAccountChangedEvent): Promise<void> {
+    const masked = maskAccountNumber(event.accountNumber);
+    const when = new Date(event.payableAfter).toUTCString();
+    const text = event.changed
+      ? PAYOUT_MSG.accountChangedText(event.bankName, masked, when)
+      : PAYOUT_MSG.accountAddedText(event.bankName, masked);
+    await this.notifications.notify({
+      userId: event.vendorId,
+      title: PAYOUT_MSG.accountChangedTitle,
+      description: text.slice(0, 255),
+      message: text,
+      link: PATHS.payouts,
+      email: 'always',
     });
   }
 

@@ -10,6 +10,8 @@ export interface Move {
   note: string | null;
   /** Accepting a return: put the units back in stock. */
   restock?: boolean;
+  /** Asking a return: where its refund goes (issue 24); null or absent: the wallet. */
+  refundTo?: 'wallet' | 'card' | null;
 }
 
 /** Appends a history entry (from null: placed); a move without a user is the system's. */

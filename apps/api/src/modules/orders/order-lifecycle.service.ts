@@ -6,6 +6,7 @@ import {
   LINE_FULFILMENT,
   MSG,
   ORDER_STATUS,
+  REFUND_MSG,
   formatNaira,
   orderStatusLabel,
   orderTransition,
@@ -19,7 +20,9 @@ import { ConflictError, DomainError, invalid, NotFoundError } from '../../common
 import { OutboxService } from '../../common/outbox/outbox.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction } from '../../database/transaction';
+import { Invoice } from '../invoices/invoice.entity';
 import { InvoicesService } from '../invoices/invoices.service';
+import { RefundsService } from '../invoices/refunds.service';
 import { StockService, type StockLine } from '../products/stock.service';
 import { User } from '../users/user.entity';
 import { WalletService } from '../wallet/wallet.service';
@@ -42,6 +45,7 @@ export class OrderLifecycleService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly wallet: WalletService,
     private readonly invoices: InvoicesService,
+    private readonly refunds: RefundsService,
     private readonly stock: StockService,
     private readonly queries: OrderQueriesService,
     private readonly outbox: OutboxService,
@@ -93,7 +97,15 @@ export class OrderLifecycleService {
       throw invalid('status', MSG.orders.mixedOrder);
     const handler = this.handlers[transition.handler as keyof typeof this.handlers];
     if (!handler) throw invalid('status', MSG.orders.notYourMove);
-    const move: Move = { actor, user: viewer, note: dto.note ?? null, restock: dto.restock === true };
+    if (dto.refund_to && transition.handler !== 'requestReturn')
+      throw invalid('refund_to', REFUND_MSG.refundToOnlyOnReturn);
+    const move: Move = {
+      actor,
+      user: viewer,
+      note: dto.note ?? null,
+      restock: dto.restock === true,
+      refundTo: dto.refund_to ?? null,
+    };
     await this.deliver(await handler(order, move));
     return this.queries.get(viewer, id);
   }
@@ -310,11 +322,17 @@ export class OrderLifecycleService {
     if (order.return_requested_at) throw invalid('status', MSG.orders.returnAlreadyRequested);
     if (!order.received_at || this.returnWindowEnd(order.received_at) <= new Date())
       throw invalid('status', MSG.orders.returnWindowClosed(this.config.orders.returnWindowDays));
+    // A refund to the card only for an order paid by card (issue 24).
+    if (
+      move.refundTo === 'card' &&
+      !(order.invoice_id && (await this.refunds.paidByCardIn(this.db.manager, order.invoice_id)))
+    )
+      throw invalid('refund_to', REFUND_MSG.cardOnlyForCard);
     return this.tx(order, ORDER_STATUS.RETURNED, async (m) => {
       const done = await m
         .createQueryBuilder()
         .update(Order)
-        .set({ return_requested_at: new Date(), return_reason: move.note })
+        .set({ return_requested_at: new Date(), return_reason: move.note, refund_to: move.refundTo ?? null })
         .where('id = :id AND status = :status AND return_requested_at IS NULL', {
           id: order.id,
           status: ORDER_STATUS.TO_REVIEW,
@@ -347,13 +365,24 @@ export class OrderLifecycleService {
       async (m) => {
         const now = new Date();
         await this.move(m, order, ORDER_STATUS.RETURNED, {});
-        if (order.invoice_id)
-          await this.invoices.refundPaidIn(
-            m,
-            order.invoice_id,
-            `order ${order.order_no} returned`,
-            `refund-order-${order.id}`,
-          );
+        // What is left of the paid invoice goes where the buyer asked (issue 24): the wallet, or the card that paid.
+        let refundEvents: number[] = [];
+        let refunded = 0;
+        if (order.invoice_id) {
+          const { refund, events } = await this.refunds.refundIn(m, {
+            orderId: order.id,
+            orderNo: order.order_no,
+            invoiceId: order.invoice_id,
+            amountMinor: 'rest',
+            destination: order.refund_to ?? 'wallet',
+            reason: `order ${order.order_no} returned`,
+            reference: `refund-order-${order.id}`,
+            actorId: move.user?.id ?? null,
+            strict: false,
+          });
+          refundEvents = events;
+          refunded = refund?.amount_minor ?? 0;
+        }
         for (const item of await credited(m)) {
           // Inside the window the credit is still pending: it fails (no debit, so it can never be refused).
           if (!(await this.wallet.ledger.failPendingIn(m, `sale-${item.id}`)))
@@ -365,9 +394,9 @@ export class OrderLifecycleService {
           ...move,
           note:
             move.note ??
-            `${ACCEPT_RETURN_ACTION}: refunded ${formatNaira(order.total_minor)}${move.restock ? ', restocked' : ''}`,
+            `${ACCEPT_RETURN_ACTION}: refunded ${formatNaira(refunded)}${order.refund_to === 'card' ? ' to the card' : ''}${move.restock ? ', restocked' : ''}`,
         });
-        return this.announce(m, this.changed(order, ORDER_STATUS.RETURNED, move));
+        return [...refundEvents, ...(await this.announce(m, this.changed(order, ORDER_STATUS.RETURNED, move)))];
       },
       async (m) => {
         for (const item of await credited(m)) {
@@ -425,6 +454,54 @@ export class OrderLifecycleService {
       return this.announce(m, this.changed(order, ORDER_STATUS.TO_SHIP, null));
     });
     if (ids.length) await this.deliver(ids);
+  }
+
+  /**
+   * A bank transfer into the buyer's dedicated account was credited to their wallet (issue 24): each of their orders
+   * waiting for a bank transfer (To Pay, invoice pending), oldest first, is paid from the wallet when the balance
+   * covers it (an order it does not cover is skipped; a later, smaller one may still be paid). The invoice.paid that
+   * follows moves the order To Ship, as a payment from the invoice page does. Idempotent: a paid invoice is skipped.
+   */
+  async payWaitingTransfers(userId: number): Promise<number[]> {
+    const waiting = await this.db.getRepository(Order).find({
+      where: { user_id: userId, status: ORDER_STATUS.TO_PAY, payment_method: 'bank_transfer' },
+      order: { id: 'ASC' },
+      take: 50,
+    });
+    const paid: number[] = [];
+    for (const order of waiting) {
+      const invoiceId = order.invoice_id;
+      if (!invoiceId) continue;
+      let events: number[] = [];
+      try {
+        await inTransaction(
+          this.db,
+          async (m) => {
+            await this.invoices.payFromWalletIn(m, invoiceId, userId);
+            events = await this.invoices.announcePaidIn(m, invoiceId, 'wallet');
+          },
+          {
+            // SQLite: an order the balance does not cover is refused before BEGIN (nothing to roll back).
+            before: async (m) => {
+              const invoice = await m.findOne(Invoice, { where: { id: invoiceId } });
+              if (!invoice || invoice.status !== 'pending') throw new ConflictError(MSG.orders.alreadyPaid);
+              await this.wallet.ledger.assertCovers(m, {
+                userId,
+                currency: invoice.currency,
+                direction: 'debit',
+                amountMinor: invoice.amount_minor,
+              });
+            },
+          },
+        );
+      } catch (error) {
+        if (error instanceof DomainError) continue;
+        throw error;
+      }
+      await this.deliver(events);
+      paid.push(order.id);
+    }
+    return paid;
   }
 
   // -------------------------------------------------------------------------------------------- late transfers

@@ -17,6 +17,7 @@ import { integerFilter, paginate, type ListQuery, type ListResult, type ListSpec
 import { StorageService } from '../../common/storage/storage.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { Invoice } from '../invoices/invoice.entity';
+import { RefundsService } from '../invoices/refunds.service';
 import { ProductReview } from '../products/product-review.entity';
 import { User } from '../users/user.entity';
 import { oneOf } from '../wallet/wallet.service';
@@ -81,6 +82,7 @@ export class OrderQueriesService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly refunds: RefundsService,
   ) {}
 
   async list(viewer: User, query: ListQuery): Promise<ListResult<OrderDto>> {
@@ -178,6 +180,7 @@ export class OrderQueriesService {
         .where('h.order_id = :id', { id })
         .orderBy('h.id', 'ASC')
         .getMany();
+      if (role !== 'vendor') view.refunds = await this.refunds.ofOrder(id);
     }
     return presentOrder(view, this.storage, this.config.orders.returnWindowDays);
   }

@@ -96,6 +96,10 @@ export class Order extends BaseEntity {
   @Column({ type: 'varchar', length: 500, nullable: true })
   return_reason!: string | null;
 
+  /** Where the buyer asked a return's refund to go (issue 24): 'card' only for a card-paid order; null: the wallet. */
+  @Column({ type: 'varchar', length: 6, nullable: true })
+  refund_to!: 'wallet' | 'card' | null;
+
   /** When the order's stock went back on the shelf (a cancellation or an expiry); set once. */
   @Column({ type: 'datetime', precision: 6, nullable: true })
   stock_released_at!: Date | null;

@@ -30,6 +30,8 @@ export interface OrderView {
   history?: OrderStatusChange[];
   /** A vendor's view: the order also has lines of other sellers (or of the house). */
   otherSellers?: boolean;
+  /** One order read by its buyer or an admin: its refunds (issue 24). */
+  refunds?: OrderDto['refunds'];
 }
 
 export function audienceOf(view: Pick<OrderView, 'audience' | 'vendorView'>): OrderAudience {
@@ -133,5 +135,9 @@ export function presentOrder(view: OrderView, storage: StorageService, returnWin
     dto.other_sellers = view.otherSellers === true;
   }
   if (view.history) dto.history = view.history.map(presentHistory);
+  if (view.refunds) {
+    dto.refunds = view.refunds;
+    dto.refund_to = order.refund_to ?? null;
+  }
   return dto;
 }

@@ -30,6 +30,42 @@ export interface PaymentGateway {
   initialize(input: InitializeInput): Promise<{ authorizationUrl: string }>;
   /** Asks the gateway how a transaction stands. */
   verify(reference: string): Promise<GatewayVerification>;
+  /** POST /refund (issue 24): a full or partial refund of a successful transaction to the card that paid it. */
+  refund?(input: RefundInput): Promise<GatewayRefund>;
+  /** POST /customer then POST /dedicated_account (issue 24): the user's own account number. Paystack only. */
+  dedicatedAccount?(input: DedicatedAccountInput): Promise<GatewayDedicatedAccount>;
+}
+
+export interface RefundInput {
+  /** The reference of the transaction that paid. */
+  transactionReference: string;
+  amountMinor: number;
+  currency: WalletCurrency;
+  note?: string;
+}
+
+/** processed: done; pending: refund.processed / refund.failed follow; failed: refused (nothing left Jara). */
+export interface GatewayRefund {
+  id: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  message?: string;
+}
+
+export interface DedicatedAccountInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  preferredBank: string;
+}
+
+export interface GatewayDedicatedAccount {
+  customerCode: string;
+  id: string | null;
+  bankName: string;
+  bankSlug: string | null;
+  accountNumber: string;
+  accountName: string;
 }
 
 /** The gateway could not be reached or answered something unusable (a 502 for the client). */

@@ -12,6 +12,10 @@ import {
   GatewayError,
   PAYMENT_GATEWAY,
   REFERENCE_PATTERN,
+  type DedicatedAccountInput,
+  type GatewayDedicatedAccount,
+  type GatewayRefund,
+  type RefundInput,
   type GatewayVerification,
   type InitializeInput,
   type PaymentGateway,
@@ -49,6 +53,8 @@ export interface UnsettledAnswer {
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
   private readonly settlers = new Map<string, PaymentSettler>();
+  /** Other webhook events by name (issue 24): a handler answers true when the event was its own (handled). */
+  private readonly webhookHandlers = new Map<string, Array<(data: Record<string, unknown>) => Promise<boolean>>>();
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -132,6 +138,8 @@ export class PaymentsService {
     } catch {
       return;
     }
+    if (event?.data && typeof event.data === 'object')
+      for (const handler of this.webhookHandlers.get(String(event.event)) ?? []) if (await handler(event.data)) return;
     if (event?.event !== 'charge.success' || !event.data || typeof event.data !== 'object') return;
     const { reference, currency, status } = event.data;
     if (typeof reference !== 'string' || !REFERENCE_PATTERN.test(reference)) return;
@@ -214,6 +222,33 @@ export class PaymentsService {
     if (!row) throw new NotFoundError(MSG.money.paymentExceptionNotFound);
     if (done.affected !== 1) throw new ConflictError(MSG.money.paymentExceptionResolved);
     return row;
+  }
+
+  // ------------------------------------------------------------------- refunds and dedicated accounts (issue 24)
+
+  /**
+   * A domain handles a signed webhook event (transfer.*, refund.*, a dedicated_nuban charge.success) before the
+   * settlers; the handler answers true when the event was its own (then nothing else sees it).
+   */
+  registerWebhookHandler(event: string, handler: (data: Record<string, unknown>) => Promise<boolean>): void {
+    this.webhookHandlers.set(event, [...(this.webhookHandlers.get(event) ?? []), handler]);
+  }
+
+  /** POST /refund through the gateway in use (test mode: processed at once). GatewayError: no usable answer. */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    if (!this.gateway.refund) throw new UnavailableError(MSG.money.paymentsOff);
+    return this.gateway.refund(input);
+  }
+
+  /** Dedicated accounts need Paystack itself (a secret key); test mode has none. */
+  get dedicatedAccountsEnabled(): boolean {
+    return !!this.config.paystack.secretKey && !!this.gateway.dedicatedAccount;
+  }
+
+  async dedicatedAccount(input: DedicatedAccountInput): Promise<GatewayDedicatedAccount> {
+    if (!this.gateway.dedicatedAccount || !this.dedicatedAccountsEnabled)
+      throw new UnavailableError(MSG.money.paymentsOff);
+    return this.gateway.dedicatedAccount(input);
   }
 
   /** Test mode: completes or cancels a pending test transaction, settles it as a webhook would, and says where to go. */

@@ -1,8 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
 import { requestedAmount } from './paystack-amount';
+import { paystackRequest, type PaystackAnswer } from './paystack-http';
 import {
   GatewayError,
+  type DedicatedAccountInput,
+  type GatewayDedicatedAccount,
+  type GatewayRefund,
+  type RefundInput,
   type GatewayStatus,
   type GatewayVerification,
   type InitializeInput,
@@ -64,36 +69,56 @@ export class PaystackGateway implements PaymentGateway {
     };
   }
 
-  private async call(
-    method: 'GET' | 'POST',
-    path: string,
-    payload?: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown> | null }> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.config.baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${this.config.secretKey}`,
-          Accept: 'application/json',
-          ...(payload ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: payload ? JSON.stringify(payload) : undefined,
-        signal: AbortSignal.timeout(this.config.timeoutMs),
-      });
-    } catch (error) {
-      this.logger.warn(`${method} ${path.split('/').slice(0, 3).join('/')} failed: ${(error as Error).message}`);
-      throw new GatewayError('Paystack did not answer');
-    }
-    const text = await response.text();
-    try {
-      const body = JSON.parse(text) as unknown;
-      return {
-        status: response.status,
-        body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null,
-      };
-    } catch {
-      throw new GatewayError(`Paystack answered HTTP ${response.status} without JSON`);
-    }
+  /** POST /refund: a refusal (4xx, status false) is a failed refund; no answer or a 5xx is a GatewayError (unknown). */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    const { status, body } = await this.call('POST', '/refund', {
+      transaction: input.transactionReference,
+      amount: input.amountMinor,
+      currency: input.currency,
+      ...(input.note ? { merchant_note: input.note.slice(0, 200) } : {}),
+    });
+    const message = String(body?.message ?? '').slice(0, 200);
+    if (status >= 400 && status < 500 && body?.status === false) return { id: null, status: 'failed', message };
+    const data = body?.data as Record<string, unknown> | undefined;
+    if (status >= 300 || body?.status !== true || !data) throw new GatewayError(`refund answered HTTP ${status}`);
+    const state = String(data.status ?? 'pending');
+    return {
+      id: data.id === undefined || data.id === null ? null : String(data.id),
+      status: state === 'processed' ? 'processed' : state === 'failed' ? 'failed' : 'pending',
+      message,
+    };
+  }
+
+  /** POST /customer (Paystack answers the existing customer of an e-mail) then POST /dedicated_account. */
+  async dedicatedAccount(input: DedicatedAccountInput): Promise<GatewayDedicatedAccount> {
+    const customer = await this.call('POST', '/customer', {
+      email: input.email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      ...(input.phone ? { phone: input.phone } : {}),
+    });
+    const code = (customer.body?.data as Record<string, unknown> | undefined)?.customer_code;
+    if (customer.status >= 300 || typeof code !== 'string' || !code)
+      throw new GatewayError(`customer answered HTTP ${customer.status}`);
+    const { status, body } = await this.call('POST', '/dedicated_account', {
+      customer: code,
+      preferred_bank: input.preferredBank,
+    });
+    const data = body?.data as Record<string, unknown> | undefined;
+    const bank = (data?.bank ?? {}) as Record<string, unknown>;
+    if (status >= 300 || body?.status !== true || typeof data?.account_number !== 'string')
+      throw new GatewayError(`dedicated_account answered HTTP ${status}: ${String(body?.message ?? '').slice(0, 120)}`);
+    return {
+      customerCode: code,
+      id: data.id === undefined || data.id === null ? null : String(data.id),
+      bankName: String(bank.name ?? ''),
+      bankSlug: typeof bank.slug === 'string' ? bank.slug : null,
+      accountNumber: data.account_number,
+      accountName: String(data.account_name ?? ''),
+    };
+  }
+
+  private call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<PaystackAnswer> {
+    return paystackRequest(this.config, this.logger, method, path, payload);
   }
 }

@@ -3,7 +3,14 @@ import type { DataSource } from 'typeorm';
 import { MSG, TEST_CHECKOUT_PATH } from '@jara/contracts';
 import type { AppConfig } from '../../config/config';
 import { inTransaction } from '../../database/transaction';
-import type { GatewayStatus, GatewayVerification, InitializeInput, PaymentGateway } from './payment-gateway';
+import { randomBytes } from 'node:crypto';
+import type {
+  GatewayRefund,
+  GatewayStatus,
+  GatewayVerification,
+  InitializeInput,
+  PaymentGateway,
+} from './payment-gateway';
 import { TestPayment, type TestPaymentStatus } from './test-payment.entity';
 
 const STATUS: Record<TestPaymentStatus, GatewayStatus> = { pending: 'abandoned', success: 'success', failed: 'failed' };
@@ -46,6 +53,11 @@ export class TestModeGateway implements PaymentGateway {
       amountMinor: row.amount_minor,
       currency: row.currency,
     };
+  }
+
+  /** A refund to the (pretend) card: processed at once; no money moves anywhere (issue 24). */
+  async refund(): Promise<GatewayRefund> {
+    return { id: `test-${randomBytes(6).toString('hex')}`, status: 'processed' };
   }
 
   /** Completes (success) or cancels (failed) a known pending test transaction, once; answers the transaction. */

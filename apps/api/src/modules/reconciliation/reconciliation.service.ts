@@ -37,6 +37,8 @@ const CHECKED = [
   'pending_payments',
   'open_fundings',
   'open_exceptions',
+  'order_refunds',
+  'payouts',
 ] as const;
 const SHIPPED_OR_LATER = [ORDER_STATUS.TO_SHIP, ORDER_STATUS.TO_RECEIVE, ORDER_STATUS.TO_REVIEW, ORDER_STATUS.RETURNED];
 
@@ -77,6 +79,8 @@ export class ReconciliationService {
     await this.cardPayments(ctx);
     await this.fundings(ctx);
     await this.exceptions(ctx);
+    await this.refunds(ctx);
+    await this.payouts(ctx);
     return { findings: ctx.findings, checked: ctx.checked, ran_at: ctx.now.toISOString() };
   }
 
@@ -137,12 +141,14 @@ export class ReconciliationService {
 
   /**
    * Every paid invoice has exactly one completed card payment or wallet debit of its amount and currency (none for a
-   * transfer); no unpaid invoice has one; a refunded invoice has exactly one refund entry of its amount.
+   * transfer); no unpaid invoice has one. Refunds (issue 24): the wallet refund entries and the live card refunds
+   * (pending or processed) of an invoice add up to its refunded_minor, which never passes its amount; an invoice
+   * marked refunded (refunded_at) was refunded in full.
    */
   private async invoices(ctx: Ctx): Promise<void> {
     for await (const invoices of this.pages(
       ctx,
-      'SELECT i.id, i.reference, i.amount_minor, i.currency, i.status, i.payment_method, i.refunded_at FROM invoices i',
+      'SELECT i.id, i.reference, i.amount_minor, i.currency, i.status, i.payment_method, i.refunded_at, i.refunded_minor FROM invoices i',
     )) {
       count(ctx, 'invoices', invoices.length);
       const ids = invoices.map((i) => num(i.id));
@@ -161,6 +167,12 @@ export class ReconciliationService {
         for (const r of rows) map.set(num(r.invoice_id), [...(map.get(num(r.invoice_id)) ?? []), r]);
         return map;
       };
+      const cardRefunds = await this.q(
+        `SELECT invoice_id, amount_minor FROM order_refunds
+          WHERE invoice_id IN (${marks(ids.length)}) AND destination = 'card' AND status IN ('pending', 'processed')`,
+        ids,
+      );
+      const cardRefundsOf = byInvoice(cardRefunds);
       const cardsOf = byInvoice(cards);
       const ledgerOf = byInvoice(ledger);
       for (const inv of invoices) {
@@ -190,14 +202,15 @@ export class ReconciliationService {
         } else if (payments.length) {
           add(ctx, 'payment_for_unpaid_invoice', 'invoice', inv, label, currency, 0, paidSum);
         }
-        const refunded = refunds.reduce((s, r) => s + num(r.amount_minor), 0);
-        if (inv.refunded_at) {
-          const exact = refunds.filter((r) => num(r.amount_minor) === amount && r.currency === currency);
-          if (exact.length === 0) add(ctx, 'refund_missing', 'invoice', inv, label, currency, amount, refunded);
-          else if (refunds.length > 1) add(ctx, 'refund_unexpected', 'invoice', inv, label, currency, amount, refunded);
-        } else if (refunds.length) {
-          add(ctx, 'refund_unexpected', 'invoice', inv, label, currency, 0, refunded);
-        }
+        const refunded =
+          refunds.reduce((s, r) => s + num(r.amount_minor), 0) +
+          (cardRefundsOf.get(id) ?? []).reduce((s, r) => s + num(r.amount_minor), 0);
+        const recorded = num(inv.refunded_minor);
+        if (recorded > amount) add(ctx, 'refund_exceeds_paid', 'invoice', inv, label, currency, amount, recorded);
+        if (refunded < recorded || (inv.refunded_at && recorded !== amount))
+          add(ctx, 'refund_missing', 'invoice', inv, label, currency, inv.refunded_at ? amount : recorded, refunded);
+        else if (refunded > recorded)
+          add(ctx, 'refund_unexpected', 'invoice', inv, label, currency, recorded, refunded);
       }
     }
   }
@@ -405,6 +418,113 @@ export class ReconciliationService {
             num(f.amount_minor),
             0,
           );
+      }
+    }
+  }
+
+  /**
+   * Refunds of orders (issue 24): a processed wallet refund has its completed ledger credit (its reference, its
+   * amount); a card refund pending at Paystack for more than a day, and a failed one whose money was not credited to
+   * the wallet instead, need a person.
+   */
+  private async refunds(ctx: Ctx): Promise<void> {
+    for await (const rows of this.pages(
+      ctx,
+      `SELECT r.id, r.reference, r.destination, r.status, r.amount_minor, r.currency, r.created_at, r.resolved_at
+         FROM order_refunds r`,
+      `(r.destination = 'wallet' AND r.status = 'processed') OR (r.destination = 'card' AND (r.status = 'pending'
+         OR (r.status = 'failed' AND r.resolved_at IS NULL)))`,
+    )) {
+      count(ctx, 'order_refunds', rows.length);
+      const wallet = rows.filter((r) => r.destination === 'wallet').map((r) => String(r.reference));
+      const credits = new Map(
+        (wallet.length
+          ? await this.q(
+              `SELECT reference, amount_minor, currency FROM wallet_ledger
+                WHERE reference IN (${marks(wallet.length)}) AND status = 'completed' AND kind = 'refund'`,
+              wallet,
+            )
+          : []
+        ).map((e) => [String(e.reference), e]),
+      );
+      for (const r of rows) {
+        const label = str(r.reference);
+        const amount = num(r.amount_minor);
+        if (r.destination === 'wallet') {
+          const credit = credits.get(String(r.reference));
+          if (!credit || num(credit.amount_minor) !== amount || credit.currency !== r.currency)
+            add(
+              ctx,
+              'refund_ledger_missing',
+              'order_refund',
+              r,
+              label,
+              str(r.currency),
+              amount,
+              num(credit?.amount_minor),
+            );
+        } else if (r.status === 'failed') {
+          add(ctx, 'card_refund_failed', 'order_refund', r, label, str(r.currency), amount, 0);
+        } else if (ctx.now.getTime() - (date(r.created_at)?.getTime() ?? 0) > ctx.pendingMs) {
+          add(ctx, 'card_refund_pending_too_long', 'order_refund', r, label, str(r.currency), amount, 0);
+        }
+      }
+    }
+  }
+
+  /**
+   * Every payout's ledger matches its status (issue 24): held or paid, its debits (payout-<id> of the amount,
+   * payout-fee-<id> of the fee) are completed and there is no return; failed, reversed or rejected, the debits and one
+   * return credit (payout-return-<id>) of amount + fee. A transfer processing for more than a day is listed.
+   */
+  private async payouts(ctx: Ctx): Promise<void> {
+    for await (const rows of this.pages(
+      ctx,
+      `SELECT p.id, p.vendor_id, p.reference, p.amount_minor, p.fee_minor, p.status, p.sent_at, p.created_at
+         FROM payouts p`,
+    )) {
+      count(ctx, 'payouts', rows.length);
+      const refs = rows.flatMap((p) => [
+        `payout-${num(p.id)}`,
+        `payout-fee-${num(p.id)}`,
+        `payout-return-${num(p.id)}`,
+      ]);
+      const entries = new Map<string, Row>();
+      for (const e of await this.q(
+        `SELECT reference, user_id, amount_minor, direction, status FROM wallet_ledger
+          WHERE reference IN (${marks(refs.length)}) AND status = 'completed'`,
+        refs,
+      ))
+        entries.set(String(e.reference), e);
+      for (const p of rows) {
+        const id = num(p.id);
+        const amount = num(p.amount_minor);
+        const fee = num(p.fee_minor);
+        const mine = (e: Row | undefined, direction: string) =>
+          e && num(e.user_id) === num(p.vendor_id) && e.direction === direction ? e : undefined;
+        const debit = mine(entries.get(`payout-${id}`), 'debit');
+        const feeDebit = mine(entries.get(`payout-fee-${id}`), 'debit');
+        const back = mine(entries.get(`payout-return-${id}`), 'credit');
+        const debited = num(debit?.amount_minor) + num(feeDebit?.amount_minor);
+        if (num(debit?.amount_minor) !== amount || (fee > 0 && num(feeDebit?.amount_minor) !== fee))
+          add(ctx, 'payout_debit_missing', 'payout', p, str(p.reference), 'NGN', amount + fee, debited);
+        const returned = ['failed', 'reversed', 'rejected'].includes(String(p.status));
+        if (returned && num(back?.amount_minor) !== amount + fee)
+          add(
+            ctx,
+            'payout_return_missing',
+            'payout',
+            p,
+            str(p.reference),
+            'NGN',
+            amount + fee,
+            num(back?.amount_minor),
+          );
+        if (!returned && entries.has(`payout-return-${id}`))
+          add(ctx, 'payout_return_unexpected', 'payout', p, str(p.reference), 'NGN', 0, num(back?.amount_minor));
+        const since = date(p.sent_at) ?? date(p.created_at);
+        if (p.status === 'processing' && ctx.now.getTime() - (since?.getTime() ?? 0) > ctx.pendingMs)
+          add(ctx, 'payout_processing_too_long', 'payout', p, str(p.reference), 'NGN', amount, 0);
       }
     }
   }

@@ -6,7 +6,18 @@ import { User } from '../users/user.entity';
 
 /** What moved the money: a Paystack funding, an invoice paid from the wallet, a refund, an admin adjustment, a credit. */
 /** sale: a vendor's share of a received order line; sale_reversal: taken back when the return is accepted. */
-export type LedgerKind = 'funding' | 'invoice_payment' | 'refund' | 'adjustment' | 'credit' | 'sale' | 'sale_reversal';
+/** payout / payout_fee: a vendor's withdrawal and its fee, held at request; payout_return: both given back (issue 24). */
+export type LedgerKind =
+  | 'funding'
+  | 'invoice_payment'
+  | 'refund'
+  | 'adjustment'
+  | 'credit'
+  | 'sale'
+  | 'sale_reversal'
+  | 'payout'
+  | 'payout_fee'
+  | 'payout_return';
 
 /**
  * The wallet's append-only ledger. A completed entry is never edited; a pending one (a funding waiting for

@@ -73,6 +73,26 @@ const HISTORY_SPEC: ListSpec = {
     parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined,
 };
 
+/** The kinds of a vendor's statement (issue 24): sales, their reversals, payouts, their fees and returns, adjustments. */
+export const STATEMENT_KINDS = [
+  'sale',
+  'sale_reversal',
+  'payout',
+  'payout_fee',
+  'payout_return',
+  'adjustment',
+] as const;
+
+const STATEMENT_SPEC: ListSpec = {
+  sortable: { created_at: 'l.created_at', id: 'l.id' },
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  tiebreaker: 'l.id',
+  defaultPerPage: 20,
+  limitOffset: true,
+  keysetIndex: (parsed) =>
+    parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined,
+};
+
 const ACCOUNTS_SPEC: ListSpec = {
   sortable: {
     created_at: 'u.created_at',
@@ -136,6 +156,28 @@ export class WalletService implements OnModuleInit, PaymentSettler {
   async histories(userId: number, query: ListQuery): Promise<ListResult<WalletHistoryEntry>> {
     const qb = this.db.getRepository(LedgerEntry).createQueryBuilder('l').where('l.user_id = :userId', { userId });
     return (await paginate(qb, query, HISTORY_SPEC)).map(presentEntry);
+  }
+
+  /** A vendor's statement entries (naira), newest first, keyset-paged (`after=`, meta.next_cursor). */
+  statement(userId: number, query: ListQuery): Promise<ListResult<LedgerEntry>> {
+    return paginate(this.statementQuery(userId), query, STATEMENT_SPEC);
+  }
+
+  /** A batch of the statement, newest first, before the entry `beforeId` (null: from the newest): the CSV export. */
+  statementBatch(userId: number, beforeId: number | null, limit: number): Promise<LedgerEntry[]> {
+    const qb = this.statementQuery(userId);
+    if (beforeId !== null) qb.andWhere('l.id < :beforeId', { beforeId });
+    return qb.orderBy('l.id', 'DESC').limit(limit).getMany();
+  }
+
+  private statementQuery(userId: number) {
+    return this.db
+      .getRepository(LedgerEntry)
+      .createQueryBuilder('l')
+      .where("l.user_id = :userId AND l.currency = 'NGN' AND l.kind IN (:...kinds)", {
+        userId,
+        kinds: [...STATEMENT_KINDS],
+      });
   }
 
   async historiesOf(userId: number, query: ListQuery): Promise<ListResult<WalletHistoryEntry>> {
