@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCan, useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Modal, Radio, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import {
@@ -40,6 +40,11 @@ const COLUMNS: TableColumnsType<OrderRefund> = [
             {r.reason}
           </Typography.Text>
         )}
+        {r.note && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.note}
+          </Typography.Text>
+        )}
       </Space>
     ),
   },
@@ -70,17 +75,7 @@ const refundable = (order: Order, refunds: OrderRefund[]) =>
     : 0;
 
 /** The Refund modal (OrderRefundDto): POST /orders/{id}/refunds; the server's 422 under its fields. */
-function RefundModal({
-  order,
-  max,
-  onClose,
-  onSettled,
-}: {
-  order: Order;
-  max: number;
-  onClose: () => void;
-  onSettled: () => void;
-}) {
+function RefundModal({ order, max, onClose }: { order: Order; max: number; onClose: () => void }) {
   const invalidate = useInvalidate();
   const [form] = Form.useForm<RefundForm>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,10 +100,7 @@ function RefundModal({
           form.setFields(fields.filter((f) => f.errors.length));
           setFailure(fields.some((f) => f.errors.length) ? null : error.message);
         },
-        onSettled: () => {
-          invalidate({ resource: 'orders', invalidates: ['detail'], id: order.id });
-          onSettled();
-        },
+        onSettled: () => invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id }),
       },
     );
   return (
@@ -160,12 +152,8 @@ function RefundModal({
 export function OrderRefunds({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const { data: can } = useCan({ resource: 'orders', action: 'refund', params: { id: order.id } });
-  const { result, query } = useCustom<{ data: OrderRefund[] }, HttpError>({
-    url: `orders/${order.id}/refunds`,
-    method: 'get',
-    errorNotification: false,
-  });
-  const refunds = result.data?.data ?? [];
+  // GET /orders/{id} carries the order's refunds; a new refund refetches the order.
+  const refunds = order.refunds ?? [];
   const max = refundable(order, refunds);
   return (
     <Card
@@ -181,23 +169,16 @@ export function OrderRefunds({ order }: { order: Order }) {
         )
       }
     >
-      {query.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadFailed} description={query.error?.message} />
-      ) : (
-        <Table<OrderRefund>
-          rowKey="id"
-          size="small"
-          loading={query.isLoading}
-          columns={COLUMNS}
-          dataSource={refunds}
-          pagination={false}
-          locale={{ emptyText: TEXT.none }}
-          scroll={{ x: 480 }}
-        />
-      )}
-      {open && (
-        <RefundModal order={order} max={max} onClose={() => setOpen(false)} onSettled={() => void query.refetch()} />
-      )}
+      <Table<OrderRefund>
+        rowKey="id"
+        size="small"
+        columns={COLUMNS}
+        dataSource={refunds}
+        pagination={false}
+        locale={{ emptyText: TEXT.none }}
+        scroll={{ x: 480 }}
+      />
+      {open && <RefundModal order={order} max={max} onClose={() => setOpen(false)} />}
     </Card>
   );
 }

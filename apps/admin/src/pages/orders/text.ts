@@ -110,7 +110,6 @@ export const REFUND_TEXT = {
   reasonPlaceholder: 'e.g. One of the two phones arrived broken',
   cardOnlyCard: 'Only an order paid by card can be refunded to the card.',
   keep: 'Back',
-  loadFailed: 'The refunds could not be loaded.',
   none: 'No refunds.',
   created: 'Refund recorded.',
   failed: 'The refund could not be made.',

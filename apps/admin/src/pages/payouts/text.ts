@@ -20,7 +20,7 @@ export const PAYOUT_TEXT = {
   allStatuses: 'All statuses',
   vendorFilter: 'Filter by vendor',
   allVendors: 'All vendors',
-  search: 'Search vendor, reference or account',
+  search: 'Search e-mail, reference or account name',
   exportCsv: 'Export CSV',
   approve: 'Approve',
   approveOf: (id: number) => `Approve payout ${id}`,
