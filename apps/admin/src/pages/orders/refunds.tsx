@@ -50,9 +50,9 @@ const COLUMNS: TableColumnsType<OrderRefund> = [
   },
   {
     title: TEXT.amount,
-    dataIndex: 'amount',
+    dataIndex: 'amount_minor',
     align: 'right',
-    render: (v: string) => <span className="jara-num">{v}</span>,
+    render: (v: number) => <span className="jara-num">{formatNaira(v)}</span>,
   },
   {
     title: TEXT.status,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { Alert, App, Button, Form, Modal, Popconfirm, Space } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import type { BulkApproveResult, Payout } from '@jara/contracts';
+import { formatNaira, type BulkApproveResult, type Payout } from '@jara/contracts';
 import { RejectPayoutDto } from '@jara/dto';
 import { DtoNoteField } from '../../components/dto-note-field';
 import { API_URL } from '../../providers/config';
@@ -31,7 +31,7 @@ export function ApproveButton({ payout, compact }: { payout: Payout; compact: bo
     );
   return (
     <Popconfirm
-      title={TEXT.approveConfirm(payout.amount, payeeOf(payout))}
+      title={TEXT.approveConfirm(formatNaira(payout.amount_minor), payeeOf(payout))}
       description={<div style={{ maxWidth: 260 }}>{TEXT.approveConfirmText}</div>}
       okText={TEXT.approve}
       cancelText={TEXT.keep}
@@ -78,7 +78,7 @@ export function RejectModal({ payout, onClose }: { payout: Payout | null; onClos
   return (
     <Modal
       open={payout !== null}
-      title={payout && TEXT.rejectTitle(payout.amount, payeeOf(payout))}
+      title={payout && TEXT.rejectTitle(formatNaira(payout.amount_minor), payeeOf(payout))}
       okText={TEXT.reject}
       okButtonProps={{ danger: true, loading: mutation.isPending, htmlType: 'submit', form: 'reject-payout-form' }}
       cancelText={TEXT.keep}

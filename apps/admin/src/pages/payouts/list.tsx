@@ -23,6 +23,7 @@ import {
   PAYOUT_STATUSES,
   formatDate,
   formatLongDateTime,
+  formatNaira,
   type BulkApproveResult,
   type Payout,
   type PublicUser,
@@ -41,7 +42,8 @@ const AWAITING = PAYOUT_STATUS.AWAITING_APPROVAL;
 const waiting = (p: Payout) => p.status === AWAITING;
 /** A selected row's background keeps the secondary text at 4.5:1 (antd's green mix does not). */
 const SELECTED_ROWS = { components: { Table: { rowSelectedBg: '#e3f2ea', rowSelectedHoverBg: '#d5ebdf' } } };
-const money = (v: string) => <span className="jara-num">{v}</span>;
+/** Naira from the kobo on the wire (the `amount` strings are plain decimals). */
+const money = (minor: number) => <span className="jara-num">{formatNaira(minor)}</span>;
 
 export function PayoutStatusTag({ status }: { status: string }) {
   return <StatusTag rows={PAYOUT_STATUSES} status={status} testId="payout-status" />;
@@ -69,8 +71,8 @@ function PayoutDrawer({ payout, onClose }: { payout: Payout | null; onClose: () 
     ? [
         [TEXT.vendor, <VendorCell payout={p} />],
         [TEXT.status, <PayoutStatusTag status={p.status} />],
-        [TEXT.amount, money(p.amount)],
-        [TEXT.fee, money(p.fee)],
+        [TEXT.amount, money(p.amount_minor)],
+        [TEXT.fee, money(p.fee_minor)],
         [TEXT.account, `${p.account_name} · ${p.bank_name} · ${p.account_number}`],
         [TEXT.reference, <Typography.Text copyable>{p.reference}</Typography.Text>],
         [TEXT.requested, formatLongDateTime(p.requested_at)],
@@ -148,7 +150,7 @@ export default function PayoutList() {
           <VendorCell payout={p} />
           {compact && (
             <Space size={8} wrap>
-              <Typography.Text strong>{money(p.amount)}</Typography.Text>
+              <Typography.Text strong>{money(p.amount_minor)}</Typography.Text>
               <PayoutStatusTag status={p.status} />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {formatDate(p.requested_at)}
@@ -178,7 +180,7 @@ export default function PayoutList() {
       responsive: ['md'],
       sorter: true,
       sortOrder: sortOrder('amount_minor'),
-      render: (_, p) => money(p.amount),
+      render: (_, p) => money(p.amount_minor),
     },
     {
       title: TEXT.status,

@@ -4,6 +4,7 @@ import { Alert, Card, Col, Row, Space, Statistic, Table, Tag, Typography, type T
 import {
   formatDate,
   formatLongDateTime,
+  formatNaira,
   type PayoutAccount,
   type StatementEntry,
   type VendorBalance,
@@ -61,7 +62,7 @@ const STATEMENT_COLUMNS: TableColumnsType<StatementEntry> = [
     render: (_, e) => (
       <Typography.Text className="jara-num" type={e.direction === 'credit' ? 'success' : 'danger'}>
         {e.direction === 'credit' ? '+' : '−'}
-        {e.amount}
+        {formatNaira(e.amount_minor)}
       </Typography.Text>
     ),
   },
@@ -92,11 +93,11 @@ export function VendorPayouts({ vendorId }: { vendorId: string }) {
     errorNotification: false,
   });
   const b = balance.result?.data?.data;
-  const figures: [string, string | undefined][] = [
-    [TEXT.available, b?.available],
-    [TEXT.pending, b?.pending],
-    [TEXT.held, b?.held],
-    [TEXT.paidOut, b?.paid_out],
+  const figures: [string, number | undefined][] = [
+    [TEXT.available, b?.available_minor],
+    [TEXT.pending, b?.pending_minor],
+    [TEXT.held, b?.held_minor],
+    [TEXT.paidOut, b?.paid_out_minor],
   ];
   return (
     <section aria-label={TEXT.title} data-testid="vendor-payouts">
@@ -108,7 +109,7 @@ export function VendorPayouts({ vendorId }: { vendorId: string }) {
           {figures.map(([label, value]) => (
             <Col xs={12} lg={6} key={label}>
               <Card size="small" loading={balance.query.isLoading}>
-                <Statistic title={label} value={value ?? TEXT.none} />
+                <Statistic title={label} value={value === undefined ? TEXT.none : formatNaira(value)} />
               </Card>
             </Col>
           ))}
