@@ -88,7 +88,6 @@ function PayoutDrawer({ payout, onClose }: { payout: Payout | null; onClose: () 
       title={p && TEXT.payoutOf(p.id)}
       width={wide ? 520 : '100%'}
       destroyOnHidden
-      extra={p && <Link to={`/wallets/show/${p.vendor_id}`}>{TEXT.openWallet}</Link>}
     >
       <Descriptions bordered column={1} size="small" styles={{ label: { width: 120 } }} data-testid="payout-details">
         {rows.map(([label, value]) => (
@@ -97,6 +96,11 @@ function PayoutDrawer({ payout, onClose }: { payout: Payout | null; onClose: () 
           </Descriptions.Item>
         ))}
       </Descriptions>
+      {p && (
+        <Typography.Paragraph style={{ marginTop: 16 }}>
+          <Link to={`/wallets/show/${p.vendor_id}`}>{TEXT.openWallet}</Link>
+        </Typography.Paragraph>
+      )}
     </Drawer>
   );
 }

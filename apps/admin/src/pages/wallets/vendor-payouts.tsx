@@ -38,7 +38,7 @@ const ACCOUNT_COLUMNS: TableColumnsType<PayoutAccount> = [
     width: 170,
     render: (v: string) => <span title={formatLongDateTime(v)}>{formatLongDateTime(v)}</span>,
   },
-  { title: TEXT.added, dataIndex: 'created_at', width: 120, responsive: ['md'], render: (v: string) => formatDate(v) },
+  { title: TEXT.added, dataIndex: 'created_at', width: 120, responsive: ['xxl'], render: (v: string) => formatDate(v) },
 ];
 
 const STATEMENT_COLUMNS: TableColumnsType<StatementEntry> = [
@@ -135,7 +135,6 @@ export function VendorPayouts({ vendorId }: { vendorId: string }) {
                 dataSource={accounts.result?.data?.data ?? []}
                 pagination={false}
                 locale={{ emptyText: TEXT.noAccounts }}
-                scroll={{ x: 520 }}
               />
             )}
           </Card>
