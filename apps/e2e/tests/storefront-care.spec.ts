@@ -215,11 +215,14 @@ test.describe('KYC in Settings', () => {
     expect(await huge.text()).toContain(MSG.profile.imageTooLarge);
   });
 
-  test('vendors are told KYC is not required; admins are sent to the back office', async ({ page }) => {
+  test('vendors are told KYC is not required to sell but is before a payout; admins are sent to the back office', async ({
+    page,
+  }) => {
     await login(page, DEMO.vendor.email, DEMO.vendor.password);
     await page.goto('/settings/kyc');
     await expect(page.getByText(MSG.kyc.vendorsExempt)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Submit KYC' })).toHaveCount(0);
+    await expect(page.getByText(MSG.kyc.vendorsBeforePayout)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit KYC' })).toHaveCount(1);
     await snap(page, 'care-kyc-vendor');
 
     await page.context().clearCookies();

@@ -222,6 +222,8 @@ export interface OrderStatusInput {
   note?: string | null;
   /** Accepting a return (admin, 3 -> 4): put the returned units back in stock (default false). */
   restock?: boolean;
+  /** Requesting a return (buyer, status 4, issue 24): where the refund goes; 'card' only for a card-paid order. */
+  refund_to?: RefundDestination;
 }
 
 /** POST /orders/{id}/late-transfer (admin): the bank transfer of a cancelled order arrived (decision 022). */

@@ -156,6 +156,13 @@ export interface StatementEntry {
   created_at: string;
 }
 
+/** A statement line's status as the screens show it (storefront Payouts page, back office statement). */
+export const STATEMENT_STATUSES: ReadonlyArray<{ code: StatementEntry['status']; label: string; tone: StatusTone }> = [
+  { code: 'completed', label: 'Completed', tone: 'success' },
+  { code: 'pending', label: 'Pending', tone: 'warning' },
+  { code: 'failed', label: 'Reversed', tone: 'danger' },
+];
+
 /** POST /admin/payouts/approve with { ids }: each id approved or the reason it was not. */
 export interface BulkApproveResult {
   approved: number[];

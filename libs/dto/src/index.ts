@@ -18,6 +18,7 @@ export * from './kyc';
 export * from './logistics';
 export * from './notifications';
 export * from './orders';
+export * from './payouts';
 export * from './products';
 export * from './refunds';
 export * from './support';

@@ -279,7 +279,6 @@ export function KycTab({
   adminUrl: string | null;
 }) {
   const role = normalizeRole(user.role);
-  if (role === 'vendor') return <p className="notice-inline">{MSG.kyc.vendorsExempt}</p>;
   if (role === 'admin') {
     return (
       <div className="stack">
@@ -302,12 +301,11 @@ export function KycTab({
     );
   }
   const submission = state.submission;
-  if (!submission)
-    return (
-      <KycForm user={user} maxBytes={state.maxBytes} limits={state.limits} actionData={actionData} previous={null} />
-    );
-  if (submission.status !== KYC_STATUS.REJECTED) return <KycStatusView submission={submission} />;
-  return (
+  const body = !submission ? (
+    <KycForm user={user} maxBytes={state.maxBytes} limits={state.limits} actionData={actionData} previous={null} />
+  ) : submission.status !== KYC_STATUS.REJECTED ? (
+    <KycStatusView submission={submission} />
+  ) : (
     <div className="stack-lg">
       <KycStatusView submission={submission} />
       <KycForm
@@ -317,6 +315,16 @@ export function KycTab({
         actionData={actionData}
         previous={submission}
       />
+    </div>
+  );
+  if (role !== 'vendor') return body;
+  // A vendor sells without KYC (spec); the payouts need it (issue 24).
+  return (
+    <div className="stack-lg">
+      <p className="notice-inline">
+        {MSG.kyc.vendorsExempt} {MSG.kyc.vendorsBeforePayout}
+      </p>
+      {body}
     </div>
   );
 }

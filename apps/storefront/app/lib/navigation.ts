@@ -56,6 +56,7 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   { to: '/account-tracker', label: 'Tracker', roles: ALL_ROLES, icon: '◎' },
   { to: '/support', label: 'Support', roles: ALL_ROLES, icon: '?' },
   { to: '/fund', label: 'Fund Wallet', roles: ALL_ROLES, icon: '₦' },
+  { to: '/payouts', label: MSG.payouts.title, roles: VENDOR_ONLY, icon: '⇩' },
   { to: '/notifications', label: 'Notifications', roles: ALL_ROLES, icon: '◔' },
   { to: MALL_PATH, label: 'Jara Mall', roles: ALL_ROLES, icon: '⌂' },
   { to: '/transactions', label: 'Transactions', roles: ALL_ROLES, icon: '⇄' },

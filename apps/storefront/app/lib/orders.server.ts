@@ -7,6 +7,7 @@ import {
   type ListResponse,
   type Order,
   type OrderStatus,
+  type OrderStatusInput,
 } from '@jara/contracts';
 import { api, serverMessage, type ApiResult } from './api.server';
 import { orderListQuery, type ListPage, type OrderListOptions } from './orders';
@@ -91,13 +92,14 @@ export async function moveOrder(
   status: OrderStatus,
   note: string | null,
   success: string,
+  extra: Pick<OrderStatusInput, 'refund_to'> = {},
 ): Promise<MoveAnswer> {
   const result = await signed<ItemResponse<Order>>(request, auth, `/orders/${id}/status`, {
     method: 'PATCH',
-    json: note ? { status, note } : { status },
+    json: { status, ...(note ? { note } : {}), ...extra },
   });
   if (result.ok) return { ok: true, message: success };
-  const fieldMessage = result.error?.errors?.status?.[0];
+  const fieldMessage = result.error?.errors?.status?.[0] ?? result.error?.errors?.refund_to?.[0];
   if (result.status === 404) return { ok: false, message: MSG.orders.notFound };
   return { ok: false, message: fieldMessage ?? serverMessage(result.error) ?? MSG.orders.statusUpdateFailed };
 }

@@ -12,11 +12,13 @@ import {
   formatWalletMoney,
   invoiceTypeLabel,
   type Invoice,
+  type DedicatedAccountAnswer,
   type ItemResponse,
   type PaymentStart,
   type WalletBalance,
   type WalletHistoryEntry,
 } from '@jara/contracts';
+import { DEDICATED_INTENT, DedicatedAccountCard } from '~/components/dedicated-account';
 import { Field } from '~/components/field';
 import { CurrencySelect, InvoiceStatus, WalletStatus } from '~/components/money';
 import { useActionToast } from '~/components/toasts';
@@ -25,6 +27,7 @@ import type { CurrencyOption } from '~/lib/converter';
 import { text, useFieldErrors, type Errors } from '~/lib/form';
 import { ALL_ROLES } from '~/lib/navigation';
 import { checkoutRedirect, parseFundForm, paymentRedirect, readReference } from '~/lib/payments.server';
+import { createDedicatedAccount, loadDedicatedAccount } from '~/lib/payouts.server';
 import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
@@ -59,6 +62,8 @@ interface WalletTabData {
   local: string;
   percent: string;
   direction: PercentDirection;
+  /** Issue 24: the user's own transfer account (null: not read; configured false: manual transfers as before). */
+  dedicated: DedicatedAccountAnswer | null;
   /** From the checkout's wallet shortfall (?amount=&return=checkout): the amount to fund, and the way back. */
   prefill: { amount: string; returnTo: 'checkout' | null };
 }
@@ -104,16 +109,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const invoices = await loadInvoices(request, auth, after);
     return json<WalletTabData | InvoicesTabData>({ tab, invoices, after });
   }
-  const [balance, currencies, history] = await Promise.all([
+  const [balance, currencies, history, dedicated] = await Promise.all([
     loadBalance(request, auth),
     loadCurrencies(),
     loadHistory(request, auth, after),
+    loadDedicatedAccount(request, auth),
   ]);
   return json<WalletTabData | InvoicesTabData>({
     tab,
     balance,
     currencies,
     history,
+    dedicated,
     after,
     local: readLocalCode(url.searchParams.get('local'), currencies ?? []),
     percent: (url.searchParams.get('percent') ?? '').trim().slice(0, 20),
@@ -140,6 +147,17 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const auth = await requireUser(request, ALL_ROLES);
   const form = await request.formData();
+  if (text(form.get('intent')) === DEDICATED_INTENT) {
+    // Issue 24: "Get my transfer account" (created once at the provider; a second press answers the same account).
+    const created = await createDedicatedAccount(request, auth);
+    if (!created.ok)
+      return json<FundActionData>(
+        { errors: {}, values: { amount: '', currency: '' }, toast: toast('error', created.message) },
+        { status: 502 },
+      );
+    flashToast(auth.session, { kind: 'success', message: MSG.payouts.dedicatedCreated });
+    return redirect('/fund', { headers: { 'Set-Cookie': await commitSession(request, auth.session) } });
+  }
   const values = { amount: String(form.get('amount') ?? ''), currency: String(form.get('currency') ?? '') };
   const parsed = parseFundForm(form);
   if (!parsed.ok) return json<FundActionData>({ errors: parsed.errors, values }, { status: 422 });
@@ -350,7 +368,8 @@ function FundWallet({
   const busy =
     navigation.state !== 'idle' &&
     navigation.formMethod?.toUpperCase() === 'POST' &&
-    navigation.formAction?.startsWith('/fund');
+    navigation.formAction?.startsWith('/fund') &&
+    !navigation.formData?.get('intent');
   const { errors, clear } = useFieldErrors(actionData?.errors);
   return (
     <section className="card" aria-labelledby="fund-title">
@@ -551,6 +570,7 @@ export default function FundPage() {
         <div className="stack" key={location.search}>
           <Balances data={data} />
           <FundWallet actionData={actionData} prefill={data.prefill} />
+          <DedicatedAccountCard answer={data.dedicated} intro={MSG.payouts.dedicatedText} action="/fund" />
           <History data={data} />
         </div>
       ) : (

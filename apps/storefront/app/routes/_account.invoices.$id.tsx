@@ -15,11 +15,14 @@ import {
   formatWalletMoney,
   invoiceSubjectText,
   invoiceTypeLabel,
+  type DedicatedAccountAnswer,
   type Invoice,
   type ItemResponse,
+  type Order,
   type PaymentMethod,
   type PaymentStart,
 } from '@jara/contracts';
+import { DEDICATED_INTENT, DedicatedAccountCard } from '~/components/dedicated-account';
 import { InvoiceStatus } from '~/components/money';
 import { useActionToast } from '~/components/toasts';
 import { api, serverMessage } from '~/lib/api.server';
@@ -33,6 +36,7 @@ import {
   readIdempotencyKey,
   readReference,
 } from '~/lib/payments.server';
+import { createDedicatedAccount, loadDedicatedAccount } from '~/lib/payouts.server';
 import { assertSameOrigin, siteOriginsFor } from '~/lib/same-origin.server';
 import { commitSession, flashToast, requireUser, signOutAndRedirect, type SignedIn } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
@@ -102,10 +106,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     invoice,
     balance,
+    dedicated: await transferAccountFor(request, auth, invoice),
     print: url.searchParams.get('print') === '1',
     // A double submit of one rendered form sends the same key, so the API pays once.
     keys: { wallet: newIdempotencyKey(), paystack: newIdempotencyKey() },
   });
+}
+
+/**
+ * Issue 24: a pending invoice of an order to be paid by bank transfer shows the user's own transfer account (a
+ * transfer into it credits the wallet, and the waiting order is paid from it). Null for any other invoice.
+ */
+async function transferAccountFor(
+  request: Request,
+  auth: SignedIn,
+  invoice: Invoice,
+): Promise<DedicatedAccountAnswer | null> {
+  if (invoice.status !== 'pending' || invoice.currency !== 'NGN' || invoice.subject?.type !== 'order') return null;
+  const order = await api<ItemResponse<Order>>(`/orders/${invoice.subject.id}`, {
+    token: auth.token,
+    signal: request.signal,
+  });
+  if (order.data?.data?.payment_method !== 'bank_transfer') return null;
+  return loadDedicatedAccount(request, auth);
 }
 
 interface PayActionData {
@@ -125,6 +148,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await requireUser(request, ALL_ROLES);
   const id = invoiceId(params.id);
   const form = await request.formData();
+  if (form.get('intent') === DEDICATED_INTENT) {
+    const created = await createDedicatedAccount(request, auth);
+    if (!created.ok) return failed(created.message, 502);
+    return flashAndReturn(request, auth, id, 'success', MSG.payouts.dedicatedCreated);
+  }
   const method = form.get('method');
   if (method !== 'wallet' && method !== 'paystack') return failed(MSG.walletScreen.invoicePayFailed, 400);
   const key = readIdempotencyKey(form.get(IDEMPOTENCY_FIELD));
@@ -219,7 +247,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 }
 
 function PayInvoice({ invoice }: { invoice: Invoice }) {
-  const { balance, keys } = useLoaderData<typeof loader>();
+  const { balance, keys, dedicated } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PayActionData | undefined;
   const navigation = useNavigation();
   const paying =
@@ -243,6 +271,11 @@ function PayInvoice({ invoice }: { invoice: Invoice }) {
           ) : null}
         </p>
       ) : null}
+      <DedicatedAccountCard
+        answer={dedicated}
+        intro={MSG.payouts.dedicatedInvoiceText(amount)}
+        action={`/invoices/${invoice.id}`}
+      />
       <div className="pay-options">
         <Form method="post" className="card pay-option">
           <h3>Pay from wallet</h3>

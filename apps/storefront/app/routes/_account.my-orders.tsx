@@ -8,6 +8,7 @@ import {
   formatNaira,
   canRequestReturn,
   orderMovesFor,
+  REFUND_DESTINATIONS,
   type Order,
   type OrderStatus as OrderStatusCode,
 } from '@jara/contracts';
@@ -18,6 +19,7 @@ import { text } from '~/lib/form';
 import { ALL_ROLES } from '~/lib/navigation';
 import { readOrderTab, readPageNumber, reviewableLines, type ListPage, type OrderTabKey } from '~/lib/orders';
 import { loadMyOrders, moveOrder, readOrderId } from '~/lib/orders.server';
+import { readRefundTo, refundChoices } from '~/lib/payouts';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 import { requireUser, signOutAndRedirect } from '~/lib/session.server';
 import { toast, type ToastMessage } from '~/lib/toast';
@@ -69,7 +71,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const success = BUYER_MOVES[to];
     if (!success) return answer(false, MSG.orders.notYourMove, 400);
     const note = text(form.get('note')).trim().slice(0, 500) || null;
-    const moved = await moveOrder(request, auth, orderId, to, note, success);
+    // A return may say where the refund goes (issue 24); the API refuses the card for an order not paid by card.
+    const refundTo = to === ORDER_STATUS.RETURNED ? readRefundTo(form.get('refund_to')) : undefined;
+    const moved = await moveOrder(request, auth, orderId, to, note, success, refundTo ? { refund_to: refundTo } : {});
     return answer(moved.ok, moved.message);
   }
   if (intent === 'review') {
@@ -201,6 +205,17 @@ function OrderCard({ order }: { order: Order }) {
                   <label htmlFor={`return-${order.id}`}>{MSG.orders.returnReason}</label>
                   <textarea id={`return-${order.id}`} name="note" rows={2} maxLength={500} />
                 </div>
+                {refundChoices(order).length > 1 ? (
+                  <fieldset className="payment-methods" data-testid="refund-to">
+                    <legend>{MSG.payouts.refundTo}</legend>
+                    {REFUND_DESTINATIONS.filter((d) => refundChoices(order).includes(d.code)).map((d) => (
+                      <label key={d.code} className="radio-row">
+                        <input type="radio" name="refund_to" value={d.code} defaultChecked={d.code === 'wallet'} />
+                        {d.label}
+                      </label>
+                    ))}
+                  </fieldset>
+                ) : null}
                 <button type="submit" className="btn btn-danger btn-small" disabled={busy}>
                   {MSG.orders.sendReturn}
                 </button>

@@ -9,8 +9,10 @@ import {
   orderAddressLines,
   orderPaymentMethodLabel,
   orderStatusLabel,
+  REFUND_STATUSES,
   type Order,
 } from '@jara/contracts';
+import { StatusPill } from '~/components/money';
 import { OrderLines, OrderStatus } from '~/components/orders';
 import { ALL_ROLES } from '~/lib/navigation';
 import { loadMyOrders, loadOrder, readOrderId } from '~/lib/orders.server';
@@ -67,6 +69,38 @@ function History({ order }: { order: Order }) {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/** Issue 24: where the order's money went (each refund's destination, amount and status). */
+function Refunds({ order }: { order: Order }) {
+  if (!order.refunds?.length) return null;
+  return (
+    <section className="card stack" aria-labelledby="refunds-title" data-testid="order-refunds">
+      <h2 id="refunds-title">{MSG.payouts.refundsTitle}</h2>
+      <p className="muted small">{MSG.payouts.refundsIntro}</p>
+      <ul className="order-lines">
+        {order.refunds.map((refund) => {
+          const status = REFUND_STATUSES.find((s) => s.code === refund.status);
+          return (
+            <li key={refund.id} className="order-line" data-testid="order-refund" data-destination={refund.destination}>
+              <span className="order-line-name">
+                {`${MSG.payouts.refundTo} ${refund.destination_label}`}
+                <span className="muted small block">
+                  {formatLongDateTime(refund.completed_at ?? refund.created_at)}
+                  {refund.reason ? ` · ${refund.reason}` : ''}
+                </span>
+                <StatusPill
+                  label={refund.status_label || status?.label || refund.status}
+                  tone={status?.tone ?? 'default'}
+                />
+              </span>
+              <strong className="num">{formatNaira(refund.amount_minor)}</strong>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
@@ -153,6 +187,7 @@ export default function OrderSummaryPage() {
           </section>
         </div>
       </div>
+      <Refunds order={order} />
       <History order={order} />
       <Actions />
     </section>

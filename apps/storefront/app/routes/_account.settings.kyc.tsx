@@ -9,14 +9,17 @@ import { assertSameOrigin } from '~/lib/same-origin.server';
 import { requireUser } from '~/lib/session.server';
 import { readUploadForm } from '~/lib/upload.server';
 
-/** KYC (spec 2.22, points 4 and 6): a customer's latest submission; vendors and admins are told where they stand. */
+/**
+ * KYC (spec 2.22, points 4 and 6): a customer's latest submission; a vendor's too (none is needed to sell, one before
+ * the first payout, issue 24); admins are sent to the back office.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
-  const kyc = auth.role === 'customer' ? await loadKyc(request, auth) : null;
+  const kyc = auth.role === 'admin' ? null : await loadKyc(request, auth);
   return json({ kyc, adminUrl: auth.role === 'admin' ? env.adminUrl : null });
 }
 
-/** A customer's submission: the form and its two images, each read up to UPLOAD_MAX_BYTES, then POST /kyc. */
+/** A customer's or vendor's submission: the form and its two images, each read up to UPLOAD_MAX_BYTES, then POST /kyc. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const auth = await requireUser(request);
