@@ -38,6 +38,7 @@ const InvoiceCreate = lazy(() => import('./pages/invoices/create'));
 const InvoiceShow = lazy(() => import('./pages/invoices/show'));
 const WalletList = lazy(() => import('./pages/wallets/list'));
 const WalletShow = lazy(() => import('./pages/wallets/show'));
+const PayoutList = lazy(() => import('./pages/payouts/list'));
 const OrderList = lazy(() => import('./pages/orders/list'));
 const OrderShow = lazy(() => import('./pages/orders/show'));
 const LogisticsSettingsPage = lazy(() => import('./pages/logistics/settings'));
@@ -163,6 +164,7 @@ export default function App() {
                   <Route index element={<WalletList />} />
                   <Route path="show/:id" element={<WalletShow />} />
                 </Route>
+                <Route path="/payouts" element={<PayoutList />} />
                 <Route path="/deliveries">
                   <Route index element={<DeliveryList />} />
                   <Route path=":id" element={<DeliveryShow />} />

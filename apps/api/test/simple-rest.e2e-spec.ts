@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { LIST_MAX_VALUES, MSG } from '@jara/contracts';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { DELETED_USER_NAME } from '../src/modules/users/users.service';
-import { bearer } from './support/money';
+import { bearer, creditWallet } from './support/money';
 import { ADDRESS, createCategory, createProduct } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -215,6 +215,26 @@ describe('The stock Refine simple-rest provider against the API, every back-offi
       fixtures: async () => undefined, // one per account
       create: null,
       update: null, // adjustments: POST /wallets/{id}/adjustments
+      deletes: false,
+    },
+    {
+      resource: 'payouts',
+      // Two withdrawals above the auto-approval amount by a vendor with KYC approved, an account and a balance.
+      fixtures: async () => {
+        const vendor = await signUp(t, { role: 'vendor' });
+        const kyc = (await axios.post(`${apiUrl}/kyc`, await kycForm(), { headers: bearer(vendor.token) })).data as Row;
+        await t.http().put(`/api/v1/kyc/${kyc.id}/approve`).set(bearer(admin.token)).send({ status: 1 }).expect(200);
+        await t
+          .http()
+          .put('/api/v1/vendor-payouts/account')
+          .set(bearer(vendor.token))
+          .send({ bank_code: '058', account_number: '0123456789', password: vendor.password })
+          .expect(200);
+        await creditWallet(t, admin.token, vendor.user.id, '300000');
+        for (const amount of ['60000', '70000']) await post('/vendor-payouts/withdrawals', { amount }, vendor.token);
+      },
+      create: null, // vendors withdraw (POST /vendor-payouts/withdrawals)
+      update: null, // decisions: POST /payouts/{id}/approve and /reject
       deletes: false,
     },
     {

@@ -3,8 +3,9 @@ import type { StatusTone } from './statuses';
 /**
  * Money out (issue 24): vendor payout accounts and withdrawals on Paystack transfers, refunds to the card, and
  * dedicated virtual accounts (bank transfers that credit the wallet by themselves). Shared by the API, the
- * storefront and the back office. Amounts on the wire are integer minor units (kobo) next to their formatted naira;
- * nothing here uses floating-point arithmetic.
+ * storefront and the back office. Amounts on the wire are integer minor units (kobo) next to the same amount as a
+ * decimal string of naira ('1500.00', like the wallet's); screens format from the minor units. Nothing here uses
+ * floating-point arithmetic.
  */
 
 // ---------------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
   InboxOutlined,
   LineChartOutlined,
   ReconciliationOutlined,
+  BankOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   ShoppingOutlined,
@@ -71,6 +72,12 @@ export const resources: ResourceProps[] = [
     list: '/wallets',
     show: '/wallets/show/:id',
     meta: { parent: 'money', label: 'Wallets', icon: <TransactionOutlined /> },
+  },
+  // Money out (issue 24): the vendors' withdrawals, the approval queue and their history.
+  {
+    name: 'payouts',
+    list: '/payouts',
+    meta: { parent: 'money', label: 'Payouts', icon: <BankOutlined /> },
   },
   // Logistics (issue 11): deliveries, tracking, shipping titles, locations, warehouses and the cargo rates, grouped in the sider.
   {

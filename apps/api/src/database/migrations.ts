@@ -53,6 +53,6 @@ export const MIGRATIONS = [
   ShippingMoveIndex1764031000000,
   LineFulfilment1764100000000,
   GuestFeeLinks1764110000000,
-  RefundsAndDedicatedAccounts1764300000000,
   Payouts1764200000000,
+  RefundsAndDedicatedAccounts1764300000000,
 ];

@@ -147,8 +147,8 @@ export async function seedOrders(db: DataSource, config: AppConfig): Promise<{ o
           status: final === ORDER_STATUS.CANCELLED ? 'cancelled' : 'pending',
           cancelled_at: final === ORDER_STATUS.CANCELLED ? at(1) : null,
           refunded_at: final === 4 ? at(8) : null,
-          // What was refunded, as InvoicesService.refund records it (issue 24's refunded_minor guard).
-          refunded_minor: final === 4 ? total : 0,
+          // Refunded in full (issue 24's refunded_minor, which reconcile sums the refunds against).
+          refunded_minor: final === 4 ? invoice.amount_minor : 0,
           created_at: createdAt,
         },
       );

@@ -125,7 +125,7 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
 }
 
 /** The message of a failed file request: its body is a Blob, read as the API's JSON `{message}` when it is one. */
-async function blobErrorMessage(error: unknown): Promise<string> {
+export async function blobErrorMessage(error: unknown): Promise<string> {
   const data = (error as { response?: { data?: unknown } })?.response?.data;
   if (data instanceof Blob) {
     try {

@@ -41,6 +41,7 @@ import { CardTitle } from '../../components/card-title';
 import { StatusTag } from '../../components/money';
 import { LateTransferAction } from './late-transfer';
 import { CollectedShippedAction } from './line-ship';
+import { OrderRefunds } from './refunds';
 import { OrderStatusActions } from './status-actions';
 import { ORDER_TEXT as TEXT } from './text';
 
@@ -411,6 +412,9 @@ export default function OrderShow() {
                 </Typography.Paragraph>
                 <OrderLines order={order} compact={compact} />
               </Card>
+            </Col>
+            <Col xs={24}>
+              <OrderRefunds order={order} />
             </Col>
             <Col xs={24} md={12}>
               <Card

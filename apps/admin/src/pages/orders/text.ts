@@ -94,3 +94,23 @@ export const ORDER_TEXT = {
   openProduct: (name: string) => `Open product ${name}`,
   openInvoice: (reference: string) => `Open invoice ${reference}`,
 } as const;
+
+/** The order's refunds (issue 24). */
+export const REFUND_TEXT = {
+  title: 'Refunds',
+  refund: 'Refund',
+  refundTitle: (orderNo: string) => `Refund order ${orderNo}`,
+  refundable: (amount: string) => `At most ${amount} can still be refunded.`,
+  destination: 'Refund to',
+  amount: 'Amount',
+  amountPlaceholder: 'e.g. 1500.00',
+  status: 'Status',
+  date: 'Date',
+  reason: 'Reason',
+  reasonPlaceholder: 'e.g. One of the two phones arrived broken',
+  cardOnlyCard: 'Only an order paid by card can be refunded to the card.',
+  keep: 'Back',
+  none: 'No refunds.',
+  created: 'Refund recorded.',
+  failed: 'The refund could not be made.',
+} as const;

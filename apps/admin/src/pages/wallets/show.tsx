@@ -37,6 +37,7 @@ import { StatusTag, formatMoney } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { WALLET_TEXT as TEXT } from './text';
+import { VendorPayouts } from './vendor-payouts';
 
 const PAGE_SIZE = 10;
 const ADJUSTMENT_FIELDS = ['amount', 'currency', 'direction', 'reason'] as const;
@@ -271,6 +272,7 @@ export default function WalletShow() {
           </Card>
         </Col>
       </Row>
+      {account?.role === 'vendor' && <VendorPayouts vendorId={id} />}
     </div>
   );
 }

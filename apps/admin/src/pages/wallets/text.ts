@@ -32,3 +32,31 @@ export const WALLET_TEXT = {
   submit: 'Record adjustment',
   none: '—',
 } as const;
+
+/** The vendor's money out on their wallet page (issue 24). */
+export const VENDOR_PAYOUT_TEXT = {
+  title: 'Payouts',
+  available: 'Available',
+  pending: 'Pending (return window)',
+  held: 'Requested, not yet paid',
+  paidOut: 'Paid out',
+  blocked: 'Withdrawals are blocked',
+  balanceFailed: 'The payout balance could not be loaded.',
+  accounts: 'Payout accounts',
+  account: 'Account',
+  state: 'State',
+  active: 'Active',
+  replaced: 'Replaced',
+  payableAfter: 'Payable after',
+  added: 'Added',
+  accountsFailed: 'The payout accounts could not be loaded.',
+  noAccounts: 'No payout account yet.',
+  statement: 'Statement',
+  description: 'Description',
+  amount: 'Amount',
+  status: 'Status',
+  entryStatus: (status: string) => ({ completed: 'Completed', pending: 'Pending', failed: 'Failed' })[status] ?? status,
+  statementFailed: 'The statement could not be loaded.',
+  noStatement: 'No sales or payouts yet.',
+  none: '—',
+} as const;
