@@ -98,7 +98,9 @@ test.describe('money back and money in against the fake Paystack', () => {
     await expectToast(page, MSG.orders.returnRequested);
 
     // The admin accepts the return in the back office: the refund goes to Paystack (pending at the fake).
-    const office = await browser.newPage({ baseURL: E2E.admin, viewport: { width: 1280, height: 800 } });
+    // The back office in its own context (axe-core needs a page of a context the test made).
+    const officeContext = await browser.newContext({ baseURL: E2E.admin, viewport: { width: 1280, height: 800 } });
+    const office = await officeContext.newPage();
     await adminLogin(office, DEMO.admin.email, DEMO.admin.password);
     await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 60_000 });
     await office.goto(`/orders/show/${order.id}`);
@@ -134,7 +136,7 @@ test.describe('money back and money in against the fake Paystack', () => {
     await expect(officeRefunds).toContainText(formatNaira(400_000));
     await dismissToasts(office);
     await snap(office, 'admin-order-refunded-to-card-paystack');
-    await office.close();
+    await officeContext.close();
 
     // Nothing went to the wallet: the money went back to the card only.
     expect(await walletNgnMinor(buyer.token)).toBe(0);
