@@ -57,7 +57,9 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
       .set('x-paystack-signature', hook.signature)
       .send(hook.body);
   const payoutRow = async (id: number) =>
-    (await t.db.query('SELECT status, reference, amount_minor, fee_minor FROM payouts WHERE id = ?', [id]))[0] as {
+    (
+      await t.db.query('SELECT status, reference, amount_minor, fee_minor, reason FROM payouts WHERE id = ?', [id])
+    )[0] as {
       status: string;
       reference: string;
     };
@@ -221,7 +223,8 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
     const before = (await balances(t.db, ada.user.id)).ngn;
     const hook = paystack.transferWebhook(ref, 'transfer.failed');
     for (let i = 0; i < 10; i++) await webhook(hook).expect(200);
-    expect(await payoutRow(res.body.data.id)).toMatchObject({ status: 'failed' });
+    // Paystack's word for the failure, not the narration we sent with the transfer.
+    expect(await payoutRow(res.body.data.id)).toMatchObject({ status: 'failed', reason: 'Account is dormant' });
     expect((await balances(t.db, ada.user.id)).ngn).toBe(before + 205_000);
   });
 
@@ -239,7 +242,7 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
     const before = (await balances(t.db, ada.user.id)).ngn;
     const hook = paystack.transferWebhook(big.body.data.reference, 'transfer.reversed');
     for (let i = 0; i < 10; i++) await webhook(hook).expect(200);
-    expect(await payoutRow(big.body.data.id)).toMatchObject({ status: 'reversed' });
+    expect(await payoutRow(big.body.data.id)).toMatchObject({ status: 'reversed', reason: 'Returned by bank' });
     expect((await balances(t.db, ada.user.id)).ngn).toBe(before + 6_005_000);
 
     const other = await withdraw(ada, '70000').expect(201);

@@ -187,7 +187,7 @@ export async function startFakePaystack(
   const recipients = new Map<string, { name: string; account_number: string; bank_code: string }>();
   const transfers = new Map<string, FakeTransfer>();
   const transferCalls = { recipient: 0, transfer: 0, verify: 0, banks: 0 };
-  const transferData = (t: FakeTransfer) => ({
+  const transferData = (t: FakeTransfer, status: string = t.status) => ({
     id: 1,
     domain: 'test',
     amount: t.amount,
@@ -195,11 +195,10 @@ export async function startFakePaystack(
     reference: t.reference,
     source: 'balance',
     reason: t.reason,
-    status: t.status,
+    status,
     transfer_code: t.transfer_code,
     recipient: { recipient_code: t.recipient, ...recipients.get(t.recipient), type: 'nuban', currency: 'NGN' },
-    gateway_response:
-      t.status === 'failed' ? 'Account is dormant' : t.status === 'reversed' ? 'Returned by bank' : null,
+    gateway_response: status === 'failed' ? 'Account is dormant' : status === 'reversed' ? 'Returned by bank' : null,
   });
   /** Paystack's transfer calls: [status, body], or null for another path. */
   const transferRoutes = (method: string, url: URL, body: string): [number, unknown] | null => {
@@ -543,12 +542,11 @@ export async function startFakePaystack(
     transferWebhook: (reference, event, overrides = {}) => {
       const t = transfers.get(reference);
       if (!t) throw new Error(`The fake Paystack has no transfer ${reference}`);
-      const data = transferData(t);
+      const data = transferData(t, event.slice('transfer.'.length));
       const body = JSON.stringify({
         event,
         data: {
           ...data,
-          status: event.slice('transfer.'.length),
           amount: overrides.amount ?? t.amount,
           recipient: { ...data.recipient, recipient_code: overrides.recipient_code ?? t.recipient },
         },

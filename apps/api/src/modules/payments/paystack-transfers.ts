@@ -72,12 +72,11 @@ export function transferAnswer(reference: string, data: Record<string, unknown>)
       : typeof recipient?.recipient_code === 'string'
         ? recipient.recipient_code
         : null;
+  // `reason` is the narration we sent with the transfer, not why it failed: Paystack says that in gateway_response.
   const reason =
-    typeof data.reason === 'string' && data.status !== 'success' && data.status !== 'pending'
-      ? data.reason
-      : typeof data.gateway_response === 'string'
-        ? data.gateway_response
-        : null;
+    data.status !== 'success' && data.status !== 'pending' && typeof data.gateway_response === 'string'
+      ? data.gateway_response
+      : null;
   return {
     reference,
     status: STATUS[String(data.status)] ?? 'pending',
