@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
-import { Button, Form, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Button, Form, Popconfirm, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { KYC_STATUS, KYC_STATUSES, MSG, kycStatusLabel, type KycFile, type KycSubmission } from '@jara/contracts';
 import { KycDecisionDto } from '@jara/dto';
 import { DtoNoteField } from '../../components/dto-note-field';
+import { FormModal } from '../../components/form-modal';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
 import { StatusTag } from '../../components/money';
@@ -92,34 +93,27 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
           {TEXT.reject}
         </Button>
       </Space>
-      <Modal
+      <FormModal
         open={rejecting}
         title={TEXT.rejectTitle(kyc.name)}
         okText={TEXT.reject}
         cancelText={TEXT.cancel}
-        okButtonProps={{ danger: true, loading: mutation.isPending, htmlType: 'submit', form: 'kyc-reject-form' }}
-        cancelButtonProps={{ disabled: mutation.isPending }}
+        danger
+        pending={mutation.isPending}
+        formId="kyc-reject-form"
+        form={form}
+        formLabel={TEXT.reject}
+        onFinish={({ reason }) => decide(-1, reason)}
         onCancel={() => !mutation.isPending && setRejecting(false)}
-        maskClosable={!mutation.isPending}
-        destroyOnHidden
+        intro={<Typography.Paragraph style={{ margin: 0 }}>{TEXT.rejectText}</Typography.Paragraph>}
       >
-        <Typography.Paragraph>{TEXT.rejectText}</Typography.Paragraph>
-        <Form
-          id="kyc-reject-form"
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          aria-label={TEXT.reject}
-          onFinish={({ reason }) => decide(-1, reason)}
-        >
-          <DtoNoteField
-            dto={KycDecisionDto}
-            name="reason"
-            label={TEXT.reasonLabel}
-            placeholder={TEXT.reasonPlaceholder}
-          />
-        </Form>
-      </Modal>
+        <DtoNoteField
+          dto={KycDecisionDto}
+          name="reason"
+          label={TEXT.reasonLabel}
+          placeholder={TEXT.reasonPlaceholder}
+        />
+      </FormModal>
     </>
   );
 }
