@@ -1,6 +1,8 @@
-import type { CrudFilter } from '@refinedev/core';
-import { DatePicker } from 'antd';
+import type { CSSProperties } from 'react';
+import type { CrudFilter, CrudOperators } from '@refinedev/core';
+import { DatePicker, Select, type SelectProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { ListSearch } from './list-search';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -46,6 +48,76 @@ export function CreatedBetween(props: {
       value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
       onChange={(range) => apply(range as [Dayjs | null, Dayjs | null] | null)}
       style={{ flex: '0 1 260px' }}
+    />
+  );
+}
+
+/** What a toolbar's filter needs of a list (useListTable's filters and applyFilter). */
+export interface FilterTable {
+  filters: CrudFilter[];
+  applyFilter: (field: string, value: unknown, operator?: Exclude<CrudOperators, 'or' | 'and'>) => void;
+}
+
+/** A list's search box bound to one filter (`field` `operator` value); applying it goes back to page 1. */
+export function FilterSearch({
+  table,
+  field,
+  operator = 'eq',
+  placeholder,
+  style,
+}: {
+  table: FilterTable;
+  field: string;
+  operator?: 'eq' | 'contains';
+  placeholder: string;
+  style?: CSSProperties;
+}) {
+  return (
+    <ListSearch
+      placeholder={placeholder}
+      initial={filterValue(table.filters, field, operator) ?? ''}
+      onApply={(value) => table.applyFilter(field, value, operator)}
+      style={style}
+    />
+  );
+}
+
+/**
+ * A list's select bound to one filter, named by `label`; choosing goes back to page 1. "Every value" is `all`: an
+ * option of its own (value ''), or with `clear` the placeholder of a clearable select; `multiple` picks several
+ * (the `in` operator: status=1&status=2).
+ */
+export function FilterSelect({
+  table,
+  field,
+  label,
+  all,
+  clear = false,
+  multiple = false,
+  options,
+  ...rest
+}: {
+  table: FilterTable;
+  field: string;
+  label: string;
+  all?: string;
+  clear?: boolean;
+  multiple?: boolean;
+  options?: SelectProps['options'];
+} & Pick<SelectProps, 'style' | 'showSearch' | 'optionFilterProp' | 'loading' | 'status'>) {
+  const { filters, applyFilter } = table;
+  const props: SelectProps = multiple
+    ? { mode: 'multiple', maxTagCount: 'responsive', value: filterValues(filters, field) }
+    : { value: clear ? filterValue(filters, field) : (filterValue(filters, field) ?? '') };
+  return (
+    <Select
+      allowClear={multiple || clear}
+      aria-label={label}
+      placeholder={multiple || clear ? all : undefined}
+      onChange={(value?: string | string[]) => applyFilter(field, value, multiple ? 'in' : 'eq')}
+      options={multiple || clear || all === undefined ? options : [{ value: '', label: all }, ...(options ?? [])]}
+      {...props}
+      {...rest}
     />
   );
 }

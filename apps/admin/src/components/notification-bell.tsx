@@ -13,6 +13,7 @@ import {
   type NotificationItem,
   type NotificationListMeta,
 } from '@jara/contracts';
+import { SubText } from '../schema/cells';
 
 /** Local UI text of the bell and the notifications page; the spec's states come from MSG.notifications. */
 export const NOTIFICATION_TEXT = {
@@ -141,9 +142,9 @@ function BellItem({ item, busy, onRead }: { item: NotificationItem; busy: boolea
               {text}
             </Typography.Paragraph>
           )}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <SubText>
             <time dateTime={item.created_at}>{formatLongDateTime(item.created_at)}</time>
-          </Typography.Text>
+          </SubText>
         </div>
         {unread && (
           <Button

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { SUPPORT_STATUSES, formatDate, type SupportRequest } from '@jara/contracts';
 import { statusOptions } from '../components/money';
@@ -7,6 +7,7 @@ import { EmailText } from '../components/email-text';
 import { describe } from '../schema/types';
 import { SUPPORT_DELETE, SUPPORTS, SupportStatusSelect } from '../pages/supports/shared';
 import { SUPPORT_TEXT as TEXT } from '../pages/supports/text';
+import { SubText } from '../schema/cells';
 
 /**
  * The support inbox (admin, spec 2.18 and 6): every request, newest first, 10 per page, with a status filter and a
@@ -43,12 +44,12 @@ export default describe<SupportRequest>({
           </Link>
           {compact && (
             <>
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+              <SubText wrap>
                 {s.name} · {s.email}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              </SubText>
+              <SubText>
                 {TEXT.replyCount(s.responses)} · {formatDate(s.created_at)}
-              </Typography.Text>
+              </SubText>
             </>
           )}
         </Space>

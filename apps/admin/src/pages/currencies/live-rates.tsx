@@ -26,6 +26,7 @@ import { PageTitle } from '../../components/page-title';
 import { formatDecimalMoney } from '../../components/money';
 import { CurrencyFlag } from './flag';
 import { CURRENCY_TEXT as TEXT } from './text';
+import { SubText } from '../../schema/cells';
 
 const BASE = 'USD';
 
@@ -133,12 +134,12 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
           {result === null ? '—' : result.ok ? formatDecimalMoney(result.value, to) : result.error}
         </Typography.Title>
         {source && target && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <SubText>
             {[...new Set([source, target])]
               .filter((r) => r.code !== BASE)
               .map((r) => `1 ${BASE} = ${r.rate} ${r.code}`)
               .join(' · ')}
-          </Typography.Text>
+          </SubText>
         )}
       </div>
     </Card>

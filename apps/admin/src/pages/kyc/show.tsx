@@ -14,6 +14,7 @@ import { CopyableNo, RecordSummary, RecordShow, SectionCard, When } from '../../
 import { RowDeleteButton } from '../../schema/row-buttons';
 import { KYC, KYC_DELETE, KycDecision, KycStatusTag, useKycDocument } from './shared';
 import { KYC_TEXT as TEXT } from './text';
+import { SubText } from '../../schema/cells';
 
 /** GET /kyc/{id}/views: who opened which document, newest first. */
 interface DocumentView {
@@ -91,9 +92,9 @@ function DocumentViews({ views, loading, failed }: { views: DocumentView[]; load
             <Typography.Text>
               {TEXT.viewed(v.viewer.name || TEXT.someone, TEXT.fileLabel[v.file] ?? v.file)}
             </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <SubText>
               <When at={v.at} />
-            </Typography.Text>
+            </SubText>
           </Space>
         </List.Item>
       )}

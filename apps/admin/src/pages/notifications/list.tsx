@@ -13,6 +13,7 @@ import { filterValue } from '../../components/list-filters';
 import { useListTable } from '../../schema/list-table';
 import { RowDeleteButton } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';
+import { SubText } from '../../schema/cells';
 
 const PAGE_SIZE = 10;
 
@@ -94,9 +95,9 @@ export default function NotificationList() {
                         {text}
                       </Typography.Paragraph>
                     )}
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <SubText>
                       <time dateTime={item.created_at}>{formatLongDateTime(item.created_at)}</time>
-                    </Typography.Text>
+                    </SubText>
                   </div>
                   <Space wrap>
                     {unread && (

@@ -27,6 +27,7 @@ import { LateTransferAction } from './late-transfer';
 import { CollectedShippedAction } from './line-ship';
 import { OrderStatusActions } from './status-actions';
 import { ORDER_TEXT as TEXT } from './text';
+import { SubText } from '../../schema/cells';
 
 function actorText(actor: OrderHistoryEntry['actor']): string {
   if (!actor) return TEXT.system;
@@ -113,14 +114,14 @@ function OrderLines({ order, compact }: { order: Order; compact: boolean }) {
                 <Typography.Text type="secondary" className="jara-num" style={{ fontSize: 12 }}>
                   {line.quantity} × {formatNaira(line.unit_price_minor)}
                 </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <SubText>
                   {TEXT.commission} {formatNaira(line.commission_minor)} · {TEXT.vendorShare}{' '}
                   {formatNaira(line.vendor_credit_minor)}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                </SubText>
+                <SubText>
                   {TEXT.settled}:{' '}
                   {line.settled_at ? (returned ? TEXT.reversed : formatDate(line.settled_at)) : TEXT.notSettled}
-                </Typography.Text>
+                </SubText>
                 <LineProgressTag line={line} />
               </>
             )}

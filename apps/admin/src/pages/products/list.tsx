@@ -31,8 +31,8 @@ import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { useListTable } from '../../schema/list-table';
 import { PRODUCT_TEXT as TEXT } from './text';
-import { ListSearch } from '../../components/list-search';
-import { filterValue } from '../../components/list-filters';
+import { FilterSearch, FilterSelect } from '../../components/list-filters';
+import { SubText } from '../../schema/cells';
 
 type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'rating_desc' | 'rating_asc';
 const SORTS: Record<SortKey, { label: string; field: string; order: 'asc' | 'desc' }> = {
@@ -62,7 +62,7 @@ export default function ProductList() {
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
     filters: { initial: [{ field: 'status', operator: 'eq', value: ACTIVE }] },
   });
-  const { filters, sorters, applyFilter, applySort } = table;
+  const { sorters, applySort } = table;
 
   const categories = useList<Category, HttpError>({
     resource: 'categories',
@@ -72,7 +72,6 @@ export default function ProductList() {
     errorNotification: false,
   });
 
-  const q = filterValue(filters, 'q') ?? '';
   const sortKey =
     (Object.keys(SORTS) as SortKey[]).find(
       (key) => SORTS[key].field === sorters[0]?.field && SORTS[key].order === sorters[0]?.order,
@@ -130,11 +129,11 @@ export default function ProductList() {
               {p.name}
             </Typography.Link>
             {compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <SubText>
                 {p.category?.name ?? TEXT.none} · <StarFilled style={{ color: '#faad14' }} />{' '}
                 {Number(p.average_rating ?? 0).toFixed(1)}
                 {isActive(p.status) ? '' : ` · ${activeLabel(p.status)}`}
-              </Typography.Text>
+              </SubText>
             )}
           </Space>
         ),
@@ -218,46 +217,40 @@ export default function ProductList() {
     [compact, deletingId, show, edit],
   );
 
-  const categoryOptions = [
-    { value: '', label: TEXT.allCategories },
-    ...(categories.result.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-  ];
-
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch
+        <FilterSearch
+          table={table}
+          field="q"
           placeholder={TEXT.searchPlaceholder}
-          initial={q}
-          onApply={(value) => applyFilter('q', value)}
           style={{ flex: '1 1 240px', maxWidth: 320 }}
         />
-        <Select
-          aria-label={TEXT.categoryFilter}
+        <FilterSelect
+          table={table}
+          field="category_id"
+          label={TEXT.categoryFilter}
+          all={TEXT.allCategories}
           showSearch
           optionFilterProp="label"
           loading={categories.query.isLoading}
           status={categories.query.isError ? 'error' : undefined}
-          value={filterValue(filters, 'category_id') ?? ''}
-          onChange={(value: string) => applyFilter('category_id', value)}
-          options={categoryOptions}
+          options={(categories.result.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           style={{ flex: '0 0 190px' }}
         />
-        <Select
-          aria-label={TEXT.typeFilter}
-          value={filterValue(filters, 'type') ?? ''}
-          onChange={(value: string) => applyFilter('type', value)}
-          options={[
-            { value: '', label: TEXT.allTypes },
-            ...PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) })),
-          ]}
+        <FilterSelect
+          table={table}
+          field="type"
+          label={TEXT.typeFilter}
+          all={TEXT.allTypes}
+          options={PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) }))}
           style={{ flex: '0 0 170px' }}
         />
-        <Select
-          aria-label={TEXT.statusFilter}
-          value={filterValue(filters, 'status') ?? ''}
-          onChange={(value: string) => applyFilter('status', value)}
+        <FilterSelect
+          table={table}
+          field="status"
+          label={TEXT.statusFilter}
           options={STATUS_FILTERS}
           style={{ flex: '0 0 120px' }}
         />

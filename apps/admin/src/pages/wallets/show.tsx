@@ -37,6 +37,7 @@ import { StatusTag, formatMoney } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { WALLET_TEXT as TEXT } from './text';
+import { SubText } from '../../schema/cells';
 
 const PAGE_SIZE = 10;
 const ADJUSTMENT_FIELDS = ['amount', 'currency', 'direction', 'reason'] as const;
@@ -174,14 +175,8 @@ export default function WalletShow() {
         render: (_, entry) => (
           <Space direction="vertical" size={0}>
             <span>{entry.description}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-              {formatLongDateTime(entry.created_at)}
-            </Typography.Text>
-            {!compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                {entry.reference}
-              </Typography.Text>
-            )}
+            <SubText wrap>{formatLongDateTime(entry.created_at)}</SubText>
+            {!compact && <SubText wrap>{entry.reference}</SubText>}
           </Space>
         ),
       },
