@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import type { HttpError } from '@refinedev/core';
 import { Show } from '@refinedev/antd';
 import { Alert, Card, Descriptions, Empty, Grid, Space, Timeline, Typography } from 'antd';
-import { formatLongDateTime, type StatusInfo } from '@jara/contracts';
+import type { StatusInfo } from '@jara/contracts';
 import { CardTitle } from './card-title';
 import { TONE_COLOR } from './money';
 
@@ -127,9 +127,6 @@ export function StatusTimeline<E extends TimelineStep>({
     />
   );
 }
-
-/** A moment as a <time> element in the long date-and-time format. */
-export const When = ({ at }: { at: string }) => <time dateTime={at}>{formatLongDateTime(at)}</time>;
 
 /** A record's fields (bordered Descriptions): label beside value, above it on a phone. */
 export function RecordSummary({ testId, column, children }: { testId: string; column: number; children: ReactNode }) {

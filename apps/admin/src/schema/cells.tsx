@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Select, Space, Tag, Typography } from 'antd';
-import { ACTIVE, INACTIVE, activeLabel, isActive } from '@jara/contracts';
+import { ACTIVE, INACTIVE, activeLabel, formatLongDateTime, isActive } from '@jara/contracts';
 
 /** Active / Inactive (spec 4) as a tag. */
 export function ActiveTag({ status }: { status: number }) {
@@ -35,3 +35,6 @@ export const Lines = ({ children, gap = 0 }: { children: ReactNode; gap?: number
     {children}
   </Space>
 );
+
+/** A moment as a <time> element in the long date-and-time format. */
+export const When = ({ at }: { at: string }) => <time dateTime={at}>{formatLongDateTime(at)}</time>;

@@ -1,18 +1,7 @@
 import { useMemo, useState } from 'react';
 import { type HttpError } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Flex,
-  Grid,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Descriptions, Drawer, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {

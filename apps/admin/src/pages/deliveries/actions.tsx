@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
-import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DELIVERY_STATUS,
@@ -19,7 +19,7 @@ import {
   type ShippingType,
 } from '@jara/contracts';
 import { DeliveryStatusDto, ProceedDeliveryDto } from '@jara/dto';
-import { DtoNoteField } from '../../components/dto-note-field';
+import { DtoNoteField, DtoNumberField } from '../../components/dto-note-field';
 import { FormModal, MoveButtons, useFormDialog } from '../../components/form-modal';
 import { dtoMaxLength, dtoRules, dtoSelectProps } from '../../components/dto-rules';
 import { DELIVERY_TEXT as TEXT, SHIPPING_TYPE_OPTIONS, moveAction } from './text';
@@ -252,38 +252,18 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
           </Form.Item>
         </Flex>
         <Flex wrap gap={12}>
-          <Form.Item
-            label={TEXT.size}
-            name="size"
-            rules={dtoRules(ProceedDeliveryDto, 'size')}
-            style={{ flex: '1 1 140px', marginBottom: 12 }}
-          >
-            <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            label={TEXT.weight}
-            name="weight"
-            rules={dtoRules(ProceedDeliveryDto, 'weight')}
-            style={{ flex: '1 1 140px', marginBottom: 12 }}
-          >
-            <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            label={TEXT.fee}
+          <DtoNumberField dto={ProceedDeliveryDto} name="size" label={TEXT.size} flex="1 1 140px" />
+          <DtoNumberField dto={ProceedDeliveryDto} name="weight" label={TEXT.weight} flex="1 1 140px" />
+          <DtoNumberField
+            dto={ProceedDeliveryDto}
             name="amount"
-            rules={dtoRules(ProceedDeliveryDto, 'amount')}
-            style={{ flex: '1 1 140px', marginBottom: 12 }}
-          >
-            <InputNumber<number>
-              step={0.01}
-              aria-valuemin={0}
-              precision={2}
-              readOnly={computed}
-              className={computed ? 'jara-readonly' : undefined}
-              data-testid="proceed-fee"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
+            label={TEXT.fee}
+            flex="1 1 140px"
+            precision={2}
+            readOnly={computed}
+            className={computed ? 'jara-readonly' : undefined}
+            data-testid="proceed-fee"
+          />
         </Flex>
         <Space direction="vertical" size={8} style={{ width: '100%' }}>
           {ratesQuery.isError ? (

@@ -11,7 +11,8 @@ import {
   type Delivery,
   type DeliveryHistoryEntry,
 } from '@jara/contracts';
-import { CopyableNo, RecordSummary, RecordShow, SectionCard, StatusTimeline, When } from '../../components/record-show';
+import { CopyableNo, RecordSummary, RecordShow, SectionCard, StatusTimeline } from '../../components/record-show';
+import { When } from '../../schema/cells';
 import { StatusTag } from '../../components/money';
 import { DeliveryAction, DeliveryMoves, useDeliveryDialogs } from './actions';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell, type DeliveryAnswer } from './shared';

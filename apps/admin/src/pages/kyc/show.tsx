@@ -10,11 +10,11 @@ import {
   type KycFile,
   type KycSubmission,
 } from '@jara/contracts';
-import { CopyableNo, RecordSummary, RecordShow, SectionCard, When } from '../../components/record-show';
+import { CopyableNo, RecordSummary, RecordShow, SectionCard } from '../../components/record-show';
 import { RowDeleteButton } from '../../schema/row-buttons';
 import { KYC, KYC_DELETE, KycDecision, KycStatusTag, useKycDocument } from './shared';
 import { KYC_TEXT as TEXT } from './text';
-import { SubText } from '../../schema/cells';
+import { SubText, When } from '../../schema/cells';
 
 /** GET /kyc/{id}/views: who opened which document, newest first. */
 interface DocumentView {

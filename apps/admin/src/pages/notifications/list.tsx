@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Empty, Flex, List, Radio, Space, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { MSG, NOTIFICATION_STATUS, formatLongDateTime, type NotificationItem } from '@jara/contracts';
+import { MSG, NOTIFICATION_STATUS, type NotificationItem } from '@jara/contracts';
 import {
   NOTIFICATION_TEXT as TEXT,
   NotificationTitle,
@@ -13,7 +13,7 @@ import { filterValue } from '../../components/list-filters';
 import { useListTable } from '../../schema/list-table';
 import { RowDeleteButton } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';
-import { SubText } from '../../schema/cells';
+import { SubText, When } from '../../schema/cells';
 
 const PAGE_SIZE = 10;
 
@@ -96,7 +96,7 @@ export default function NotificationList() {
                       </Typography.Paragraph>
                     )}
                     <SubText>
-                      <time dateTime={item.created_at}>{formatLongDateTime(item.created_at)}</time>
+                      <When at={item.created_at} />
                     </SubText>
                   </div>
                   <Space wrap>

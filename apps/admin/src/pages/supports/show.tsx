@@ -4,7 +4,8 @@ import { Avatar, Button, Col, Descriptions, Form, Input, Row, Space, Typography 
 import { CustomerServiceOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG, SUPPORT_STATUS, formatLongDateTime, type SupportResponse, type SupportThread } from '@jara/contracts';
 import { CreateSupportResponseDto } from '@jara/dto';
-import { RecordShow, SectionCard, When } from '../../components/record-show';
+import { RecordShow, SectionCard } from '../../components/record-show';
+import { When } from '../../schema/cells';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { RowDeleteButton, failedWrite } from '../../schema/row-buttons';
 import {

@@ -32,7 +32,8 @@ import {
 } from '@jara/contracts';
 import { WalletAdjustmentDto } from '@jara/dto';
 import { fieldError } from '../../providers/http';
-import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
+import { DtoNoteField } from '../../components/dto-note-field';
+import { dtoRules } from '../../components/dto-rules';
 import { StatusTag, formatMoney } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
@@ -123,14 +124,13 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
             <Select aria-label={TEXT.currency} options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </Form.Item>
         </Flex>
-        <Form.Item name="reason" label={TEXT.reason} rules={dtoRules(WalletAdjustmentDto, 'reason')}>
-          <Input.TextArea
-            rows={2}
-            maxLength={dtoMaxLength(WalletAdjustmentDto, 'reason')}
-            showCount
-            placeholder={TEXT.reasonPlaceholder}
-          />
-        </Form.Item>
+        <DtoNoteField
+          dto={WalletAdjustmentDto}
+          name="reason"
+          label={TEXT.reason}
+          placeholder={TEXT.reasonPlaceholder}
+          rows={2}
+        />
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {TEXT.submit}
         </Button>
