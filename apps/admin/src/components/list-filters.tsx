@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import type { CrudFilter, CrudOperators } from '@refinedev/core';
-import { DatePicker, Select, type SelectProps } from 'antd';
+import { DatePicker, Flex, Select, type SelectProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ListSearch } from './list-search';
 
@@ -20,17 +20,39 @@ export function filterValues(filters: CrudFilter[], field: string): string[] {
   return value === undefined || value === null || value === '' ? [] : [String(value)];
 }
 
+/** What a toolbar's filters need of their list: useListTable's filters, applyFilter and applyFilters. */
+export interface FilterTable {
+  filters: CrudFilter[];
+  applyFilter: (field: string, value: unknown, operator?: Exclude<CrudOperators, 'or' | 'and'>) => void;
+  /** Sets the filters and goes back to page 1. */
+  applyFilters: (filters: CrudFilter[]) => void;
+}
+
+const ToolbarTable = createContext<FilterTable | null>(null);
+
+function useToolbarTable(): FilterTable {
+  const table = useContext(ToolbarTable);
+  if (!table) throw new Error('A list filter belongs in a Toolbar');
+  return table;
+}
+
+/** A list's toolbar: its filters (FilterSearch, FilterSelect, CreatedBetween) act on `table`. */
+export function Toolbar({ table, children }: { table: FilterTable; children: ReactNode }) {
+  return (
+    <ToolbarTable.Provider value={table}>
+      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+        {children}
+      </Flex>
+    </ToolbarTable.Provider>
+  );
+}
+
 /**
  * A created_at range filter in whole days (created_at_gte / created_at_lte, both inclusive on the server), for the
  * lists that filter by date: picking or clearing a range goes back to page 1.
  */
-export function CreatedBetween(props: {
-  filters: CrudFilter[];
-  /** Sets the filters and goes back to page 1 (useListTable's applyFilters). */
-  applyFilters: (filters: CrudFilter[]) => void;
-  text: { dateFilter: string; dateStart: string; dateEnd: string };
-}) {
-  const { filters, applyFilters, text } = props;
+export function CreatedBetween({ text }: { text: { dateFilter: string; dateStart: string; dateEnd: string } }) {
+  const { filters, applyFilters } = useToolbarTable();
   const from = filterValue(filters, 'created_at', 'gte');
   const to = filterValue(filters, 'created_at', 'lte');
   const apply = (range: [Dayjs | null, Dayjs | null] | null) => {
@@ -52,43 +74,35 @@ export function CreatedBetween(props: {
   );
 }
 
-/** What a toolbar's filter needs of a list (useListTable's filters and applyFilter). */
-export interface FilterTable {
-  filters: CrudFilter[];
-  applyFilter: (field: string, value: unknown, operator?: Exclude<CrudOperators, 'or' | 'and'>) => void;
-}
-
-/** A list's search box bound to one filter (`field` `operator` value); applying it goes back to page 1. */
+/** A search box bound to one filter (`field` `operator` value); applying it goes back to page 1. */
 export function FilterSearch({
-  table,
   field,
   operator = 'eq',
   placeholder,
   style,
 }: {
-  table: FilterTable;
   field: string;
   operator?: 'eq' | 'contains';
   placeholder: string;
   style?: CSSProperties;
 }) {
+  const { filters, applyFilter } = useToolbarTable();
   return (
     <ListSearch
       placeholder={placeholder}
-      initial={filterValue(table.filters, field, operator) ?? ''}
-      onApply={(value) => table.applyFilter(field, value, operator)}
+      initial={filterValue(filters, field, operator) ?? ''}
+      onApply={(value) => applyFilter(field, value, operator)}
       style={style}
     />
   );
 }
 
 /**
- * A list's select bound to one filter, named by `label`; choosing goes back to page 1. "Every value" is `all`: an
- * option of its own (value ''), or with `clear` the placeholder of a clearable select; `multiple` picks several
- * (the `in` operator: status=1&status=2).
+ * A select bound to one filter, named by `label`; choosing goes back to page 1. "Every value" is `all`: an option of
+ * its own (value ''), or with `clear` the placeholder of a clearable select; `multiple` picks several (the `in`
+ * operator: status=1&status=2).
  */
 export function FilterSelect({
-  table,
   field,
   label,
   all,
@@ -97,7 +111,6 @@ export function FilterSelect({
   options,
   ...rest
 }: {
-  table: FilterTable;
   field: string;
   label: string;
   all?: string;
@@ -105,7 +118,7 @@ export function FilterSelect({
   multiple?: boolean;
   options?: SelectProps['options'];
 } & Pick<SelectProps, 'style' | 'showSearch' | 'optionFilterProp' | 'loading' | 'status'>) {
-  const { filters, applyFilter } = table;
+  const { filters, applyFilter } = useToolbarTable();
   const props: SelectProps = multiple
     ? { mode: 'multiple', maxTagCount: 'responsive', value: filterValues(filters, field) }
     : { value: clear ? filterValue(filters, field) : (filterValue(filters, field) ?? '') };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useCan, useNavigation, type BaseRecord } from '@refinedev/core';
 import { Descriptions, Drawer, Flex, Grid, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import { FilterSearch, FilterSelect, type FilterTable } from '../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar, type FilterTable } from '../components/list-filters';
 import { PagedTable, type PagedSource } from '../components/paged-table';
 import { PageTitle } from '../components/page-title';
 import { useListTable } from './list-table';
@@ -24,12 +24,11 @@ export function ListToolbar({
   compact: boolean;
 }) {
   return (
-    <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+    <Toolbar table={table}>
       {filters.map((f) =>
         f.kind === 'select' ? (
           <FilterSelect
             key={f.field}
-            table={table}
             clear
             field={f.field}
             label={f.label}
@@ -40,14 +39,13 @@ export function ListToolbar({
         ) : (
           <FilterSearch
             key={f.field}
-            table={table}
             field={f.field}
             placeholder={f.placeholder}
             style={f.maxWidth ? { maxWidth: compact ? undefined : f.maxWidth } : undefined}
           />
         ),
       )}
-    </Flex>
+    </Toolbar>
   );
 }
 

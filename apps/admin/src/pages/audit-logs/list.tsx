@@ -16,7 +16,7 @@ import {
   type AuditLogEntry,
   type PublicUser,
 } from '@jara/contracts';
-import { CreatedBetween, FilterSelect } from '../../components/list-filters';
+import { CreatedBetween, FilterSelect, Toolbar } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { useListTable } from '../../schema/list-table';
@@ -159,7 +159,6 @@ export default function AuditLogList() {
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
-  const { filters, applyFilters } = table;
 
   const { selectProps: actorSelect } = useSelect<PublicUser, HttpError>({
     resource: 'users',
@@ -246,9 +245,8 @@ export default function AuditLogList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       <Typography.Paragraph type="secondary">{TEXT.hint}</Typography.Paragraph>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+      <Toolbar table={table}>
         <FilterSelect
-          table={table}
           clear
           field="actor_id"
           label={TEXT.actorFilter}
@@ -258,7 +256,6 @@ export default function AuditLogList() {
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 280 }}
         />
         <FilterSelect
-          table={table}
           clear
           field="entity_type"
           label={TEXT.typeFilter}
@@ -267,7 +264,6 @@ export default function AuditLogList() {
           style={{ flex: '0 1 200px' }}
         />
         <FilterSelect
-          table={table}
           clear
           field="action"
           label={TEXT.actionFilter}
@@ -277,8 +273,8 @@ export default function AuditLogList() {
           options={ACTION_OPTIONS}
           style={{ flex: '1 1 240px', maxWidth: compact ? undefined : 300 }}
         />
-        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
-      </Flex>
+        <CreatedBetween text={TEXT} />
+      </Toolbar>
       <PagedTable<AuditLogEntry>
         table={table}
         errorMessage={TEXT.loadFailed}

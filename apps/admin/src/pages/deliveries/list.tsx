@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation } from '@refinedev/core';
-import { Flex, Grid, Radio, Space, Typography, type TableColumnsType } from 'antd';
+import { Grid, Radio, Space, Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, formatLongDateTime, type Delivery } from '@jara/contracts';
-import { FilterSearch, FilterSelect, filterValue } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar, filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
@@ -179,7 +179,7 @@ export default function DeliveryList() {
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+      <Toolbar table={table}>
         <div role="radiogroup" aria-label={TEXT.typeFilter} style={{ flex: '0 0 auto' }}>
           <Radio.Group
             optionType="button"
@@ -191,13 +191,11 @@ export default function DeliveryList() {
           />
         </div>
         <FilterSearch
-          table={table}
           field="q"
           placeholder={TEXT.search}
           style={{ flex: '1 1 280px', maxWidth: compact ? undefined : 420 }}
         />
         <FilterSelect
-          table={table}
           multiple
           field="status"
           label={TEXT.statusFilter}
@@ -205,7 +203,7 @@ export default function DeliveryList() {
           options={statusOptions(DELIVERY_STATUSES)}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 320 }}
         />
-      </Flex>
+      </Toolbar>
       <PagedTable<Delivery>
         table={table}
         errorMessage={TEXT.loadFailed}

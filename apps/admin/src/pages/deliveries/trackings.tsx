@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation } from '@refinedev/core';
-import { Flex, Grid, type TableColumnsType } from 'antd';
+import { Grid, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, type Delivery } from '@jara/contracts';
-import { FilterSearch, FilterSelect } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
@@ -102,23 +102,20 @@ export default function TrackingTable() {
   return (
     <div>
       <PageTitle>{TEXT.trackingTitle}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+      <Toolbar table={table}>
         <FilterSearch
-          table={table}
           field="tracking_no"
           operator="contains"
           placeholder={TEXT.trackingNoFilter}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 300 }}
         />
         <FilterSearch
-          table={table}
           field="name"
           operator="contains"
           placeholder={TEXT.userFilter}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 300 }}
         />
         <FilterSelect
-          table={table}
           clear
           field="status"
           label={TEXT.statusFilter}
@@ -126,7 +123,7 @@ export default function TrackingTable() {
           options={statusOptions(DELIVERY_STATUSES)}
           style={{ flex: '1 1 200px', maxWidth: compact ? undefined : 260 }}
         />
-      </Flex>
+      </Toolbar>
       <PagedTable<Delivery>
         table={table}
         sortable

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { INVOICE_STATUSES, INVOICE_TYPES, MSG, formatDate, invoiceTypeLabel, type Invoice } from '@jara/contracts';
 import { StatusTag, formatMoney, statusOptions } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
-import { CreatedBetween, FilterSearch, FilterSelect } from '../../components/list-filters';
+import { CreatedBetween, FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { Lines, SubText } from '../../schema/cells';
 import { useListTable } from '../../schema/list-table';
@@ -23,7 +23,7 @@ export default function InvoiceList() {
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
-  const { filters, sorters, applyFilters, sortOrder } = table;
+  const { sorters, sortOrder } = table;
 
   const columns = useMemo<TableColumnsType<Invoice>>(
     () => [
@@ -116,15 +116,9 @@ export default function InvoiceList() {
           {TEXT.raise}
         </Button>
       </Flex>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <FilterSearch
-          table={table}
-          field="email"
-          placeholder={TEXT.emailFilter}
-          style={{ flex: '1 1 240px', maxWidth: 320 }}
-        />
+      <Toolbar table={table}>
+        <FilterSearch field="email" placeholder={TEXT.emailFilter} style={{ flex: '1 1 240px', maxWidth: 320 }} />
         <FilterSelect
-          table={table}
           field="status"
           label={TEXT.statusFilter}
           all={TEXT.allStatuses}
@@ -132,15 +126,14 @@ export default function InvoiceList() {
           style={{ flex: '0 0 150px' }}
         />
         <FilterSelect
-          table={table}
           field="type"
           label={TEXT.typeFilter}
           all={TEXT.allTypes}
           options={INVOICE_TYPES.map((t) => ({ value: t.value, label: t.label }))}
           style={{ flex: '0 0 150px' }}
         />
-        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
-      </Flex>
+        <CreatedBetween text={TEXT} />
+      </Toolbar>
       <PagedTable<Invoice>
         table={table}
         sortable

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation } from '@refinedev/core';
-import { Flex, Grid, Space, type TableColumnsType } from 'antd';
+import { Grid, Space, type TableColumnsType } from 'antd';
 import { MSG, ORDER_STATUSES, formatDate, formatNaira, orderPaymentMethodLabel, type Order } from '@jara/contracts';
 import { StatusTag, statusOptions } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
-import { CreatedBetween, FilterSearch, FilterSelect } from '../../components/list-filters';
+import { CreatedBetween, FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { Lines, SubText } from '../../schema/cells';
 import { useListTable } from '../../schema/list-table';
@@ -23,7 +23,7 @@ export default function OrderList() {
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
-  const { filters, sorters, applyFilters, sortOrder } = table;
+  const { sorters, sortOrder } = table;
 
   const columns = useMemo<TableColumnsType<Order>>(
     () => [
@@ -115,21 +115,10 @@ export default function OrderList() {
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <FilterSearch
-          table={table}
-          field="order_no"
-          placeholder={TEXT.orderNoFilter}
-          style={{ flex: '1 1 200px', maxWidth: 260 }}
-        />
-        <FilterSearch
-          table={table}
-          field="email"
-          placeholder={TEXT.emailFilter}
-          style={{ flex: '1 1 240px', maxWidth: 320 }}
-        />
+      <Toolbar table={table}>
+        <FilterSearch field="order_no" placeholder={TEXT.orderNoFilter} style={{ flex: '1 1 200px', maxWidth: 260 }} />
+        <FilterSearch field="email" placeholder={TEXT.emailFilter} style={{ flex: '1 1 240px', maxWidth: 320 }} />
         <FilterSelect
-          table={table}
           multiple
           field="status"
           label={TEXT.statusFilter}
@@ -137,8 +126,8 @@ export default function OrderList() {
           options={statusOptions(ORDER_STATUSES)}
           style={{ flex: '1 1 220px', maxWidth: 320 }}
         />
-        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
-      </Flex>
+        <CreatedBetween text={TEXT} />
+      </Toolbar>
       <PagedTable<Order>
         table={table}
         sortable

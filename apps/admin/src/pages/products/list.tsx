@@ -1,18 +1,6 @@
 import { useMemo } from 'react';
 import { useDelete, useList, useNavigation, type HttpError } from '@refinedev/core';
-import {
-  Alert,
-  Button,
-  Flex,
-  Grid,
-  Image,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Grid, Image, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -31,7 +19,7 @@ import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { useListTable } from '../../schema/list-table';
 import { PRODUCT_TEXT as TEXT } from './text';
-import { FilterSearch, FilterSelect } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { SubText } from '../../schema/cells';
 
 type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'rating_desc' | 'rating_asc';
@@ -220,15 +208,9 @@ export default function ProductList() {
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <FilterSearch
-          table={table}
-          field="q"
-          placeholder={TEXT.searchPlaceholder}
-          style={{ flex: '1 1 240px', maxWidth: 320 }}
-        />
+      <Toolbar table={table}>
+        <FilterSearch field="q" placeholder={TEXT.searchPlaceholder} style={{ flex: '1 1 240px', maxWidth: 320 }} />
         <FilterSelect
-          table={table}
           field="category_id"
           label={TEXT.categoryFilter}
           all={TEXT.allCategories}
@@ -240,20 +222,13 @@ export default function ProductList() {
           style={{ flex: '0 0 190px' }}
         />
         <FilterSelect
-          table={table}
           field="type"
           label={TEXT.typeFilter}
           all={TEXT.allTypes}
           options={PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) }))}
           style={{ flex: '0 0 170px' }}
         />
-        <FilterSelect
-          table={table}
-          field="status"
-          label={TEXT.statusFilter}
-          options={STATUS_FILTERS}
-          style={{ flex: '0 0 120px' }}
-        />
+        <FilterSelect field="status" label={TEXT.statusFilter} options={STATUS_FILTERS} style={{ flex: '0 0 120px' }} />
         <Select
           aria-label={TEXT.sortBy}
           value={sortKey}
@@ -261,7 +236,7 @@ export default function ProductList() {
           options={(Object.keys(SORTS) as SortKey[]).map((key) => ({ value: key, label: SORTS[key].label }))}
           style={{ flex: '0 0 180px' }}
         />
-      </Flex>
+      </Toolbar>
       {categories.query.isError && (
         <Alert type="warning" showIcon message={MSG.lists.loadCategoriesFailed} style={{ marginBottom: 16 }} />
       )}

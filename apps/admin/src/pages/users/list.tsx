@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useDelete, useUpdate, type HttpError } from '@refinedev/core';
-import { Button, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -22,7 +22,7 @@ import { fieldError } from '../../providers/http';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { useListTable } from '../../schema/list-table';
-import { FilterSearch, FilterSelect, type FilterTable } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar, type FilterTable } from '../../components/list-filters';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 
 /** Local UI text of the User Manager (spec 2.20); the spec's messages come from MSG.users. */
@@ -83,13 +83,13 @@ export default function UserList() {
     pageSize: PAGE_SIZES.users,
     sorters: { initial: [{ field: 'name', order: 'asc' }] },
   });
-  const { filters, sorters, applySort, setCurrentPage } = table;
+  const { sorters, applySort, setCurrentPage } = table;
 
   const sortKey: SortKey = sorters[0]?.field === 'status' ? 'status' : 'name';
 
   // A new filter leaves the edit first.
   const filterTable: FilterTable = {
-    filters,
+    ...table,
     applyFilter: (field, value) => {
       setEditingId(null);
       table.applyFilter(field, value);
@@ -283,10 +283,9 @@ export default function UserList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
 
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <FilterSearch table={filterTable} field="q" placeholder={TEXT.searchPlaceholder} />
+      <Toolbar table={filterTable}>
+        <FilterSearch field="q" placeholder={TEXT.searchPlaceholder} />
         <FilterSelect
-          table={filterTable}
           field="role"
           label={TEXT.roleFilter}
           all={TEXT.allRoles}
@@ -306,7 +305,7 @@ export default function UserList() {
           ]}
           style={{ flex: '0 0 170px' }}
         />
-      </Flex>
+      </Toolbar>
 
       <PagedTable<PublicUser>
         table={table}

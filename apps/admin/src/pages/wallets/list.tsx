@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigation } from '@refinedev/core';
-import { Flex, Grid, Tag, Typography, type TableColumnsType } from 'antd';
+import { Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { MSG, ROLE_LABELS, formatDollars, formatNaira, isRole, type WalletAccount } from '@jara/contracts';
-import { FilterSearch } from '../../components/list-filters';
+import { FilterSearch, Toolbar } from '../../components/list-filters';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { Lines, SubText } from '../../schema/cells';
@@ -72,9 +72,9 @@ export default function WalletList() {
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <FilterSearch table={table} field="q" placeholder={TEXT.searchPlaceholder} />
-      </Flex>
+      <Toolbar table={table}>
+        <FilterSearch field="q" placeholder={TEXT.searchPlaceholder} />
+      </Toolbar>
       <PagedTable<WalletAccount>
         table={table}
         errorMessage={MSG.wallets.loadFailed}
