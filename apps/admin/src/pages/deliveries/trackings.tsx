@@ -25,7 +25,7 @@ export default function TrackingTable() {
   const { showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
   const table = useListTable<Delivery>({ resource: TRACKING_TABLE, pageSize: PAGE_SIZE });
-  const { sorters, sortOrder } = table;
+  const { sorters, sortable } = table;
 
   const columns = useMemo<TableColumnsType<Delivery>>(
     () => [
@@ -49,28 +49,19 @@ export default function TrackingTable() {
       { title: TEXT.user, key: 'user', responsive: ['md'], render: (_, d) => d.user?.name || d.name || TEXT.none },
       {
         title: TEXT.status,
-        dataIndex: 'status',
-        key: 'status',
-        sorter: true,
-        sortOrder: sortOrder('status'),
+        ...sortable('status'),
         render: (v: number) => <DeliveryStatusTag status={v} table />,
       },
       {
         title: TEXT.weight,
-        dataIndex: 'weight',
-        key: 'weight',
+        ...sortable('weight'),
         align: 'right',
-        sorter: true,
-        sortOrder: sortOrder('weight'),
         render: (v: number | null) => <span className="jara-num">{number(v)}</span>,
       },
       {
         title: TEXT.size,
-        dataIndex: 'size',
-        key: 'size',
+        ...sortable('size'),
         align: 'right',
-        sorter: true,
-        sortOrder: sortOrder('size'),
         render: (v: number | null) => <span className="jara-num">{number(v)}</span>,
       },
       {
@@ -94,7 +85,7 @@ export default function TrackingTable() {
         render: (_, d) => d.shipping?.location?.name ?? TEXT.none,
       },
     ],
-    // sortOrder reads `sorters`, listed here.
+    // sortable reads `sorters`, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [compact, showUrl, sorters],
   );

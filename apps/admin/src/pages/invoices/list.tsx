@@ -23,7 +23,7 @@ export default function InvoiceList() {
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
-  const { sorters, sortOrder } = table;
+  const { sorters, sortable } = table;
 
   const columns = useMemo<TableColumnsType<Invoice>>(
     () => [
@@ -72,12 +72,9 @@ export default function InvoiceList() {
       { title: TEXT.description, dataIndex: 'description', ellipsis: true, responsive: ['lg'] },
       {
         title: TEXT.amount,
-        dataIndex: 'amount',
-        key: 'amount',
+        ...sortable('amount'),
         align: 'right',
         width: compact ? 100 : 130,
-        sorter: true,
-        sortOrder: sortOrder('amount'),
         render: (_, invoice) => <span className="jara-num">{formatMoney(invoice.amount_minor, invoice.currency)}</span>,
       },
       {
@@ -88,12 +85,9 @@ export default function InvoiceList() {
       },
       {
         title: TEXT.created,
-        dataIndex: 'created_at',
-        key: 'created_at',
+        ...sortable('created_at'),
         width: 130,
         responsive: ['md'],
-        sorter: true,
-        sortOrder: sortOrder('created_at'),
         render: (v: string) => formatDate(v),
       },
       viewColumn(
@@ -103,7 +97,7 @@ export default function InvoiceList() {
         (invoice) => show('invoices', invoice.id),
       ),
     ],
-    // sortOrder reads `sorters`, listed here.
+    // sortable reads `sorters`, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [compact, show, sorters],
   );

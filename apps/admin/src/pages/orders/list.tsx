@@ -23,7 +23,7 @@ export default function OrderList() {
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
-  const { sorters, sortOrder } = table;
+  const { sorters, sortable } = table;
 
   const columns = useMemo<TableColumnsType<Order>>(
     () => [
@@ -56,12 +56,9 @@ export default function OrderList() {
       },
       {
         title: TEXT.date,
-        dataIndex: 'created_at',
-        key: 'created_at',
+        ...sortable('created_at'),
         width: 130,
         responsive: ['md'],
-        sorter: true,
-        sortOrder: sortOrder('created_at'),
         render: (v: string) => formatDate(v),
       },
       {
@@ -72,12 +69,9 @@ export default function OrderList() {
       },
       {
         title: TEXT.total,
-        dataIndex: 'total_minor',
-        key: 'total_minor',
+        ...sortable('total_minor'),
         align: 'right',
         width: compact ? 118 : 140,
-        sorter: true,
-        sortOrder: sortOrder('total_minor'),
         render: (v: number, order) => (
           <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
             <span className="jara-num">{formatNaira(v)}</span>
@@ -107,7 +101,7 @@ export default function OrderList() {
         (order) => show('orders', order.id),
       ),
     ],
-    // sortOrder reads `sorters`, listed here.
+    // sortable reads `sorters`, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [compact, show, showUrl, sorters],
   );
