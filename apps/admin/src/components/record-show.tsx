@@ -129,7 +129,7 @@ export function StatusTimeline<E extends TimelineStep>({
 }
 
 /** A record's fields (bordered Descriptions): label beside value, above it on a phone. */
-export function RecordSummary({ testId, column, children }: { testId: string; column: number; children: ReactNode }) {
+export function RecordSummary({ testId, column, children }: { testId?: string; column: number; children: ReactNode }) {
   const { sm } = Grid.useBreakpoint();
   return (
     <Descriptions data-testid={testId} bordered size="small" column={column} layout={sm ? 'horizontal' : 'vertical'}>

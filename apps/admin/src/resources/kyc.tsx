@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Space } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { KYC_STATUSES, formatDate, type KycSubmission } from '@jara/contracts';
-import { statusOptions } from '../components/money';
 import { EmailText } from '../components/email-text';
+import { inboxList } from '../schema/inbox';
 import { describe } from '../schema/types';
 import { KYC, KYC_DELETE, KycStatusTag } from '../pages/kyc/shared';
 import { KYC_TEXT as TEXT } from '../pages/kyc/text';
@@ -17,20 +17,10 @@ import { SubText } from '../schema/cells';
 export default describe<KycSubmission>({
   resource: KYC,
   title: TEXT.title,
-  pageSize: 10,
-  sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-  filters: [
-    {
-      kind: 'select',
-      field: 'status',
-      label: TEXT.statusFilter,
-      placeholder: TEXT.allStatuses,
-      options: statusOptions(KYC_STATUSES),
-    },
+  ...inboxList(KYC_STATUSES, TEXT, [
     { kind: 'search', field: 'name', placeholder: TEXT.nameSearch, maxWidth: 300 },
     { kind: 'search', field: 'email', placeholder: TEXT.emailSearch, maxWidth: 360 },
-  ],
-  breakpoint: 'md',
+  ]),
   columns: ({ compact }) => [
     {
       title: TEXT.name,

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Space } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { SUPPORT_STATUSES, formatDate, type SupportRequest } from '@jara/contracts';
-import { statusOptions } from '../components/money';
 import { EmailText } from '../components/email-text';
+import { inboxList } from '../schema/inbox';
 import { describe } from '../schema/types';
 import { SUPPORT_DELETE, SUPPORTS, SupportStatusSelect } from '../pages/supports/shared';
 import { SUPPORT_TEXT as TEXT } from '../pages/supports/text';
@@ -16,19 +16,7 @@ import { SubText } from '../schema/cells';
 export default describe<SupportRequest>({
   resource: SUPPORTS,
   title: TEXT.title,
-  pageSize: 10,
-  sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-  filters: [
-    {
-      kind: 'select',
-      field: 'status',
-      label: TEXT.statusFilter,
-      placeholder: TEXT.allStatuses,
-      options: statusOptions(SUPPORT_STATUSES),
-    },
-    { kind: 'search', field: 'q', placeholder: TEXT.search, maxWidth: 420 },
-  ],
-  breakpoint: 'md',
+  ...inboxList(SUPPORT_STATUSES, TEXT, [{ kind: 'search', field: 'q', placeholder: TEXT.search, maxWidth: 420 }]),
   columns: ({ compact }) => [
     {
       title: TEXT.subject,
