@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal, Space, type FormInstance } from 'antd';
+import { Alert, Button, Form, Modal, Space } from 'antd';
 
 /**
  * The state of a dialog that confirms an action with a small form (a status move, a rejection): what it is open for,
@@ -21,49 +21,45 @@ export function useFormDialog<M, V>(pending: boolean) {
 }
 
 /**
- * A confirmation dialog around a form (the OK button submits it): what the action does above the form, the server's
- * refusal under that (OK stays disabled after one unless `retryable`: the page shows the record as it is now), nothing closes while
- * the request is pending.
+ * A confirmation dialog around a form (the OK button submits it), open while its useFormDialog has a current value:
+ * what the action does above the form, the server's refusal under that (OK stays disabled after one unless
+ * `retryable`: the page shows the record as it is now), nothing closes while the request is pending.
  */
 export function FormModal<V>({
-  open,
+  dialog,
   title,
   okText,
   cancelText,
   danger = false,
   pending,
-  failure,
   failureTitle,
   retryable = false,
   formId,
-  form,
   formLabel,
   onFinish,
-  onCancel,
   intro,
   children,
 }: {
-  open: boolean;
+  /** useFormDialog's state: open while it has a current value. */
+  dialog: Pick<ReturnType<typeof useFormDialog<unknown, V>>, 'current' | 'failure' | 'form' | 'close'>;
   title: ReactNode;
   okText: ReactNode;
   cancelText: ReactNode;
   danger?: boolean;
   pending: boolean;
-  failure?: string | null;
   failureTitle?: ReactNode;
   /** OK stays enabled after a refusal (the fields say what to correct). */
   retryable?: boolean;
   formId: string;
-  form: FormInstance<V>;
   formLabel?: string;
   onFinish: (values: V) => void;
-  onCancel: () => void;
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const { failure, form } = dialog;
   return (
     <Modal
-      open={open}
+      open={dialog.current !== null}
       title={title}
       okText={okText}
       cancelText={cancelText}
@@ -75,7 +71,7 @@ export function FormModal<V>({
         form: formId,
       }}
       cancelButtonProps={{ disabled: pending }}
-      onCancel={onCancel}
+      onCancel={dialog.close}
       destroyOnHidden
       maskClosable={!pending}
     >

@@ -205,7 +205,6 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
     >
       <Form<ProceedValues>
         id={`proceed-${delivery.id}`}
-        form={form}
         layout="vertical"
         aria-label={TEXT.proceedTitle}
         requiredMark={false}
@@ -422,19 +421,16 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
         onMove={({ to }) => dialog.open({ to, from: delivery.status })}
       />
       <FormModal
-        open={move !== null}
+        dialog={dialog}
         title={move && TEXT.moveTitle(action, delivery.tracking_no)}
         okText={action}
         cancelText={TEXT.back}
         danger={move ? DANGER.has(move.to) : false}
         pending={mutation.isPending}
-        failure={dialog.failure}
         failureTitle={TEXT.statusUpdateFailed}
         formId="delivery-status-form"
-        form={dialog.form}
         formLabel={TEXT.moves}
         onFinish={submit}
-        onCancel={dialog.close}
         intro={
           move && (
             <>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
-import { Button, Form, Popconfirm, Space, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { KYC_STATUS, KYC_STATUSES, MSG, kycStatusLabel, type KycFile, type KycSubmission } from '@jara/contracts';
 import { KycDecisionDto } from '@jara/dto';
 import { DtoNoteField } from '../../components/dto-note-field';
-import { FormModal } from '../../components/form-modal';
+import { FormModal, useFormDialog } from '../../components/form-modal';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
 import { StatusTag } from '../../components/money';
@@ -41,9 +41,9 @@ export const KYC_DELETE: DeleteDescription<Pick<KycSubmission, 'name'>> = {
  */
 export function KycDecision({ kyc }: { kyc: KycSubmission }) {
   const refresh = useKycRefresh();
-  const [rejecting, setRejecting] = useState(false);
-  const [form] = Form.useForm<{ reason?: string }>();
   const { mutate, mutation } = useCustomMutation<{ data: KycSubmission; message?: string }, HttpError>();
+  const dialog = useFormDialog<true, { reason?: string }>(mutation.isPending);
+  const rejecting = dialog.current !== null;
   const pending = kyc.status === KYC_STATUS.PENDING;
   const canReject = pending || kyc.status === KYC_STATUS.APPROVED;
 
@@ -59,7 +59,7 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
         errorNotification: failedWrite(MSG.kyc.updateFailed),
       },
       {
-        onSuccess: () => setRejecting(false),
+        onSuccess: () => dialog.setCurrent(null),
         onSettled: () => refresh(kyc.id),
       },
     );
@@ -82,29 +82,20 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
             </Button>
           </Popconfirm>
         )}
-        <Button
-          danger
-          icon={<CloseOutlined />}
-          onClick={() => {
-            form.resetFields();
-            setRejecting(true);
-          }}
-        >
+        <Button danger icon={<CloseOutlined />} onClick={() => dialog.open(true)}>
           {TEXT.reject}
         </Button>
       </Space>
       <FormModal
-        open={rejecting}
+        dialog={dialog}
         title={TEXT.rejectTitle(kyc.name)}
         okText={TEXT.reject}
         cancelText={TEXT.cancel}
         danger
         pending={mutation.isPending}
         formId="kyc-reject-form"
-        form={form}
         formLabel={TEXT.reject}
         onFinish={({ reason }) => decide(-1, reason)}
-        onCancel={() => !mutation.isPending && setRejecting(false)}
         intro={<Typography.Paragraph style={{ margin: 0 }}>{TEXT.rejectText}</Typography.Paragraph>}
       >
         <DtoNoteField

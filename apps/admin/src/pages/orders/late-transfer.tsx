@@ -68,17 +68,14 @@ export function LateTransferAction({ order }: { order: Order }) {
         {TEXT.lateTransfer}
       </Button>
       <FormModal
-        open={dialog.current !== null}
+        dialog={dialog}
         title={TEXT.lateTransferTitle(order.order_no)}
         okText={TEXT.lateTransfer}
         cancelText={TEXT.keep}
         pending={mutation.isPending}
-        failure={dialog.failure}
         failureTitle={MSG.orders.statusUpdateFailed}
         formId="late-transfer-form"
-        form={dialog.form}
         onFinish={submit}
-        onCancel={dialog.close}
         intro={<Alert type="info" showIcon message={TEXT.lateTransferEffect(formatNaira(order.total_minor))} />}
       >
         <DtoNoteField dto={LateTransferDto} name="note" label={TEXT.note} placeholder={TEXT.lateTransferPlaceholder} />

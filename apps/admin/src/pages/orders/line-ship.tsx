@@ -15,17 +15,14 @@ export function CollectedShippedAction({ order }: { order: Order }) {
   const invalidate = useInvalidate();
   const { data: can } = useCan({ resource: 'orders', action: 'status', params: { id: order.id } });
   const { mutate, mutation } = useCustomMutation<{ data: Order }, HttpError, LinesShipInput>();
-  const { current, setCurrent, failure, setFailure, form, open, close } = useFormDialog<
-    true,
-    { courier: string; tracking_no: string }
-  >(mutation.isPending);
+  const dialog = useFormDialog<true, { courier: string; tracking_no: string }>(mutation.isPending);
   const ready = order.items.filter((line) => line.fulfilment === 'ready_for_pickup');
 
   if (!can?.can || order.status !== ORDER_STATUS.TO_SHIP || ready.length === 0) return null;
 
   // The courier and tracking number as typed: LinesShipDto trims and checks them here and on the server alike.
   const submit = ({ courier, tracking_no }: { courier: string; tracking_no: string }) => {
-    setFailure(null);
+    dialog.setFailure(null);
     mutate(
       {
         url: `orders/${order.id}/lines/ship`,
@@ -40,17 +37,17 @@ export function CollectedShippedAction({ order }: { order: Order }) {
       },
       {
         onSuccess: () => {
-          setCurrent(null);
+          dialog.setCurrent(null);
           invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
         },
         onError: (error) => {
           const fields = (error?.errors ?? {}) as Record<string, string[] | string | undefined>;
-          form.setFields(
+          dialog.form.setFields(
             (['courier', 'tracking_no'] as const)
               .filter((name) => fields[name])
               .map((name) => ({ name, errors: ([] as string[]).concat(fields[name] as string[] | string) })),
           );
-          setFailure(error?.message ?? FULFILMENT_MSG.failed);
+          dialog.setFailure(error?.message ?? FULFILMENT_MSG.failed);
           invalidate({ resource: 'orders', invalidates: ['detail'], id: order.id });
         },
       },
@@ -59,22 +56,19 @@ export function CollectedShippedAction({ order }: { order: Order }) {
 
   return (
     <>
-      <Button type="primary" icon={<CarOutlined />} onClick={() => open(true)}>
+      <Button type="primary" icon={<CarOutlined />} onClick={() => dialog.open(true)}>
         {LINE_ACTIONS.collect}
       </Button>
       <FormModal
-        open={current !== null}
+        dialog={dialog}
         title={`${LINE_ACTIONS.collect}: ${order.order_no}`}
         okText={LINE_ACTIONS.collect}
         cancelText="Keep"
         pending={mutation.isPending}
-        failure={failure}
         failureTitle={FULFILMENT_MSG.failed}
         retryable
         formId="collected-shipped-form"
-        form={form}
         onFinish={submit}
-        onCancel={close}
         intro={
           <Typography.Paragraph style={{ margin: 0 }}>
             {ready.map((line) => `${line.quantity} × ${line.product_name}`).join(', ')}

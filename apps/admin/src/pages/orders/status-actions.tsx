@@ -122,20 +122,17 @@ export function OrderStatusActions({ order }: { order: Order }) {
         onMove={(m) => dialog.open({ ...m, from: order.status })}
       />
       <FormModal
-        open={move !== null}
+        dialog={dialog}
         title={move && TEXT.confirmTitle(move.action, order.order_no)}
         okText={move?.action}
         cancelText={TEXT.keep}
         // After a refusal the order is shown as it is now; the buttons on the page offer what is still possible.
         danger={move ? DANGER.has(move.to) : false}
         pending={mutation.isPending}
-        failure={dialog.failure}
         failureTitle={MSG.orders.statusUpdateFailed}
         formId="order-status-form"
-        form={dialog.form}
         formLabel={TEXT.moves}
         onFinish={submit}
-        onCancel={dialog.close}
         intro={
           move && (
             <>
