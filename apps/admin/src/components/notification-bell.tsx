@@ -12,7 +12,7 @@ import {
   type NotificationItem,
   type NotificationListMeta,
 } from '@jara/contracts';
-import { SubText, When } from '../schema/cells';
+import { SubText, When } from './cell-text';
 
 /** Local UI text of the bell and the notifications page; the spec's states come from MSG.notifications. */
 export const NOTIFICATION_TEXT = {

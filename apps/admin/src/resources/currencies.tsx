@@ -5,7 +5,7 @@ import { MSG, formatDate, type Currency } from '@jara/contracts';
 import { CreateCurrencyDto, UpdateCurrencyDto } from '@jara/dto';
 import { describe } from '../schema/types';
 import { CURRENCY_TEXT as TEXT, type CurrencyRequest } from '../pages/currencies/text';
-import { SubText } from '../schema/cells';
+import { SubText } from '../components/cell-text';
 
 function LiveRatesButton() {
   const { list } = useNavigation();

@@ -7,7 +7,7 @@ import { inboxList } from '../schema/inbox';
 import { describe } from '../schema/types';
 import { KYC, KYC_DELETE, KycStatusTag } from '../pages/kyc/shared';
 import { KYC_TEXT as TEXT } from '../pages/kyc/text';
-import { SubText } from '../schema/cells';
+import { SubText } from '../components/cell-text';
 
 /**
  * KYC submissions (admin, spec 2.22 and 6): every submission, newest first, 10 per page, with a status filter

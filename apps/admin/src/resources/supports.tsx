@@ -7,7 +7,7 @@ import { inboxList } from '../schema/inbox';
 import { describe } from '../schema/types';
 import { SUPPORT_DELETE, SUPPORTS, SupportStatusSelect } from '../pages/supports/shared';
 import { SUPPORT_TEXT as TEXT } from '../pages/supports/text';
-import { SubText } from '../schema/cells';
+import { SubText } from '../components/cell-text';
 
 /**
  * The support inbox (admin, spec 2.18 and 6): every request, newest first, 10 per page, with a status filter and a

@@ -21,7 +21,7 @@ import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { useListTable } from '../../schema/list-table';
 import { AUDIT_TEXT as TEXT } from './text';
-import { SubText } from '../../schema/cells';
+import { SubText } from '../../components/cell-text';
 
 const PAGE_SIZE = 20;
 

@@ -26,7 +26,7 @@ import { PageTitle } from '../../components/page-title';
 import { formatDecimalMoney } from '../../components/money';
 import { CurrencyFlag } from './flag';
 import { CURRENCY_TEXT as TEXT } from './text';
-import { SubText } from '../../schema/cells';
+import { SubText } from '../../components/cell-text';
 
 const BASE = 'USD';
 

@@ -11,7 +11,7 @@ import { useListTable } from '../../schema/list-table';
 import { DeliveryAction, useDeliveryDialogs } from './actions';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell } from './shared';
 import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
-import { SubText } from '../../schema/cells';
+import { SubText } from '../../components/cell-text';
 
 const PAGE_SIZE = 10;
 

@@ -12,7 +12,7 @@ import {
   type DeliveryHistoryEntry,
 } from '@jara/contracts';
 import { CopyableNo, RecordSummary, RecordShow, SectionCard, StatusTimeline } from '../../components/record-show';
-import { When } from '../../schema/cells';
+import { When } from '../../components/cell-text';
 import { StatusTag } from '../../components/money';
 import { DeliveryAction, DeliveryMoves, useDeliveryDialogs } from './actions';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell, type DeliveryAnswer } from './shared';

@@ -7,7 +7,7 @@ import { FilterSearch, FilterSelect, Toolbar } from '../../components/list-filte
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
-import { Lines, SubText } from '../../schema/cells';
+import { Lines, SubText } from '../../components/cell-text';
 import { useListTable } from '../../schema/list-table';
 import { DELIVERIES, DeliveryStatusTag, TRACKING_TABLE } from './shared';
 import { DELIVERY_TEXT as TEXT } from './text';

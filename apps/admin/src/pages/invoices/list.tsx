@@ -7,7 +7,7 @@ import { StatusTag, formatMoney, statusOptions } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { CreatedBetween, FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
-import { Lines, SubText } from '../../schema/cells';
+import { Lines, SubText } from '../../components/cell-text';
 import { useListTable } from '../../schema/list-table';
 import { viewColumn } from '../../schema/row-buttons';
 import { INVOICE_TEXT as TEXT } from './text';

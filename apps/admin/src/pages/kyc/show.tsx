@@ -14,7 +14,7 @@ import { CopyableNo, RecordSummary, RecordShow, SectionCard } from '../../compon
 import { RowDeleteButton } from '../../schema/row-buttons';
 import { KYC, KYC_DELETE, KycDecision, KycStatusTag, useKycDocument } from './shared';
 import { KYC_TEXT as TEXT } from './text';
-import { SubText, When } from '../../schema/cells';
+import { SubText, When } from '../../components/cell-text';
 
 /** GET /kyc/{id}/views: who opened which document, newest first. */
 interface DocumentView {

@@ -13,7 +13,7 @@ import { filterValue } from '../../components/list-filters';
 import { useListTable } from '../../schema/list-table';
 import { RowDeleteButton } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';
-import { SubText, When } from '../../schema/cells';
+import { SubText, When } from '../../components/cell-text';
 
 const PAGE_SIZE = 10;
 

@@ -27,7 +27,7 @@ import { LateTransferAction } from './late-transfer';
 import { CollectedShippedAction } from './line-ship';
 import { OrderStatusActions } from './status-actions';
 import { ORDER_TEXT as TEXT } from './text';
-import { SubText } from '../../schema/cells';
+import { SubText } from '../../components/cell-text';
 
 function actorText(actor: OrderHistoryEntry['actor']): string {
   if (!actor) return TEXT.system;

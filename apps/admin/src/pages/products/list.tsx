@@ -20,7 +20,7 @@ import { PageTitle } from '../../components/page-title';
 import { useListTable } from '../../schema/list-table';
 import { PRODUCT_TEXT as TEXT } from './text';
 import { FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
-import { SubText } from '../../schema/cells';
+import { SubText } from '../../components/cell-text';
 
 type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'rating_desc' | 'rating_asc';
 const SORTS: Record<SortKey, { label: string; field: string; order: 'asc' | 'desc' }> = {

@@ -5,7 +5,7 @@ import { CustomerServiceOutlined, SendOutlined, UserOutlined } from '@ant-design
 import { MSG, SUPPORT_STATUS, formatLongDateTime, type SupportResponse, type SupportThread } from '@jara/contracts';
 import { CreateSupportResponseDto } from '@jara/dto';
 import { RecordShow, SectionCard } from '../../components/record-show';
-import { When } from '../../schema/cells';
+import { When } from '../../components/cell-text';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { RowDeleteButton, failedWrite } from '../../schema/row-buttons';
 import {

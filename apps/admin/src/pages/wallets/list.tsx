@@ -5,7 +5,7 @@ import { MSG, ROLE_LABELS, formatDollars, formatNaira, isRole, type WalletAccoun
 import { FilterSearch, Toolbar } from '../../components/list-filters';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
-import { Lines, SubText } from '../../schema/cells';
+import { Lines, SubText } from '../../components/cell-text';
 import { useListTable } from '../../schema/list-table';
 import { viewColumn } from '../../schema/row-buttons';
 import { WALLET_TEXT as TEXT } from './text';

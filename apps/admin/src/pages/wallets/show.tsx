@@ -38,7 +38,7 @@ import { StatusTag, formatMoney } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { WALLET_TEXT as TEXT } from './text';
-import { SubText } from '../../schema/cells';
+import { SubText } from '../../components/cell-text';
 
 const PAGE_SIZE = 10;
 const ADJUSTMENT_FIELDS = ['amount', 'currency', 'direction', 'reason'] as const;
