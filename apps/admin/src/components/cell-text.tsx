@@ -18,3 +18,10 @@ export const Lines = ({ children, gap = 0 }: { children: ReactNode; gap?: number
 
 /** A moment as a <time> element in the long date-and-time format. */
 export const When = ({ at }: { at: string }) => <time dateTime={at}>{formatLongDateTime(at)}</time>;
+
+/** When something happened, as a small grey line (a notification's, a document view's). */
+export const SubWhen = ({ at }: { at: string }) => (
+  <SubText>
+    <When at={at} />
+  </SubText>
+);

@@ -12,7 +12,7 @@ import {
   type NotificationItem,
   type NotificationListMeta,
 } from '@jara/contracts';
-import { SubText, When } from './cell-text';
+import { SubWhen } from './cell-text';
 
 /** Local UI text of the bell and the notifications page; the spec's states come from MSG.notifications. */
 export const NOTIFICATION_TEXT = {
@@ -128,9 +128,7 @@ function BellItem({ item, busy, onRead }: { item: NotificationItem; busy: boolea
               {text}
             </Typography.Paragraph>
           )}
-          <SubText>
-            <When at={item.created_at} />
-          </SubText>
+          <SubWhen at={item.created_at} />
         </div>
         {unread && (
           <Button

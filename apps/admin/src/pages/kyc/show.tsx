@@ -14,7 +14,7 @@ import { CopyableNo, RecordSummary, RecordShow, SectionCard } from '../../compon
 import { RowDeleteButton } from '../../schema/row-buttons';
 import { KYC, KYC_DELETE, KycDecision, KycStatusTag, useKycDocument } from './shared';
 import { KYC_TEXT as TEXT } from './text';
-import { SubText, When } from '../../components/cell-text';
+import { SubWhen } from '../../components/cell-text';
 
 /** GET /kyc/{id}/views: who opened which document, newest first. */
 interface DocumentView {
@@ -92,9 +92,7 @@ function DocumentViews({ views, loading, failed }: { views: DocumentView[]; load
             <Typography.Text>
               {TEXT.viewed(v.viewer.name || TEXT.someone, TEXT.fileLabel[v.file] ?? v.file)}
             </Typography.Text>
-            <SubText>
-              <When at={v.at} />
-            </SubText>
+            <SubWhen at={v.at} />
           </Space>
         </List.Item>
       )}

@@ -13,7 +13,7 @@ import { filterValue } from '../../components/list-filters';
 import { useListTable } from '../../schema/list-table';
 import { RowDeleteButton } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';
-import { SubText, When } from '../../components/cell-text';
+import { SubWhen } from '../../components/cell-text';
 
 const PAGE_SIZE = 10;
 
@@ -95,9 +95,7 @@ export default function NotificationList() {
                         {text}
                       </Typography.Paragraph>
                     )}
-                    <SubText>
-                      <When at={item.created_at} />
-                    </SubText>
+                    <SubWhen at={item.created_at} />
                   </div>
                   <Space wrap>
                     {unread && (
