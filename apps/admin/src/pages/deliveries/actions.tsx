@@ -205,6 +205,7 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
     >
       <Form<ProceedValues>
         id={`proceed-${delivery.id}`}
+        form={form}
         layout="vertical"
         aria-label={TEXT.proceedTitle}
         requiredMark={false}
