@@ -7,12 +7,12 @@ import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import {
   MSG,
   NOTIFICATION_STATUS,
-  formatLongDateTime,
   isBackOfficeLink,
   notificationLink,
   type NotificationItem,
   type NotificationListMeta,
 } from '@jara/contracts';
+import { SubWhen } from './cell-text';
 
 /** Local UI text of the bell and the notifications page; the spec's states come from MSG.notifications. */
 export const NOTIFICATION_TEXT = {
@@ -60,12 +60,12 @@ export function useNotificationsRefresh() {
 export function useMarkRead() {
   const refresh = useNotificationsRefresh();
   const { mutate, mutation } = useCustomMutation<{ data?: unknown }, HttpError>();
-  const markRead = (id: number) =>
+  const send = (url: string, method: 'put' | 'post', values: object) =>
     mutate(
       {
-        url: `notifications/${id}`,
-        method: 'put',
-        values: { status: NOTIFICATION_STATUS.READ },
+        url,
+        method,
+        values,
         successNotification: false,
         errorNotification: (error) => ({
           message: NOTIFICATION_TEXT.markFailed,
@@ -75,21 +75,8 @@ export function useMarkRead() {
       },
       { onSettled: refresh },
     );
-  const markAllRead = () =>
-    mutate(
-      {
-        url: 'notifications/read-all',
-        method: 'post',
-        values: {},
-        successNotification: false,
-        errorNotification: (error) => ({
-          message: NOTIFICATION_TEXT.markFailed,
-          description: error?.message,
-          type: 'error',
-        }),
-      },
-      { onSettled: refresh },
-    );
+  const markRead = (id: number) => send(`notifications/${id}`, 'put', { status: NOTIFICATION_STATUS.READ });
+  const markAllRead = () => send('notifications/read-all', 'post', {});
   const pendingId = mutation.isPending ? (mutation.variables?.url ?? '') : null;
   return { markRead, markAllRead, pendingUrl: pendingId };
 }
@@ -141,9 +128,7 @@ function BellItem({ item, busy, onRead }: { item: NotificationItem; busy: boolea
               {text}
             </Typography.Paragraph>
           )}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            <time dateTime={item.created_at}>{formatLongDateTime(item.created_at)}</time>
-          </Typography.Text>
+          <SubWhen at={item.created_at} />
         </div>
         {unread && (
           <Button

@@ -15,7 +15,11 @@ export interface PagedSource<T extends object> {
 type PagedTableProps<T extends object> = Omit<TableProps<T>, 'pagination' | 'locale' | 'onChange'> & {
   /** The result of refine's useTable; its tableProps are overridden by the props below. */
   table: PagedSource<T>;
-  errorMessage: ReactNode;
+  /** The error Alert's heading (the server's message under it); left out, the server's message is the heading. */
+  errorMessage?: ReactNode;
+  errorTestId?: string;
+  /** The columns' sorters sort the list (useTable's onChange). */
+  sortable?: boolean;
   emptyText: ReactNode;
   /** Instead of the table's own setCurrentPage (e.g. to leave an edit first). */
   onPageChange?: (page: number) => void;
@@ -30,6 +34,8 @@ type PagedTableProps<T extends object> = Omit<TableProps<T>, 'pagination' | 'loc
 export function PagedTable<T extends object>({
   table,
   errorMessage,
+  errorTestId,
+  sortable = false,
   emptyText,
   onPageChange,
   wrap,
@@ -37,11 +43,28 @@ export function PagedTable<T extends object>({
   ...rest
 }: PagedTableProps<T>) {
   const { tableProps, tableQuery, currentPage, pageCount, setCurrentPage } = table;
-  if (tableQuery.isError)
-    return <Alert type="error" showIcon message={errorMessage} description={tableQuery.error?.message} />;
+  if (tableQuery.isError) {
+    const error = tableQuery.error?.message;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={errorMessage ?? error}
+        description={errorMessage === undefined ? undefined : error}
+        data-testid={errorTestId}
+      />
+    );
+  }
   const content = (
     <>
-      <Table<T> {...tableProps} {...rest} pagination={false} size={size} locale={{ emptyText }} onChange={undefined} />
+      <Table<T>
+        {...tableProps}
+        {...rest}
+        pagination={false}
+        size={size}
+        locale={{ emptyText }}
+        onChange={sortable ? tableProps.onChange : undefined}
+      />
       <Pager currentPage={currentPage} pageCount={pageCount} onChange={onPageChange ?? setCurrentPage} />
     </>
   );

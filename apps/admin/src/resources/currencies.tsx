@@ -5,6 +5,7 @@ import { MSG, formatDate, type Currency } from '@jara/contracts';
 import { CreateCurrencyDto, UpdateCurrencyDto } from '@jara/dto';
 import { describe } from '../schema/types';
 import { CURRENCY_TEXT as TEXT, type CurrencyRequest } from '../pages/currencies/text';
+import { SubText } from '../components/cell-text';
 
 function LiveRatesButton() {
   const { list } = useNavigation();
@@ -40,9 +41,7 @@ export default describe<Currency, CurrencyRequest>({
         compact ? (
           <Space direction="vertical" size={0}>
             <Typography.Text strong>{c.code}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {c.name}
-            </Typography.Text>
+            <SubText>{c.name}</SubText>
           </Space>
         ) : (
           c.name

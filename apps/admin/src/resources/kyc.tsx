@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { KYC_STATUSES, formatDate, type KycSubmission } from '@jara/contracts';
-import { statusOptions } from '../components/money';
 import { EmailText } from '../components/email-text';
+import { inboxList } from '../schema/inbox';
 import { describe } from '../schema/types';
 import { KYC, KYC_DELETE, KycStatusTag } from '../pages/kyc/shared';
 import { KYC_TEXT as TEXT } from '../pages/kyc/text';
+import { SubText } from '../components/cell-text';
 
 /**
  * KYC submissions (admin, spec 2.22 and 6): every submission, newest first, 10 per page, with a status filter
@@ -16,20 +17,10 @@ import { KYC_TEXT as TEXT } from '../pages/kyc/text';
 export default describe<KycSubmission>({
   resource: KYC,
   title: TEXT.title,
-  pageSize: 10,
-  sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-  filters: [
-    {
-      kind: 'select',
-      field: 'status',
-      label: TEXT.statusFilter,
-      placeholder: TEXT.allStatuses,
-      options: statusOptions(KYC_STATUSES),
-    },
+  ...inboxList(KYC_STATUSES, TEXT, [
     { kind: 'search', field: 'name', placeholder: TEXT.nameSearch, maxWidth: 300 },
     { kind: 'search', field: 'email', placeholder: TEXT.emailSearch, maxWidth: 360 },
-  ],
-  breakpoint: 'md',
+  ]),
   columns: ({ compact }) => [
     {
       title: TEXT.name,
@@ -41,17 +32,13 @@ export default describe<KycSubmission>({
           </Link>
           {compact && (
             <>
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                {k.user?.email ?? TEXT.noAccount}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <SubText wrap>{k.user?.email ?? TEXT.noAccount}</SubText>
+              <SubText>
                 {k.id_type} · <span className="jara-num">{k.id_number}</span>
-              </Typography.Text>
+              </SubText>
               <Space size={8} wrap>
                 <KycStatusTag status={k.status} />
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {formatDate(k.created_at)}
-                </Typography.Text>
+                <SubText>{formatDate(k.created_at)}</SubText>
               </Space>
             </>
           )}

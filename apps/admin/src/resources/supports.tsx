@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { SUPPORT_STATUSES, formatDate, type SupportRequest } from '@jara/contracts';
-import { statusOptions } from '../components/money';
 import { EmailText } from '../components/email-text';
+import { inboxList } from '../schema/inbox';
 import { describe } from '../schema/types';
 import { SUPPORT_DELETE, SUPPORTS, SupportStatusSelect } from '../pages/supports/shared';
 import { SUPPORT_TEXT as TEXT } from '../pages/supports/text';
+import { SubText } from '../components/cell-text';
 
 /**
  * The support inbox (admin, spec 2.18 and 6): every request, newest first, 10 per page, with a status filter and a
@@ -15,19 +16,7 @@ import { SUPPORT_TEXT as TEXT } from '../pages/supports/text';
 export default describe<SupportRequest>({
   resource: SUPPORTS,
   title: TEXT.title,
-  pageSize: 10,
-  sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
-  filters: [
-    {
-      kind: 'select',
-      field: 'status',
-      label: TEXT.statusFilter,
-      placeholder: TEXT.allStatuses,
-      options: statusOptions(SUPPORT_STATUSES),
-    },
-    { kind: 'search', field: 'q', placeholder: TEXT.search, maxWidth: 420 },
-  ],
-  breakpoint: 'md',
+  ...inboxList(SUPPORT_STATUSES, TEXT, [{ kind: 'search', field: 'q', placeholder: TEXT.search, maxWidth: 420 }]),
   columns: ({ compact }) => [
     {
       title: TEXT.subject,
@@ -43,12 +32,12 @@ export default describe<SupportRequest>({
           </Link>
           {compact && (
             <>
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+              <SubText wrap>
                 {s.name} · {s.email}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              </SubText>
+              <SubText>
                 {TEXT.replyCount(s.responses)} · {formatDate(s.created_at)}
-              </Typography.Text>
+              </SubText>
             </>
           )}
         </Space>

@@ -45,5 +45,7 @@ export function useListTable<T extends BaseRecord>({
     const sorter = current.find((s) => s.field === field);
     return sorter ? (sorter.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
   };
-  return { ...table, applyFilter, applyFilters, applySort, sortOrder };
+  /** The props of a column the list sorts by `field` (the table's onChange sets it, PagedTable's `sortable`). */
+  const sortable = (field: string) => ({ dataIndex: field, key: field, sorter: true, sortOrder: sortOrder(field) });
+  return { ...table, applyFilter, applyFilters, applySort, sortOrder, sortable };
 }

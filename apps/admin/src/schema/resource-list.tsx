@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useCan, useNavigation, type BaseRecord } from '@refinedev/core';
-import { Descriptions, Drawer, Flex, Grid, Select, type TableColumnsType } from 'antd';
+import { Descriptions, Drawer, Flex, Grid, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import { filterValue } from '../components/list-filters';
-import { ListSearch } from '../components/list-search';
+import { FilterSearch, FilterSelect, Toolbar, type FilterTable } from '../components/list-filters';
 import { PagedTable, type PagedSource } from '../components/paged-table';
 import { PageTitle } from '../components/page-title';
 import { useListTable } from './list-table';
@@ -21,35 +20,32 @@ export function ListToolbar({
   compact,
 }: {
   filters: FilterDescription[];
-  table: Pick<ReturnType<typeof useListTable>, 'filters' | 'applyFilter'>;
+  table: FilterTable;
   compact: boolean;
 }) {
-  const apply = table.applyFilter;
   return (
-    <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+    <Toolbar table={table}>
       {filters.map((f) =>
         f.kind === 'select' ? (
-          <Select
+          <FilterSelect
             key={f.field}
-            allowClear
-            aria-label={f.label}
-            placeholder={f.placeholder}
-            value={filterValue(table.filters, f.field)}
-            onChange={(value?: string) => apply(f.field, value)}
+            clear
+            field={f.field}
+            label={f.label}
+            all={f.placeholder}
             options={f.options}
             style={{ flex: '0 1 200px' }}
           />
         ) : (
-          <ListSearch
+          <FilterSearch
             key={f.field}
+            field={f.field}
             placeholder={f.placeholder}
-            initial={filterValue(table.filters, f.field) ?? ''}
-            onApply={(value) => apply(f.field, value)}
             style={f.maxWidth ? { maxWidth: compact ? undefined : f.maxWidth } : undefined}
           />
         ),
       )}
-    </Flex>
+    </Toolbar>
   );
 }
 

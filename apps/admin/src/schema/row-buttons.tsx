@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { useDeleteButton, useInvalidate, type HttpError } from '@refinedev/core';
-import { Button, Popconfirm } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, type TableColumnType } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { DeleteDescription } from './types';
 
 /** Refine's notification of a refused write: the screen's failure text as the heading, the server's reason under it. */
@@ -102,4 +102,27 @@ export function useRecordRefresh(resource: string) {
     (id?: number) => void invalidate({ resource, invalidates: id === undefined ? ['list'] : ['list', 'detail'], id }),
     [invalidate, resource],
   );
+}
+
+/** The Actions column of a list whose rows open their own page: an eye button named by `labelOf`, titled `view`. */
+export function viewColumn<T>(
+  compact: boolean,
+  text: { actions: string; view: string },
+  labelOf: (row: T) => string,
+  onView: (row: T) => void,
+): TableColumnType<T> {
+  return {
+    title: compact ? '' : text.actions,
+    key: 'actions',
+    width: compact ? 48 : 80,
+    render: (_, row) => (
+      <Button
+        size="small"
+        icon={<EyeOutlined />}
+        aria-label={labelOf(row)}
+        title={text.view}
+        onClick={() => onView(row)}
+      />
+    ),
+  };
 }

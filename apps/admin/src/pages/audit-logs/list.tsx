@@ -1,19 +1,7 @@
 import { useMemo, useState } from 'react';
 import { type HttpError } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Flex,
-  Grid,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Descriptions, Drawer, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
@@ -28,11 +16,12 @@ import {
   type AuditLogEntry,
   type PublicUser,
 } from '@jara/contracts';
-import { CreatedBetween, filterValue } from '../../components/list-filters';
+import { CreatedBetween, FilterSelect, Toolbar } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { useListTable } from '../../schema/list-table';
 import { AUDIT_TEXT as TEXT } from './text';
+import { SubText } from '../../components/cell-text';
 
 const PAGE_SIZE = 20;
 
@@ -170,7 +159,6 @@ export default function AuditLogList() {
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
-  const { filters, applyFilter: apply, applyFilters } = table;
 
   const { selectProps: actorSelect } = useSelect<PublicUser, HttpError>({
     resource: 'users',
@@ -195,9 +183,7 @@ export default function AuditLogList() {
               <>
                 <span>{auditActionLabel(e.action)}</span>
                 <RecordName entry={e} />
-                <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                  {e.actor.email}
-                </Typography.Text>
+                <SubText wrap>{e.actor.email}</SubText>
               </>
             )}
           </Space>
@@ -259,39 +245,36 @@ export default function AuditLogList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
       <Typography.Paragraph type="secondary">{TEXT.hint}</Typography.Paragraph>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <Select
+      <Toolbar table={table}>
+        <FilterSelect
+          clear
+          field="actor_id"
+          label={TEXT.actorFilter}
+          all={TEXT.allActors}
           options={actorSelect.options}
           loading={actorSelect.loading}
-          allowClear
-          aria-label={TEXT.actorFilter}
-          placeholder={TEXT.allActors}
-          value={filterValue(filters, 'actor_id')}
-          onChange={(value?: string) => apply('actor_id', value)}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 280 }}
         />
-        <Select
-          allowClear
-          aria-label={TEXT.typeFilter}
-          placeholder={TEXT.allTypes}
-          value={filterValue(filters, 'entity_type')}
-          onChange={(value?: string) => apply('entity_type', value)}
+        <FilterSelect
+          clear
+          field="entity_type"
+          label={TEXT.typeFilter}
+          all={TEXT.allTypes}
           options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: auditEntityLabel(type) }))}
           style={{ flex: '0 1 200px' }}
         />
-        <Select
-          allowClear
+        <FilterSelect
+          clear
+          field="action"
+          label={TEXT.actionFilter}
+          all={TEXT.allActions}
           showSearch
           optionFilterProp="label"
-          aria-label={TEXT.actionFilter}
-          placeholder={TEXT.allActions}
-          value={filterValue(filters, 'action')}
-          onChange={(value?: string) => apply('action', value)}
           options={ACTION_OPTIONS}
           style={{ flex: '1 1 240px', maxWidth: compact ? undefined : 300 }}
         />
-        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
-      </Flex>
+        <CreatedBetween text={TEXT} />
+      </Toolbar>
       <PagedTable<AuditLogEntry>
         table={table}
         errorMessage={TEXT.loadFailed}

@@ -26,6 +26,7 @@ import { PageTitle } from '../../components/page-title';
 import { formatDecimalMoney } from '../../components/money';
 import { CurrencyFlag } from './flag';
 import { CURRENCY_TEXT as TEXT } from './text';
+import { SubText } from '../../components/cell-text';
 
 const BASE = 'USD';
 
@@ -74,6 +75,19 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
           target ? { sell_price: target.rate } : undefined,
         );
 
+  const currency = (label: string, value: string, onChange: (code: string) => void) => (
+    <Form.Item label={label} style={{ flex: '1 1 130px', marginBottom: 12 }}>
+      <Select
+        aria-label={label}
+        showSearch
+        optionFilterProp="search"
+        value={value}
+        onChange={onChange}
+        options={options}
+      />
+    </Form.Item>
+  );
+
   return (
     <Card size="small" title={TEXT.converter} style={{ marginBottom: 16 }}>
       <Form layout="vertical" component="div">
@@ -95,16 +109,7 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
               style={{ width: '100%' }}
             />
           </Form.Item>
-          <Form.Item label={TEXT.from} style={{ flex: '1 1 130px', marginBottom: 12 }}>
-            <Select
-              aria-label={TEXT.from}
-              showSearch
-              optionFilterProp="search"
-              value={from}
-              onChange={setFrom}
-              options={options}
-            />
-          </Form.Item>
+          {currency(TEXT.from, from, setFrom)}
           <Button
             icon={<SwapOutlined />}
             aria-label={TEXT.swap}
@@ -115,16 +120,7 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
             }}
             style={{ marginBottom: 12 }}
           />
-          <Form.Item label={TEXT.to} style={{ flex: '1 1 130px', marginBottom: 12 }}>
-            <Select
-              aria-label={TEXT.to}
-              showSearch
-              optionFilterProp="search"
-              value={to}
-              onChange={setTo}
-              options={options}
-            />
-          </Form.Item>
+          {currency(TEXT.to, to, setTo)}
         </Flex>
       </Form>
       <div aria-live="polite">
@@ -133,12 +129,12 @@ function LiveConverter({ rates }: { rates: RateRow[] }) {
           {result === null ? '—' : result.ok ? formatDecimalMoney(result.value, to) : result.error}
         </Typography.Title>
         {source && target && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <SubText>
             {[...new Set([source, target])]
               .filter((r) => r.code !== BASE)
               .map((r) => `1 ${BASE} = ${r.rate} ${r.code}`)
               .join(' · ')}
-          </Typography.Text>
+          </SubText>
         )}
       </div>
     </Card>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
-import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DELIVERY_STATUS,
@@ -19,7 +19,8 @@ import {
   type ShippingType,
 } from '@jara/contracts';
 import { DeliveryStatusDto, ProceedDeliveryDto } from '@jara/dto';
-import { DtoNoteField } from '../../components/dto-note-field';
+import { DtoNoteField, DtoNumberField } from '../../components/dto-note-field';
+import { FormModal, MoveButtons, useFormDialog } from '../../components/form-modal';
 import { dtoMaxLength, dtoRules, dtoSelectProps } from '../../components/dto-rules';
 import { DELIVERY_TEXT as TEXT, SHIPPING_TYPE_OPTIONS, moveAction } from './text';
 import { refusal, useDeliveryRefresh, type DeliveryAnswer } from './shared';
@@ -251,38 +252,18 @@ export function ProceedShippingModal({ delivery, onClose }: { delivery: Delivery
           </Form.Item>
         </Flex>
         <Flex wrap gap={12}>
-          <Form.Item
-            label={TEXT.size}
-            name="size"
-            rules={dtoRules(ProceedDeliveryDto, 'size')}
-            style={{ flex: '1 1 140px', marginBottom: 12 }}
-          >
-            <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            label={TEXT.weight}
-            name="weight"
-            rules={dtoRules(ProceedDeliveryDto, 'weight')}
-            style={{ flex: '1 1 140px', marginBottom: 12 }}
-          >
-            <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            label={TEXT.fee}
+          <DtoNumberField dto={ProceedDeliveryDto} name="size" label={TEXT.size} flex="1 1 140px" />
+          <DtoNumberField dto={ProceedDeliveryDto} name="weight" label={TEXT.weight} flex="1 1 140px" />
+          <DtoNumberField
+            dto={ProceedDeliveryDto}
             name="amount"
-            rules={dtoRules(ProceedDeliveryDto, 'amount')}
-            style={{ flex: '1 1 140px', marginBottom: 12 }}
-          >
-            <InputNumber<number>
-              step={0.01}
-              aria-valuemin={0}
-              precision={2}
-              readOnly={computed}
-              className={computed ? 'jara-readonly' : undefined}
-              data-testid="proceed-fee"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
+            label={TEXT.fee}
+            flex="1 1 140px"
+            precision={2}
+            readOnly={computed}
+            className={computed ? 'jara-readonly' : undefined}
+            data-testid="proceed-fee"
+          />
         </Flex>
         <Space direction="vertical" size={8} style={{ width: '100%' }}>
           {ratesQuery.isError ? (
@@ -373,6 +354,8 @@ export function DeliveryAction({ delivery, onConfirm, onProceed }: { delivery: D
 
 // ------------------------------------------------------------------------------------------ status moves
 
+type MoveValues = { note?: string; location?: string; refund_fee?: boolean };
+
 const DANGER = new Set<DeliveryStatus>([DELIVERY_STATUS.CANCELLED, DELIVERY_STATUS.RETURNED]);
 
 /**
@@ -381,23 +364,14 @@ const DANGER = new Set<DeliveryStatus>([DELIVERY_STATUS.CANCELLED, DELIVERY_STAT
  */
 export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
   const refresh = useDeliveryRefresh();
-  const [move, setMove] = useState<{ to: DeliveryStatus; from: DeliveryStatus } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<{ note?: string; location?: string; refund_fee?: boolean }>();
   const { mutate, mutation } = useStatusChange();
+  const dialog = useFormDialog<{ to: DeliveryStatus; from: DeliveryStatus }, MoveValues>(mutation.isPending);
+  const { current: move, setCurrent: setMove, setFailure } = dialog;
   const moves = allowedDeliveryMoves(delivery.status);
   if (moves.length === 0) return null;
 
-  const open = (to: DeliveryStatus) => {
-    form.resetFields();
-    setFailure(null);
-    setMove({ to, from: delivery.status });
-  };
-  const close = () => {
-    if (!mutation.isPending) setMove(null);
-  };
   // The note and location as typed: DeliveryStatusDto trims them (blank is none), here and on the server alike.
-  const submit = ({ note, location, refund_fee }: { note?: string; location?: string; refund_fee?: boolean }) => {
+  const submit = ({ note, location, refund_fee }: MoveValues) => {
     if (!move) return;
     const values = { status: move.to, note, location, ...(refund_fee ? { refund_fee } : {}) };
     const fallback =
@@ -441,69 +415,50 @@ export function DeliveryMoves({ delivery }: { delivery: Delivery }) {
       : null;
   return (
     <>
-      <Space wrap data-testid="delivery-moves">
-        {moves.map((to) => (
-          <Button
-            key={to}
-            type={DANGER.has(to) ? 'default' : 'primary'}
-            danger={DANGER.has(to)}
-            onClick={() => open(to)}
-          >
-            {moveAction(to)}
-          </Button>
-        ))}
-      </Space>
-      <Modal
-        open={move !== null}
-        title={move ? TEXT.moveTitle(action, delivery.tracking_no) : undefined}
+      <MoveButtons
+        testId="delivery-moves"
+        moves={moves.map((to) => ({ to, action: moveAction(to) }))}
+        danger={(to) => DANGER.has(to)}
+        onMove={({ to }) => dialog.open({ to, from: delivery.status })}
+      />
+      <FormModal
+        dialog={dialog}
+        title={move && TEXT.moveTitle(action, delivery.tracking_no)}
         okText={action}
         cancelText={TEXT.back}
-        okButtonProps={{
-          danger: move ? DANGER.has(move.to) : false,
-          loading: mutation.isPending,
-          disabled: failure !== null,
-          htmlType: 'submit',
-          form: 'delivery-status-form',
-        }}
-        cancelButtonProps={{ disabled: mutation.isPending }}
-        onCancel={close}
-        destroyOnHidden
-        maskClosable={!mutation.isPending}
+        danger={move ? DANGER.has(move.to) : false}
+        pending={mutation.isPending}
+        failureTitle={TEXT.statusUpdateFailed}
+        formId="delivery-status-form"
+        formLabel={TEXT.moves}
+        onFinish={submit}
+        intro={
+          move && (
+            <>
+              <Typography.Paragraph style={{ margin: 0 }}>
+                {TEXT.moveText(deliveryStatusDetailLabel(move.from), deliveryStatusDetailLabel(move.to))}
+              </Typography.Paragraph>
+              {unpaid && <Alert type="warning" showIcon message={unpaid} />}
+            </>
+          )
+        }
       >
-        {move && (
-          <Space direction="vertical" size={12} style={{ width: '100%' }}>
-            <Typography.Paragraph style={{ margin: 0 }}>
-              {TEXT.moveText(deliveryStatusDetailLabel(move.from), deliveryStatusDetailLabel(move.to))}
-            </Typography.Paragraph>
-            {unpaid && <Alert type="warning" showIcon message={unpaid} />}
-            {failure && <Alert type="error" showIcon message={TEXT.statusUpdateFailed} description={failure} />}
-            <Form
-              id="delivery-status-form"
-              form={form}
-              layout="vertical"
-              onFinish={submit}
-              aria-label={TEXT.moves}
-              requiredMark={false}
-            >
-              <Form.Item
-                name="location"
-                label={TEXT.location}
-                rules={dtoRules(DeliveryStatusDto, 'location')}
-                style={{ marginBottom: 12 }}
-              >
-                <Input maxLength={dtoMaxLength(DeliveryStatusDto, 'location')} placeholder={TEXT.locationPlaceholder} />
-              </Form.Item>
-              <DtoNoteField dto={DeliveryStatusDto} name="note" label={TEXT.note} placeholder={TEXT.notePlaceholder} />
-              {move.to === DELIVERY_STATUS.RETURNED && delivery.payment_status === 'paid' && (
-                // After the voyage a paid fee is refunded only when the admin says so (decision 024).
-                <Form.Item name="refund_fee" valuePropName="checked" style={{ marginBottom: 12 }}>
-                  <Checkbox>{MSG.deliveries.refundFeeLabel}</Checkbox>
-                </Form.Item>
-              )}
-            </Form>
-          </Space>
+        <Form.Item
+          name="location"
+          label={TEXT.location}
+          rules={dtoRules(DeliveryStatusDto, 'location')}
+          style={{ marginBottom: 12 }}
+        >
+          <Input maxLength={dtoMaxLength(DeliveryStatusDto, 'location')} placeholder={TEXT.locationPlaceholder} />
+        </Form.Item>
+        <DtoNoteField dto={DeliveryStatusDto} name="note" label={TEXT.note} placeholder={TEXT.notePlaceholder} />
+        {move?.to === DELIVERY_STATUS.RETURNED && delivery.payment_status === 'paid' && (
+          // After the voyage a paid fee is refunded only when the admin says so (decision 024).
+          <Form.Item name="refund_fee" valuePropName="checked" style={{ marginBottom: 12 }}>
+            <Checkbox>{MSG.deliveries.refundFeeLabel}</Checkbox>
+          </Form.Item>
         )}
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation } from '@refinedev/core';
-import { Flex, Grid, Radio, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Grid, Radio, Space, Typography, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, formatLongDateTime, type Delivery } from '@jara/contracts';
-import { ListSearch } from '../../components/list-search';
-import { filterValue, filterValues } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar, filterValue } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
@@ -12,6 +11,7 @@ import { useListTable } from '../../schema/list-table';
 import { DeliveryAction, useDeliveryDialogs } from './actions';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell } from './shared';
 import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
+import { SubText } from '../../components/cell-text';
 
 const PAGE_SIZE = 10;
 
@@ -61,17 +61,15 @@ export default function DeliveryList() {
               {d.name || d.user?.name || TEXT.none}
               {d.phone ? <span className="jara-num"> · {d.phone}</span> : null}
             </span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <SubText>
               {d.warehouse?.name ?? TEXT.none} · {shippingTypeLabel(d.shipping_type, d.type)} · {TEXT.externalId}:{' '}
               <span style={{ overflowWrap: 'anywhere' }}>{d.external_no}</span>
-            </Typography.Text>
+            </SubText>
             <Space wrap size={8} align="center">
               <DeliveryStatusTag status={d.status} />
               <PaymentCell delivery={d} inline />
             </Space>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {formatLongDateTime(d.created_at)}
-            </Typography.Text>
+            <SubText>{formatLongDateTime(d.created_at)}</SubText>
             <DeliveryAction delivery={d} onConfirm={onConfirm} onProceed={onProceed} />
           </Space>
         ),
@@ -135,11 +133,7 @@ export default function DeliveryList() {
         render: (_, d) => (
           <Space direction="vertical" size={0}>
             <span>{d.warehouse?.name ?? TEXT.none}</span>
-            {d.warehouse?.location?.name && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {d.warehouse.location.name}
-              </Typography.Text>
-            )}
+            {d.warehouse?.location?.name && <SubText>{d.warehouse.location.name}</SubText>}
           </Space>
         ),
       },
@@ -150,9 +144,7 @@ export default function DeliveryList() {
         render: (v: string | null, d) => (
           <Space direction="vertical" size={0}>
             <span style={{ whiteSpace: 'nowrap' }}>{shippingTypeLabel(v, d.type)}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {TYPE_LABELS[d.type] ?? d.type}
-            </Typography.Text>
+            <SubText>{TYPE_LABELS[d.type] ?? d.type}</SubText>
           </Space>
         ),
       },
@@ -187,7 +179,7 @@ export default function DeliveryList() {
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
+      <Toolbar table={table}>
         <div role="radiogroup" aria-label={TEXT.typeFilter} style={{ flex: '0 0 auto' }}>
           <Radio.Group
             optionType="button"
@@ -198,24 +190,20 @@ export default function DeliveryList() {
             style={{ whiteSpace: 'nowrap' }}
           />
         </div>
-        <ListSearch
+        <FilterSearch
+          field="q"
           placeholder={TEXT.search}
-          initial={filterValue(filters, 'q') ?? ''}
-          onApply={(value) => applyFilter('q', value)}
           style={{ flex: '1 1 280px', maxWidth: compact ? undefined : 420 }}
         />
-        <Select
-          mode="multiple"
-          allowClear
-          aria-label={TEXT.statusFilter}
-          placeholder={TEXT.allStatuses}
-          value={filterValues(filters, 'status')}
-          onChange={(values: string[]) => applyFilter('status', values, 'in')}
+        <FilterSelect
+          multiple
+          field="status"
+          label={TEXT.statusFilter}
+          all={TEXT.allStatuses}
           options={statusOptions(DELIVERY_STATUSES)}
-          maxTagCount="responsive"
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 320 }}
         />
-      </Flex>
+      </Toolbar>
       <PagedTable<Delivery>
         table={table}
         errorMessage={TEXT.loadFailed}

@@ -1,7 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useNavigation, useShow, type HttpError } from '@refinedev/core';
-import { Show } from '@refinedev/antd';
-import { Alert, Button, Card, Col, Descriptions, Empty, Grid, Row, Space, Timeline, Typography } from 'antd';
+import { Button, Col, Descriptions, Grid, Row, Space, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import {
   DELIVERY_STATUSES,
@@ -11,26 +10,13 @@ import {
   formatLongDateTime,
   type Delivery,
   type DeliveryHistoryEntry,
-  type StatusTone,
 } from '@jara/contracts';
-import { CardTitle } from '../../components/card-title';
+import { CopyableNo, RecordSummary, RecordShow, SectionCard, StatusTimeline } from '../../components/record-show';
+import { When } from '../../components/cell-text';
 import { StatusTag } from '../../components/money';
 import { DeliveryAction, DeliveryMoves, useDeliveryDialogs } from './actions';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell, type DeliveryAnswer } from './shared';
 import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
-
-/** Timeline dot colours of the status tones (antd Timeline colours). */
-const TONE_DOT: Record<StatusTone, string> = {
-  success: 'green',
-  warning: 'gold',
-  danger: 'red',
-  info: 'blue',
-  default: 'gray',
-};
-
-function dotOf(status: unknown): string {
-  return TONE_DOT[DELIVERY_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default'];
-}
 
 function actorText(entry: DeliveryHistoryEntry): string {
   if (entry.actor) return entry.actor.name || TEXT.none;
@@ -39,30 +25,19 @@ function actorText(entry: DeliveryHistoryEntry): string {
 
 /** The status history, oldest first: the label, who, when, the location and the note. */
 export function DeliveryTimeline({ history }: { history: DeliveryHistoryEntry[] }) {
-  if (history.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.noHistory} />;
-  const entries = [...history].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
   return (
-    <Timeline
-      data-testid="delivery-history"
-      items={entries.map((entry) => ({
-        key: entry.id,
-        color: dotOf(entry.to_status),
-        children: (
-          <div>
-            <Typography.Text strong>{entry.label || deliveryStatusDetailLabel(entry.to_status)}</Typography.Text>
-            <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
-              {TEXT.by(actorText(entry))} ·{' '}
-              <time dateTime={entry.created_at}>{formatLongDateTime(entry.created_at)}</time>
-              {entry.location ? ` · ${entry.location}` : null}
-            </Typography.Paragraph>
-            {entry.note && (
-              <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>
-                {entry.note}
-              </Typography.Paragraph>
-            )}
-          </div>
-        ),
-      }))}
+    <StatusTimeline
+      history={history}
+      statuses={DELIVERY_STATUSES}
+      empty={TEXT.noHistory}
+      testId="delivery-history"
+      heading={(entry) => entry.label || deliveryStatusDetailLabel(entry.to_status)}
+      meta={(entry) => (
+        <>
+          {TEXT.by(actorText(entry))} · <When at={entry.created_at} />
+          {entry.location ? ` · ${entry.location}` : null}
+        </>
+      )}
     />
   );
 }
@@ -84,45 +59,30 @@ export default function DeliveryShow() {
   const { onConfirm, onProceed, dialogs } = useDeliveryDialogs();
 
   return (
-    <Show
-      goBack={false}
-      isLoading={query.isLoading}
+    <RecordShow
+      query={query}
       title={delivery ? TEXT.deliveryOf(delivery.tracking_no) : TEXT.delivery}
-      wrapperProps={{ className: 'jara-crud' }}
-      headerProps={{ tags: delivery ? <DeliveryStatusTag status={delivery.status} /> : undefined }}
-      headerButtons={() =>
-        delivery ? (
-          <Space wrap>
+      tags={delivery && <DeliveryStatusTag status={delivery.status} />}
+      buttons={
+        delivery && (
+          <>
             <DeliveryMoves delivery={delivery} />
             <Button icon={<PrinterOutlined />} onClick={() => navigate(`/deliveries/${delivery.id}/label`)}>
               {TEXT.printLabel}
             </Button>
-          </Space>
-        ) : null
+          </>
+        )
       }
+      notFound={TEXT.notFound}
+      loadFailed={TEXT.loadOneFailed}
     >
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={query.error?.statusCode === 404 ? TEXT.notFound : TEXT.loadOneFailed}
-          description={query.error?.message}
-        />
-      ) : delivery ? (
+      {delivery && (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={15}>
             <Space direction="vertical" size={16} style={{ width: '100%' }}>
-              <Descriptions
-                data-testid="delivery-summary"
-                bordered
-                size="small"
-                column={screens.xxl ? 2 : 1}
-                layout={screens.sm ? 'horizontal' : 'vertical'}
-              >
+              <RecordSummary testId="delivery-summary" column={screens.xxl ? 2 : 1}>
                 <Descriptions.Item label={TEXT.trackingId}>
-                  <Typography.Text copyable className="jara-num">
-                    {delivery.tracking_no}
-                  </Typography.Text>
+                  <CopyableNo>{delivery.tracking_no}</CopyableNo>
                 </Descriptions.Item>
                 <Descriptions.Item label={TEXT.externalId}>
                   <span style={{ overflowWrap: 'anywhere' }}>{delivery.external_no}</span>
@@ -180,8 +140,8 @@ export default function DeliveryShow() {
                 </Descriptions.Item>
                 <Descriptions.Item label={TEXT.created}>{formatLongDateTime(delivery.created_at)}</Descriptions.Item>
                 <Descriptions.Item label={TEXT.updated}>{formatLongDateTime(delivery.updated_at)}</Descriptions.Item>
-              </Descriptions>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.invoice}</CardTitle>}>
+              </RecordSummary>
+              <SectionCard title={TEXT.invoice}>
                 {delivery.invoice ? (
                   <Descriptions
                     size="small"
@@ -208,17 +168,17 @@ export default function DeliveryShow() {
                 ) : (
                   <Typography.Text type="secondary">{TEXT.noInvoice}</Typography.Text>
                 )}
-              </Card>
+              </SectionCard>
             </Space>
           </Col>
           <Col xs={24} xl={9}>
-            <Card size="small" title={<CardTitle level={5}>{TEXT.history}</CardTitle>} style={{ height: '100%' }}>
+            <SectionCard title={TEXT.history} full>
               <DeliveryTimeline history={delivery.history ?? []} />
-            </Card>
+            </SectionCard>
           </Col>
         </Row>
-      ) : null}
+      )}
       {dialogs}
-    </Show>
+    </RecordShow>
   );
 }

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation } from '@refinedev/core';
-import { Alert, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Grid, type TableColumnsType } from 'antd';
 import { DELIVERY_STATUSES, MSG, type Delivery } from '@jara/contracts';
-import { ListSearch } from '../../components/list-search';
-import { filterValue } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { statusOptions } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-table';
+import { Lines, SubText } from '../../components/cell-text';
 import { useListTable } from '../../schema/list-table';
 import { DELIVERIES, DeliveryStatusTag, TRACKING_TABLE } from './shared';
 import { DELIVERY_TEXT as TEXT } from './text';
@@ -24,8 +24,8 @@ const number = (value: number | null | undefined) =>
 export default function TrackingTable() {
   const { showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const { tableProps, tableQuery, filters, sorters, applyFilter, sortOrder, currentPage, setCurrentPage, pageCount } =
-    useListTable<Delivery>({ resource: TRACKING_TABLE, pageSize: PAGE_SIZE });
+  const table = useListTable<Delivery>({ resource: TRACKING_TABLE, pageSize: PAGE_SIZE });
+  const { sorters, sortable } = table;
 
   const columns = useMemo<TableColumnsType<Delivery>>(
     () => [
@@ -33,7 +33,7 @@ export default function TrackingTable() {
         title: TEXT.trackingNo,
         dataIndex: 'tracking_no',
         render: (v: string, d) => (
-          <Space direction="vertical" size={0}>
+          <Lines>
             <Link
               to={showUrl(DELIVERIES, d.id)}
               className="jara-num"
@@ -42,39 +42,26 @@ export default function TrackingTable() {
             >
               {v}
             </Link>
-            {compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {d.user?.name || d.name || TEXT.none}
-              </Typography.Text>
-            )}
-          </Space>
+            {compact && <SubText>{d.user?.name || d.name || TEXT.none}</SubText>}
+          </Lines>
         ),
       },
       { title: TEXT.user, key: 'user', responsive: ['md'], render: (_, d) => d.user?.name || d.name || TEXT.none },
       {
         title: TEXT.status,
-        dataIndex: 'status',
-        key: 'status',
-        sorter: true,
-        sortOrder: sortOrder('status'),
+        ...sortable('status'),
         render: (v: number) => <DeliveryStatusTag status={v} table />,
       },
       {
         title: TEXT.weight,
-        dataIndex: 'weight',
-        key: 'weight',
+        ...sortable('weight'),
         align: 'right',
-        sorter: true,
-        sortOrder: sortOrder('weight'),
         render: (v: number | null) => <span className="jara-num">{number(v)}</span>,
       },
       {
         title: TEXT.size,
-        dataIndex: 'size',
-        key: 'size',
+        ...sortable('size'),
         align: 'right',
-        sorter: true,
-        sortOrder: sortOrder('size'),
         render: (v: number | null) => <span className="jara-num">{number(v)}</span>,
       },
       {
@@ -83,14 +70,10 @@ export default function TrackingTable() {
         responsive: ['lg'],
         render: (_, d) =>
           d.warehouse ? (
-            <Space direction="vertical" size={0}>
+            <Lines>
               <span>{d.warehouse.name}</span>
-              {d.warehouse.location?.name && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {d.warehouse.location.name}
-                </Typography.Text>
-              )}
-            </Space>
+              {d.warehouse.location?.name && <SubText>{d.warehouse.location.name}</SubText>}
+            </Lines>
           ) : (
             TEXT.none
           ),
@@ -102,7 +85,7 @@ export default function TrackingTable() {
         render: (_, d) => d.shipping?.location?.name ?? TEXT.none,
       },
     ],
-    // sortOrder reads `sorters`, listed here.
+    // sortable reads `sorters`, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [compact, showUrl, sorters],
   );
@@ -110,46 +93,38 @@ export default function TrackingTable() {
   return (
     <div>
       <PageTitle>{TEXT.trackingTitle}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch
+      <Toolbar table={table}>
+        <FilterSearch
+          field="tracking_no"
+          operator="contains"
           placeholder={TEXT.trackingNoFilter}
-          initial={filterValue(filters, 'tracking_no', 'contains') ?? ''}
-          onApply={(value) => applyFilter('tracking_no', value, 'contains')}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 300 }}
         />
-        <ListSearch
+        <FilterSearch
+          field="name"
+          operator="contains"
           placeholder={TEXT.userFilter}
-          initial={filterValue(filters, 'name', 'contains') ?? ''}
-          onApply={(value) => applyFilter('name', value, 'contains')}
           style={{ flex: '1 1 220px', maxWidth: compact ? undefined : 300 }}
         />
-        <Select
-          allowClear
-          aria-label={TEXT.statusFilter}
-          placeholder={TEXT.allStatuses}
-          value={filterValue(filters, 'status', 'eq')}
-          onChange={(value?: string) => applyFilter('status', value)}
+        <FilterSelect
+          clear
+          field="status"
+          label={TEXT.statusFilter}
+          all={TEXT.allStatuses}
           options={statusOptions(DELIVERY_STATUSES)}
           style={{ flex: '1 1 200px', maxWidth: compact ? undefined : 260 }}
         />
-      </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={tableQuery.error?.message} data-testid="tracking-error" />
-      ) : (
-        <>
-          <Table<Delivery>
-            {...tableProps}
-            rowKey="id"
-            showSorterTooltip={{ target: 'sorter-icon' }}
-            columns={columns}
-            pagination={false}
-            size="middle"
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: MSG.tracking.empty }}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+      </Toolbar>
+      <PagedTable<Delivery>
+        table={table}
+        sortable
+        errorTestId="tracking-error"
+        emptyText={MSG.tracking.empty}
+        rowKey="id"
+        showSorterTooltip={{ target: 'sorter-icon' }}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+      />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Create, useForm, useSelect } from '@refinedev/antd';
 import { Form, Input, Select, Typography } from 'antd';
 import { MSG, WALLET_CURRENCIES, type Invoice, type ManualInvoiceInput, type PublicUser } from '@jara/contracts';
 import { ManualInvoiceDto } from '@jara/dto';
-import { dtoMaxLength, dtoRules, dtoSelectProps } from '../../components/dto-rules';
+import { DtoNoteField } from '../../components/dto-note-field';
+import { dtoRules, dtoSelectProps } from '../../components/dto-rules';
 import { INVOICE_TEXT as TEXT } from './text';
 
 /** Raise a manual invoice for a user (POST /invoices): customer picked by e-mail or name, amount, currency, description. */
@@ -74,14 +75,12 @@ export default function InvoiceCreate() {
             <Select aria-label={TEXT.currency} options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </Form.Item>
         </Form.Item>
-        <Form.Item label={TEXT.description} name="description" rules={dtoRules(ManualInvoiceDto, 'description')}>
-          <Input.TextArea
-            rows={3}
-            maxLength={dtoMaxLength(ManualInvoiceDto, 'description')}
-            showCount
-            placeholder={TEXT.descriptionPlaceholder}
-          />
-        </Form.Item>
+        <DtoNoteField
+          dto={ManualInvoiceDto}
+          name="description"
+          label={TEXT.description}
+          placeholder={TEXT.descriptionPlaceholder}
+        />
       </Form>
     </Create>
   );

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { useNavigation } from '@refinedev/core';
-import { Alert, Button, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { INVOICE_STATUSES, INVOICE_TYPES, MSG, formatDate, invoiceTypeLabel, type Invoice } from '@jara/contracts';
-import { ListSearch } from '../../components/list-search';
 import { StatusTag, formatMoney, statusOptions } from '../../components/money';
-import { Pager } from '../../components/pager';
-import { CreatedBetween, filterValue } from '../../components/list-filters';
+import { PagedTable } from '../../components/paged-table';
+import { CreatedBetween, FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
+import { Lines, SubText } from '../../components/cell-text';
 import { useListTable } from '../../schema/list-table';
+import { viewColumn } from '../../schema/row-buttons';
 import { INVOICE_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
@@ -17,22 +18,12 @@ const PAGE_SIZE = 10;
 export default function InvoiceList() {
   const { show, create } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const {
-    tableProps,
-    tableQuery,
-    filters,
-    sorters,
-    applyFilter,
-    applyFilters,
-    sortOrder,
-    currentPage,
-    setCurrentPage,
-    pageCount,
-  } = useListTable<Invoice>({
+  const table = useListTable<Invoice>({
     resource: 'invoices',
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
+  const { sorters, sortable } = table;
 
   const columns = useMemo<TableColumnsType<Invoice>>(
     () => [
@@ -42,7 +33,7 @@ export default function InvoiceList() {
         // A reference on one line (issue 22): it is wider than it looks, and Description gives way instead.
         width: compact ? undefined : 180,
         render: (_, invoice) => (
-          <Space direction="vertical" size={0}>
+          <Lines>
             <Typography.Link
               strong
               className="jara-num"
@@ -52,11 +43,11 @@ export default function InvoiceList() {
               {invoice.reference}
             </Typography.Link>
             {compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <SubText>
                 {invoice.user?.email} · {invoiceTypeLabel(invoice.type)}
-              </Typography.Text>
+              </SubText>
             )}
-          </Space>
+          </Lines>
         ),
       },
       {
@@ -72,23 +63,18 @@ export default function InvoiceList() {
         width: 230,
         responsive: ['md'],
         render: (_, invoice) => (
-          <Space direction="vertical" size={0}>
+          <Lines>
             <span>{invoice.user?.name || TEXT.none}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-              {invoice.user?.email}
-            </Typography.Text>
-          </Space>
+            <SubText wrap>{invoice.user?.email}</SubText>
+          </Lines>
         ),
       },
       { title: TEXT.description, dataIndex: 'description', ellipsis: true, responsive: ['lg'] },
       {
         title: TEXT.amount,
-        dataIndex: 'amount',
-        key: 'amount',
+        ...sortable('amount'),
         align: 'right',
         width: compact ? 100 : 130,
-        sorter: true,
-        sortOrder: sortOrder('amount'),
         render: (_, invoice) => <span className="jara-num">{formatMoney(invoice.amount_minor, invoice.currency)}</span>,
       },
       {
@@ -99,30 +85,19 @@ export default function InvoiceList() {
       },
       {
         title: TEXT.created,
-        dataIndex: 'created_at',
-        key: 'created_at',
+        ...sortable('created_at'),
         width: 130,
         responsive: ['md'],
-        sorter: true,
-        sortOrder: sortOrder('created_at'),
         render: (v: string) => formatDate(v),
       },
-      {
-        title: compact ? '' : TEXT.actions,
-        key: 'actions',
-        width: compact ? 48 : 80,
-        render: (_, invoice) => (
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            aria-label={`${TEXT.view} ${invoice.reference}`}
-            title={TEXT.view}
-            onClick={() => show('invoices', invoice.id)}
-          />
-        ),
-      },
+      viewColumn(
+        compact,
+        TEXT,
+        (invoice) => `${TEXT.view} ${invoice.reference}`,
+        (invoice) => show('invoices', invoice.id),
+      ),
     ],
-    // sortOrder reads `sorters`, listed here.
+    // sortable reads `sorters`, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [compact, show, sorters],
   );
@@ -135,47 +110,32 @@ export default function InvoiceList() {
           {TEXT.raise}
         </Button>
       </Flex>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch
-          placeholder={TEXT.emailFilter}
-          initial={filterValue(filters, 'email') ?? ''}
-          onApply={(value) => applyFilter('email', value)}
-          style={{ flex: '1 1 240px', maxWidth: 320 }}
-        />
-        <Select
-          aria-label={TEXT.statusFilter}
-          value={filterValue(filters, 'status') ?? ''}
-          onChange={(value: string) => applyFilter('status', value)}
-          options={[{ value: '', label: TEXT.allStatuses }, ...statusOptions(INVOICE_STATUSES)]}
+      <Toolbar table={table}>
+        <FilterSearch field="email" placeholder={TEXT.emailFilter} style={{ flex: '1 1 240px', maxWidth: 320 }} />
+        <FilterSelect
+          field="status"
+          label={TEXT.statusFilter}
+          all={TEXT.allStatuses}
+          options={statusOptions(INVOICE_STATUSES)}
           style={{ flex: '0 0 150px' }}
         />
-        <Select
-          aria-label={TEXT.typeFilter}
-          value={filterValue(filters, 'type') ?? ''}
-          onChange={(value: string) => applyFilter('type', value)}
-          options={[
-            { value: '', label: TEXT.allTypes },
-            ...INVOICE_TYPES.map((t) => ({ value: t.value, label: t.label })),
-          ]}
+        <FilterSelect
+          field="type"
+          label={TEXT.typeFilter}
+          all={TEXT.allTypes}
+          options={INVOICE_TYPES.map((t) => ({ value: t.value, label: t.label }))}
           style={{ flex: '0 0 150px' }}
         />
-        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
-      </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={MSG.lists.loadInvoicesFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Invoice>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: MSG.wallet.noInvoices }}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+        <CreatedBetween text={TEXT} />
+      </Toolbar>
+      <PagedTable<Invoice>
+        table={table}
+        sortable
+        errorMessage={MSG.lists.loadInvoicesFailed}
+        emptyText={MSG.wallet.noInvoices}
+        rowKey="id"
+        columns={columns}
+      />
     </div>
   );
 }

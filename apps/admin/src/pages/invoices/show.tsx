@@ -1,6 +1,5 @@
 import { useCustomMutation, useInvalidate, useShow, type HttpError } from '@refinedev/core';
-import { Show } from '@refinedev/antd';
-import { Alert, Button, Descriptions, Grid, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Grid, Popconfirm, Space, Table, Typography } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import {
   INVOICE_STATUSES,
@@ -12,6 +11,7 @@ import {
   type InvoiceDetails,
 } from '@jara/contracts';
 import { StatusTag, formatMoney } from '../../components/money';
+import { RecordShow, RecordSummary } from '../../components/record-show';
 import { INVOICE_TEXT as TEXT, PAYMENT_METHOD_LABELS } from './text';
 
 /**
@@ -44,38 +44,30 @@ export default function InvoiceShow() {
   };
 
   return (
-    <Show
-      goBack={false}
-      isLoading={query.isLoading}
+    <RecordShow
+      query={query}
       title={invoice ? `${TEXT.invoice} ${invoice.reference}` : TEXT.title}
-      wrapperProps={{ className: 'jara-crud' }}
-      headerButtons={() => (
-        <Space wrap>
-          {invoice?.status === 'pending' && invoice.type === 'manual' && (
-            <Popconfirm
-              title={MSG.invoices.cancelConfirm}
-              okText={TEXT.cancelInvoice}
-              cancelText={TEXT.keepInvoice}
-              okButtonProps={{ danger: true }}
-              onConfirm={cancel}
-            >
-              <Button danger icon={<StopOutlined />} loading={cancelling.isPending}>
-                {TEXT.cancelInvoice}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      )}
+      buttons={
+        invoice?.status === 'pending' &&
+        invoice.type === 'manual' && (
+          <Popconfirm
+            title={MSG.invoices.cancelConfirm}
+            okText={TEXT.cancelInvoice}
+            cancelText={TEXT.keepInvoice}
+            okButtonProps={{ danger: true }}
+            onConfirm={cancel}
+          >
+            <Button danger icon={<StopOutlined />} loading={cancelling.isPending}>
+              {TEXT.cancelInvoice}
+            </Button>
+          </Popconfirm>
+        )
+      }
+      notFound={MSG.money.invoiceNotFound}
+      loadFailed={MSG.invoices.loadFailed}
     >
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={query.error?.statusCode === 404 ? MSG.money.invoiceNotFound : MSG.invoices.loadFailed}
-          description={query.error?.message}
-        />
-      ) : invoice ? (
-        <Descriptions bordered size="small" column={screens.lg ? 2 : 1} layout={screens.sm ? 'horizontal' : 'vertical'}>
+      {invoice && (
+        <RecordSummary column={screens.lg ? 2 : 1}>
           <Descriptions.Item label={TEXT.reference}>
             <Typography.Text copyable data-testid="invoice-reference">
               {invoice.reference}
@@ -111,10 +103,10 @@ export default function InvoiceShow() {
               {invoice.description || TEXT.none}
             </Typography.Paragraph>
           </Descriptions.Item>
-        </Descriptions>
-      ) : null}
+        </RecordSummary>
+      )}
       {invoice?.details && <InvoiceParties invoice={invoice} details={invoice.details} />}
-    </Show>
+    </RecordShow>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
-import { Button, Form, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { KYC_STATUS, KYC_STATUSES, MSG, kycStatusLabel, type KycFile, type KycSubmission } from '@jara/contracts';
 import { KycDecisionDto } from '@jara/dto';
 import { DtoNoteField } from '../../components/dto-note-field';
+import { FormModal, useFormDialog } from '../../components/form-modal';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
 import { StatusTag } from '../../components/money';
@@ -40,9 +41,9 @@ export const KYC_DELETE: DeleteDescription<Pick<KycSubmission, 'name'>> = {
  */
 export function KycDecision({ kyc }: { kyc: KycSubmission }) {
   const refresh = useKycRefresh();
-  const [rejecting, setRejecting] = useState(false);
-  const [form] = Form.useForm<{ reason?: string }>();
   const { mutate, mutation } = useCustomMutation<{ data: KycSubmission; message?: string }, HttpError>();
+  const dialog = useFormDialog<true, { reason?: string }>(mutation.isPending);
+  const rejecting = dialog.current !== null;
   const pending = kyc.status === KYC_STATUS.PENDING;
   const canReject = pending || kyc.status === KYC_STATUS.APPROVED;
 
@@ -58,7 +59,7 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
         errorNotification: failedWrite(MSG.kyc.updateFailed),
       },
       {
-        onSuccess: () => setRejecting(false),
+        onSuccess: () => dialog.setCurrent(null),
         onSettled: () => refresh(kyc.id),
       },
     );
@@ -81,45 +82,29 @@ export function KycDecision({ kyc }: { kyc: KycSubmission }) {
             </Button>
           </Popconfirm>
         )}
-        <Button
-          danger
-          icon={<CloseOutlined />}
-          onClick={() => {
-            form.resetFields();
-            setRejecting(true);
-          }}
-        >
+        <Button danger icon={<CloseOutlined />} onClick={() => dialog.open(true)}>
           {TEXT.reject}
         </Button>
       </Space>
-      <Modal
-        open={rejecting}
+      <FormModal
+        dialog={dialog}
         title={TEXT.rejectTitle(kyc.name)}
         okText={TEXT.reject}
         cancelText={TEXT.cancel}
-        okButtonProps={{ danger: true, loading: mutation.isPending, htmlType: 'submit', form: 'kyc-reject-form' }}
-        cancelButtonProps={{ disabled: mutation.isPending }}
-        onCancel={() => !mutation.isPending && setRejecting(false)}
-        maskClosable={!mutation.isPending}
-        destroyOnHidden
+        danger
+        pending={mutation.isPending}
+        formId="kyc-reject-form"
+        formLabel={TEXT.reject}
+        onFinish={({ reason }) => decide(-1, reason)}
+        intro={<Typography.Paragraph style={{ margin: 0 }}>{TEXT.rejectText}</Typography.Paragraph>}
       >
-        <Typography.Paragraph>{TEXT.rejectText}</Typography.Paragraph>
-        <Form
-          id="kyc-reject-form"
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          aria-label={TEXT.reject}
-          onFinish={({ reason }) => decide(-1, reason)}
-        >
-          <DtoNoteField
-            dto={KycDecisionDto}
-            name="reason"
-            label={TEXT.reasonLabel}
-            placeholder={TEXT.reasonPlaceholder}
-          />
-        </Form>
-      </Modal>
+        <DtoNoteField
+          dto={KycDecisionDto}
+          name="reason"
+          label={TEXT.reasonLabel}
+          placeholder={TEXT.reasonPlaceholder}
+        />
+      </FormModal>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useCustom, useShow, type HttpError } from '@refinedev/core';
-import { Show } from '@refinedev/antd';
-import { Alert, Card, Col, Descriptions, Empty, Flex, Grid, Image, List, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Col, Descriptions, Empty, Flex, Image, List, Row, Space, Spin, Typography } from 'antd';
 import {
   KYC_FILES,
   KYC_GENDERS,
@@ -11,10 +10,11 @@ import {
   type KycFile,
   type KycSubmission,
 } from '@jara/contracts';
-import { CardTitle } from '../../components/card-title';
+import { CopyableNo, RecordSummary, RecordShow, SectionCard } from '../../components/record-show';
 import { RowDeleteButton } from '../../schema/row-buttons';
 import { KYC, KYC_DELETE, KycDecision, KycStatusTag, useKycDocument } from './shared';
 import { KYC_TEXT as TEXT } from './text';
+import { SubWhen } from '../../components/cell-text';
 
 /** GET /kyc/{id}/views: who opened which document, newest first. */
 interface DocumentView {
@@ -92,9 +92,7 @@ function DocumentViews({ views, loading, failed }: { views: DocumentView[]; load
             <Typography.Text>
               {TEXT.viewed(v.viewer.name || TEXT.someone, TEXT.fileLabel[v.file] ?? v.file)}
             </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              <time dateTime={v.at}>{formatLongDateTime(v.at)}</time>
-            </Typography.Text>
+            <SubWhen at={v.at} />
           </Space>
         </List.Item>
       )}
@@ -109,7 +107,6 @@ const genderLabel = (value: string) => KYC_GENDERS.find((g) => g.value === value
  * opened them and when, and the decisions: Approve, Reject with an optional reason, Delete.
  */
 export default function KycShow() {
-  const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const { query } = useShow<KycSubmission, HttpError>({ resource: KYC, errorNotification: false });
   const kyc = query.data?.data;
@@ -123,15 +120,13 @@ export default function KycShow() {
   const refetchViews = () => void viewsQuery.refetch();
 
   return (
-    <Show
-      goBack={false}
-      isLoading={query.isLoading}
+    <RecordShow
+      query={query}
       title={kyc ? TEXT.submissionOf(kyc.name) : TEXT.submission}
-      wrapperProps={{ className: 'jara-crud' }}
-      headerProps={{ tags: kyc ? <KycStatusTag status={kyc.status} /> : undefined }}
-      headerButtons={() =>
-        kyc ? (
-          <Space wrap>
+      tags={kyc && <KycStatusTag status={kyc.status} />}
+      buttons={
+        kyc && (
+          <>
             <KycDecision kyc={kyc} />
             <RowDeleteButton
               resource={KYC}
@@ -140,27 +135,15 @@ export default function KycShow() {
               size="middle"
               onDeleted={() => navigate('/kyc')}
             />
-          </Space>
-        ) : null
+          </>
+        )
       }
+      loadFailed={TEXT.loadOneFailed}
     >
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={query.error?.statusCode === 404 ? query.error.message : TEXT.loadOneFailed}
-          description={query.error?.statusCode === 404 ? undefined : query.error?.message}
-        />
-      ) : kyc ? (
+      {kyc && (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
-            <Descriptions
-              data-testid="kyc-summary"
-              bordered
-              size="small"
-              column={1}
-              layout={screens.sm ? 'horizontal' : 'vertical'}
-            >
+            <RecordSummary testId="kyc-summary" column={1}>
               <Descriptions.Item label={TEXT.name}>{kyc.name}</Descriptions.Item>
               <Descriptions.Item label={TEXT.account}>
                 {kyc.user ? (
@@ -181,9 +164,7 @@ export default function KycShow() {
               </Descriptions.Item>
               <Descriptions.Item label={TEXT.idType}>{kyc.id_type}</Descriptions.Item>
               <Descriptions.Item label={TEXT.idNumber}>
-                <Typography.Text copyable className="jara-num">
-                  {kyc.id_number}
-                </Typography.Text>
+                <CopyableNo>{kyc.id_number}</CopyableNo>
               </Descriptions.Item>
               <Descriptions.Item label={TEXT.status}>
                 <KycStatusTag status={kyc.status} />
@@ -200,11 +181,11 @@ export default function KycShow() {
               </Descriptions.Item>
               <Descriptions.Item label={TEXT.submitted}>{formatLongDateTime(kyc.created_at)}</Descriptions.Item>
               <Descriptions.Item label={TEXT.updated}>{formatLongDateTime(kyc.updated_at)}</Descriptions.Item>
-            </Descriptions>
+            </RecordSummary>
           </Col>
           <Col xs={24} xl={12}>
             <Space direction="vertical" size={16} style={{ width: '100%', display: 'flex' }}>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.documents}</CardTitle>}>
+              <SectionCard title={TEXT.documents}>
                 <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
                   {TEXT.documentsHint}
                 </Typography.Paragraph>
@@ -219,14 +200,14 @@ export default function KycShow() {
                     </Col>
                   ))}
                 </Row>
-              </Card>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.views}</CardTitle>}>
+              </SectionCard>
+              <SectionCard title={TEXT.views}>
                 <DocumentViews views={views} loading={viewsQuery.isLoading} failed={viewsQuery.isError} />
-              </Card>
+              </SectionCard>
             </Space>
           </Col>
         </Row>
-      ) : null}
-    </Show>
+      )}
+    </RecordShow>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Form, InputNumber, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import { MSG, type LogisticsSettings } from '@jara/contracts';
 import { LogisticsSettingsDto } from '@jara/dto';
-import { dtoRules } from '../../components/dto-rules';
+import { DtoNumberField } from '../../components/dto-note-field';
 import { PageTitle } from '../../components/page-title';
 import { LOGISTICS_TEXT as TEXT } from './text';
 
@@ -64,23 +64,13 @@ export default function LogisticsSettingsPage() {
           <Typography.Paragraph type="secondary">{TEXT.settingsHint}</Typography.Paragraph>
           <Form<RatesRequest> form={form} layout="vertical" onFinish={save} aria-label={TEXT.settingsTitle}>
             <Flex wrap gap={16} align="flex-start">
-              <Form.Item
-                label={TEXT.costPerCmb3}
+              <DtoNumberField
+                dto={LogisticsSettingsDto}
                 name="cost_per_cmb3"
-                rules={dtoRules(LogisticsSettingsDto, 'cost_per_cmb3')}
-                style={{ flex: '1 1 240px', marginBottom: 12 }}
-              >
-                {/* The range is checked by the rules: InputNumber's own min would silently clamp a negative value. */}
-                <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
-              </Form.Item>
-              <Form.Item
-                label={TEXT.costPerKg}
-                name="cost_per_kg"
-                rules={dtoRules(LogisticsSettingsDto, 'cost_per_kg')}
-                style={{ flex: '1 1 240px', marginBottom: 12 }}
-              >
-                <InputNumber<number> step={0.01} aria-valuemin={0} style={{ width: '100%' }} />
-              </Form.Item>
+                label={TEXT.costPerCmb3}
+                flex="1 1 240px"
+              />
+              <DtoNumberField dto={LogisticsSettingsDto} name="cost_per_kg" label={TEXT.costPerKg} flex="1 1 240px" />
             </Flex>
             <Button type="primary" htmlType="submit" loading={mutation.isPending}>
               {TEXT.saveSettings}

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Empty, Flex, List, Radio, Space, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { MSG, NOTIFICATION_STATUS, formatLongDateTime, type NotificationItem } from '@jara/contracts';
+import { MSG, NOTIFICATION_STATUS, type NotificationItem } from '@jara/contracts';
 import {
   NOTIFICATION_TEXT as TEXT,
   NotificationTitle,
@@ -13,6 +13,7 @@ import { filterValue } from '../../components/list-filters';
 import { useListTable } from '../../schema/list-table';
 import { RowDeleteButton } from '../../schema/row-buttons';
 import type { DeleteDescription } from '../../schema/types';
+import { SubWhen } from '../../components/cell-text';
 
 const PAGE_SIZE = 10;
 
@@ -94,9 +95,7 @@ export default function NotificationList() {
                         {text}
                       </Typography.Paragraph>
                     )}
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      <time dateTime={item.created_at}>{formatLongDateTime(item.created_at)}</time>
-                    </Typography.Text>
+                    <SubWhen at={item.created_at} />
                   </div>
                   <Space wrap>
                     {unread && (

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Form, Modal, Space } from 'antd';
+import { Alert, Button } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
 import {
   MSG,
@@ -12,6 +11,7 @@ import {
 } from '@jara/contracts';
 import { LateTransferDto } from '@jara/dto';
 import { DtoNoteField } from '../../components/dto-note-field';
+import { FormModal, useFormDialog } from '../../components/form-modal';
 import { ORDER_TEXT as TEXT } from './text';
 
 /**
@@ -22,14 +22,12 @@ import { ORDER_TEXT as TEXT } from './text';
 export function LateTransferAction({ order }: { order: Order }) {
   const invalidate = useInvalidate();
   const { data: can } = useCan({ resource: 'orders', action: 'status', params: { id: order.id } });
-  const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<{ note: string }>();
   const { mutate, mutation } = useCustomMutation<
     { data: Order & { late_transfer: LateTransferOutcome } },
     HttpError,
     LateTransferInput
   >();
+  const dialog = useFormDialog<true, { note?: string }>(mutation.isPending);
 
   if (!can?.can || order.status !== ORDER_STATUS.CANCELLED || order.payment_method !== 'bank_transfer') return null;
 
@@ -53,11 +51,11 @@ export function LateTransferAction({ order }: { order: Order }) {
       },
       {
         onSuccess: () => {
-          setOpen(false);
+          dialog.setCurrent(null);
           invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
         },
         onError: (error) => {
-          setFailure(error?.message ?? MSG.orders.statusUpdateFailed);
+          dialog.setFailure(error?.message ?? MSG.orders.statusUpdateFailed);
           invalidate({ resource: 'orders', invalidates: ['detail'], id: order.id });
         },
       },
@@ -66,46 +64,22 @@ export function LateTransferAction({ order }: { order: Order }) {
 
   return (
     <>
-      <Button
-        type="primary"
-        icon={<BankOutlined />}
-        onClick={() => {
-          form.resetFields();
-          setFailure(null);
-          setOpen(true);
-        }}
-      >
+      <Button type="primary" icon={<BankOutlined />} onClick={() => dialog.open(true)}>
         {TEXT.lateTransfer}
       </Button>
-      <Modal
-        open={open}
+      <FormModal
+        dialog={dialog}
         title={TEXT.lateTransferTitle(order.order_no)}
         okText={TEXT.lateTransfer}
         cancelText={TEXT.keep}
-        okButtonProps={{
-          loading: mutation.isPending,
-          disabled: failure !== null,
-          htmlType: 'submit',
-          form: 'late-transfer-form',
-        }}
-        cancelButtonProps={{ disabled: mutation.isPending }}
-        onCancel={() => !mutation.isPending && setOpen(false)}
-        destroyOnHidden
-        maskClosable={!mutation.isPending}
+        pending={mutation.isPending}
+        failureTitle={MSG.orders.statusUpdateFailed}
+        formId="late-transfer-form"
+        onFinish={submit}
+        intro={<Alert type="info" showIcon message={TEXT.lateTransferEffect(formatNaira(order.total_minor))} />}
       >
-        <Space direction="vertical" size={12} style={{ width: '100%' }}>
-          <Alert type="info" showIcon message={TEXT.lateTransferEffect(formatNaira(order.total_minor))} />
-          {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
-          <Form id="late-transfer-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <DtoNoteField
-              dto={LateTransferDto}
-              name="note"
-              label={TEXT.note}
-              placeholder={TEXT.lateTransferPlaceholder}
-            />
-          </Form>
-        </Space>
-      </Modal>
+        <DtoNoteField dto={LateTransferDto} name="note" label={TEXT.note} placeholder={TEXT.lateTransferPlaceholder} />
+      </FormModal>
     </>
   );
 }

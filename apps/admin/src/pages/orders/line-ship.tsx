@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { CarOutlined } from '@ant-design/icons';
 import { FULFILMENT_MSG, LINE_ACTIONS, ORDER_STATUS, type LinesShipInput, type Order } from '@jara/contracts';
 import { LinesShipDto } from '@jara/dto';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
+import { FormModal, useFormDialog } from '../../components/form-modal';
 
 /**
  * "Collected & Shipped" (decision 031): the lines vendors made ready for pickup, which Jara collected, are shipped with
@@ -14,17 +14,15 @@ import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 export function CollectedShippedAction({ order }: { order: Order }) {
   const invalidate = useInvalidate();
   const { data: can } = useCan({ resource: 'orders', action: 'status', params: { id: order.id } });
-  const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<{ courier: string; tracking_no: string }>();
   const { mutate, mutation } = useCustomMutation<{ data: Order }, HttpError, LinesShipInput>();
+  const dialog = useFormDialog<true, { courier: string; tracking_no: string }>(mutation.isPending);
   const ready = order.items.filter((line) => line.fulfilment === 'ready_for_pickup');
 
   if (!can?.can || order.status !== ORDER_STATUS.TO_SHIP || ready.length === 0) return null;
 
   // The courier and tracking number as typed: LinesShipDto trims and checks them here and on the server alike.
   const submit = ({ courier, tracking_no }: { courier: string; tracking_no: string }) => {
-    setFailure(null);
+    dialog.setFailure(null);
     mutate(
       {
         url: `orders/${order.id}/lines/ship`,
@@ -39,17 +37,17 @@ export function CollectedShippedAction({ order }: { order: Order }) {
       },
       {
         onSuccess: () => {
-          setOpen(false);
+          dialog.setCurrent(null);
           invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
         },
         onError: (error) => {
           const fields = (error?.errors ?? {}) as Record<string, string[] | string | undefined>;
-          form.setFields(
+          dialog.form.setFields(
             (['courier', 'tracking_no'] as const)
               .filter((name) => fields[name])
               .map((name) => ({ name, errors: ([] as string[]).concat(fields[name] as string[] | string) })),
           );
-          setFailure(error?.message ?? FULFILMENT_MSG.failed);
+          dialog.setFailure(error?.message ?? FULFILMENT_MSG.failed);
           invalidate({ resource: 'orders', invalidates: ['detail'], id: order.id });
         },
       },
@@ -58,47 +56,36 @@ export function CollectedShippedAction({ order }: { order: Order }) {
 
   return (
     <>
-      <Button
-        type="primary"
-        icon={<CarOutlined />}
-        onClick={() => {
-          form.resetFields();
-          setFailure(null);
-          setOpen(true);
-        }}
-      >
+      <Button type="primary" icon={<CarOutlined />} onClick={() => dialog.open(true)}>
         {LINE_ACTIONS.collect}
       </Button>
-      <Modal
-        open={open}
+      <FormModal
+        dialog={dialog}
         title={`${LINE_ACTIONS.collect}: ${order.order_no}`}
         okText={LINE_ACTIONS.collect}
         cancelText="Keep"
-        okButtonProps={{ loading: mutation.isPending, htmlType: 'submit', form: 'collected-shipped-form' }}
-        cancelButtonProps={{ disabled: mutation.isPending }}
-        onCancel={() => !mutation.isPending && setOpen(false)}
-        destroyOnHidden
-        maskClosable={!mutation.isPending}
-      >
-        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        pending={mutation.isPending}
+        failureTitle={FULFILMENT_MSG.failed}
+        retryable
+        formId="collected-shipped-form"
+        onFinish={submit}
+        intro={
           <Typography.Paragraph style={{ margin: 0 }}>
             {ready.map((line) => `${line.quantity} × ${line.product_name}`).join(', ')}
           </Typography.Paragraph>
-          {failure && <Alert type="error" showIcon message={FULFILMENT_MSG.failed} description={failure} />}
-          <Form id="collected-shipped-form" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Form.Item name="courier" label={FULFILMENT_MSG.courierLabel} rules={dtoRules(LinesShipDto, 'courier')}>
-              <Input maxLength={dtoMaxLength(LinesShipDto, 'courier')} autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              name="tracking_no"
-              label={FULFILMENT_MSG.trackingLabel}
-              rules={dtoRules(LinesShipDto, 'tracking_no')}
-            >
-              <Input maxLength={dtoMaxLength(LinesShipDto, 'tracking_no')} autoComplete="off" />
-            </Form.Item>
-          </Form>
-        </Space>
-      </Modal>
+        }
+      >
+        <Form.Item name="courier" label={FULFILMENT_MSG.courierLabel} rules={dtoRules(LinesShipDto, 'courier')}>
+          <Input maxLength={dtoMaxLength(LinesShipDto, 'courier')} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="tracking_no"
+          label={FULFILMENT_MSG.trackingLabel}
+          rules={dtoRules(LinesShipDto, 'tracking_no')}
+        >
+          <Input maxLength={dtoMaxLength(LinesShipDto, 'tracking_no')} autoComplete="off" />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation } from '@refinedev/core';
-import { Alert, Button, Flex, Grid, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
+import { Grid, Space, type TableColumnsType } from 'antd';
 import { MSG, ORDER_STATUSES, formatDate, formatNaira, orderPaymentMethodLabel, type Order } from '@jara/contracts';
-import { ListSearch } from '../../components/list-search';
 import { StatusTag, statusOptions } from '../../components/money';
-import { Pager } from '../../components/pager';
-import { CreatedBetween, filterValue, filterValues } from '../../components/list-filters';
+import { PagedTable } from '../../components/paged-table';
+import { CreatedBetween, FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
 import { PageTitle } from '../../components/page-title';
+import { Lines, SubText } from '../../components/cell-text';
 import { useListTable } from '../../schema/list-table';
+import { viewColumn } from '../../schema/row-buttons';
 import { ORDER_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
@@ -18,22 +18,12 @@ const PAGE_SIZE = 10;
 export default function OrderList() {
   const { show, showUrl } = useNavigation();
   const compact = !Grid.useBreakpoint().md;
-  const {
-    tableProps,
-    tableQuery,
-    filters,
-    sorters,
-    applyFilter,
-    applyFilters,
-    sortOrder,
-    currentPage,
-    setCurrentPage,
-    pageCount,
-  } = useListTable<Order>({
+  const table = useListTable<Order>({
     resource: 'orders',
     pageSize: PAGE_SIZE,
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
   });
+  const { sorters, sortable } = table;
 
   const columns = useMemo<TableColumnsType<Order>>(
     () => [
@@ -41,16 +31,16 @@ export default function OrderList() {
         title: TEXT.orderNo,
         dataIndex: 'order_no',
         render: (_, order) => (
-          <Space direction="vertical" size={0}>
+          <Lines>
             <Link to={showUrl('orders', order.id)} className="jara-num" style={{ fontWeight: 600 }}>
               {order.order_no}
             </Link>
             {compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+              <SubText wrap>
                 {order.user?.email ?? order.full_name} · {formatDate(order.created_at)}
-              </Typography.Text>
+              </SubText>
             )}
-          </Space>
+          </Lines>
         ),
       },
       {
@@ -58,22 +48,17 @@ export default function OrderList() {
         key: 'customer',
         responsive: ['md'],
         render: (_, order) => (
-          <Space direction="vertical" size={0}>
+          <Lines>
             <span>{order.user?.name || order.full_name || TEXT.none}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-              {order.user?.email}
-            </Typography.Text>
-          </Space>
+            <SubText wrap>{order.user?.email}</SubText>
+          </Lines>
         ),
       },
       {
         title: TEXT.date,
-        dataIndex: 'created_at',
-        key: 'created_at',
+        ...sortable('created_at'),
         width: 130,
         responsive: ['md'],
-        sorter: true,
-        sortOrder: sortOrder('created_at'),
         render: (v: string) => formatDate(v),
       },
       {
@@ -84,20 +69,13 @@ export default function OrderList() {
       },
       {
         title: TEXT.total,
-        dataIndex: 'total_minor',
-        key: 'total_minor',
+        ...sortable('total_minor'),
         align: 'right',
         width: compact ? 118 : 140,
-        sorter: true,
-        sortOrder: sortOrder('total_minor'),
         render: (v: number, order) => (
           <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
             <span className="jara-num">{formatNaira(v)}</span>
-            {compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {TEXT.itemCount(order.item_count)}
-              </Typography.Text>
-            )}
+            {compact && <SubText>{TEXT.itemCount(order.item_count)}</SubText>}
           </Space>
         ),
       },
@@ -116,22 +94,14 @@ export default function OrderList() {
         responsive: ['md'],
         render: (v: number) => <span className="jara-num">{v}</span>,
       },
-      {
-        title: compact ? '' : TEXT.actions,
-        key: 'actions',
-        width: compact ? 48 : 80,
-        render: (_, order) => (
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            aria-label={TEXT.viewOrder(order.order_no)}
-            title={TEXT.view}
-            onClick={() => show('orders', order.id)}
-          />
-        ),
-      },
+      viewColumn(
+        compact,
+        TEXT,
+        (order) => TEXT.viewOrder(order.order_no),
+        (order) => show('orders', order.id),
+      ),
     ],
-    // sortOrder reads `sorters`, listed here.
+    // sortable reads `sorters`, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [compact, show, showUrl, sorters],
   );
@@ -139,49 +109,28 @@ export default function OrderList() {
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch
-          placeholder={TEXT.orderNoFilter}
-          initial={filterValue(filters, 'order_no') ?? ''}
-          onApply={(value) => applyFilter('order_no', value)}
-          style={{ flex: '1 1 200px', maxWidth: 260 }}
-        />
-        <ListSearch
-          placeholder={TEXT.emailFilter}
-          initial={filterValue(filters, 'email') ?? ''}
-          onApply={(value) => applyFilter('email', value)}
-          style={{ flex: '1 1 240px', maxWidth: 320 }}
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          aria-label={TEXT.statusFilter}
-          placeholder={TEXT.allStatuses}
-          value={filterValues(filters, 'status')}
-          // The data provider sends an array as a repeated parameter: status=1&status=2.
-          onChange={(values: string[]) => applyFilter('status', values, 'in')}
+      <Toolbar table={table}>
+        <FilterSearch field="order_no" placeholder={TEXT.orderNoFilter} style={{ flex: '1 1 200px', maxWidth: 260 }} />
+        <FilterSearch field="email" placeholder={TEXT.emailFilter} style={{ flex: '1 1 240px', maxWidth: 320 }} />
+        <FilterSelect
+          multiple
+          field="status"
+          label={TEXT.statusFilter}
+          all={TEXT.allStatuses}
           options={statusOptions(ORDER_STATUSES)}
-          maxTagCount="responsive"
           style={{ flex: '1 1 220px', maxWidth: 320 }}
         />
-        <CreatedBetween filters={filters} applyFilters={applyFilters} text={TEXT} />
-      </Flex>
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={TEXT.loadFailed} description={tableQuery.error?.message} />
-      ) : (
-        <>
-          <Table<Order>
-            {...tableProps}
-            rowKey="id"
-            showSorterTooltip={{ target: 'sorter-icon' }}
-            columns={columns}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: MSG.orders.none }}
-          />
-          <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
-        </>
-      )}
+        <CreatedBetween text={TEXT} />
+      </Toolbar>
+      <PagedTable<Order>
+        table={table}
+        sortable
+        errorMessage={TEXT.loadFailed}
+        emptyText={MSG.orders.none}
+        rowKey="id"
+        showSorterTooltip={{ target: 'sorter-icon' }}
+        columns={columns}
+      />
     </div>
   );
 }

@@ -1,22 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useShow, type HttpError } from '@refinedev/core';
-import { Show } from '@refinedev/antd';
-import {
-  Alert,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Grid,
-  Row,
-  Space,
-  Table,
-  Tag,
-  Timeline,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Col, Descriptions, Grid, Row, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   INVOICE_STATUSES,
   MSG,
@@ -35,28 +20,15 @@ import {
   type OrderHistoryEntry,
   type OrderLine,
   type Role,
-  type StatusTone,
 } from '@jara/contracts';
-import { CardTitle } from '../../components/card-title';
+import { CopyableNo, RecordSummary, RecordShow, SectionCard, StatusTimeline } from '../../components/record-show';
 import { StatusTag } from '../../components/money';
 import { LateTransferAction } from './late-transfer';
 import { CollectedShippedAction } from './line-ship';
 import { OrderRefunds } from './refunds';
 import { OrderStatusActions } from './status-actions';
 import { ORDER_TEXT as TEXT } from './text';
-
-/** Timeline dot colours of the status tones (antd Timeline colours). */
-const TONE_DOT: Record<StatusTone, string> = {
-  success: 'green',
-  warning: 'gold',
-  danger: 'red',
-  info: 'blue',
-  default: 'gray',
-};
-
-function toneOf(status: unknown): StatusTone {
-  return ORDER_STATUSES.find((s) => String(s.code) === String(status))?.tone ?? 'default';
-}
+import { SubText } from '../../components/cell-text';
 
 function actorText(actor: OrderHistoryEntry['actor']): string {
   if (!actor) return TEXT.system;
@@ -69,49 +41,35 @@ function actorText(actor: OrderHistoryEntry['actor']): string {
 
 /** The status history, oldest first: from -> to, who, when and the note. */
 function HistoryTimeline({ history }: { history: OrderHistoryEntry[] }) {
-  if (history.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.noHistory} />;
-  const entries = [...history].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
   return (
-    <Timeline
-      data-testid="order-history"
-      items={entries.map((entry) => ({
-        key: entry.id,
-        color: TONE_DOT[toneOf(entry.to_status)],
-        children: (
-          <div className="jara-history-entry">
-            <Typography.Text strong>
-              {entry.from_status === null ? (
-                <>
-                  {TEXT.placedEntry} · {orderStatusLabel(entry.to_status)}
-                </>
-              ) : entry.from_status === entry.to_status ? (
-                // A step that leaves the status as it is: the buyer asking for a return (3 -> 4 by the buyer).
-                entry.to_status === ORDER_STATUS.TO_REVIEW ? (
-                  TEXT.returnRequestEntry
-                ) : entry.to_status === ORDER_STATUS.TO_SHIP ? (
-                  // A line made ready or shipped (decision 031): the note says which.
-                  `${FULFILMENT_MSG.historyEntry} · ${orderStatusLabel(entry.to_status)}`
-                ) : (
-                  TEXT.unchangedEntry(orderStatusLabel(entry.to_status))
-                )
-              ) : (
-                <>
-                  {orderStatusLabel(entry.from_status)} <span aria-label="to">→</span>{' '}
-                  {orderStatusLabel(entry.to_status)}
-                </>
-              )}
-            </Typography.Text>
-            <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
-              {TEXT.by(actorText(entry.actor))} · {formatLongDateTime(entry.created_at)}
-            </Typography.Paragraph>
-            {entry.note && (
-              <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>
-                {entry.note}
-              </Typography.Paragraph>
-            )}
-          </div>
-        ),
-      }))}
+    <StatusTimeline
+      history={history}
+      statuses={ORDER_STATUSES}
+      empty={TEXT.noHistory}
+      testId="order-history"
+      className="jara-history-entry"
+      heading={(entry) =>
+        entry.from_status === null ? (
+          <>
+            {TEXT.placedEntry} · {orderStatusLabel(entry.to_status)}
+          </>
+        ) : entry.from_status === entry.to_status ? (
+          // A step that leaves the status as it is: the buyer asking for a return (3 -> 4 by the buyer).
+          entry.to_status === ORDER_STATUS.TO_REVIEW ? (
+            TEXT.returnRequestEntry
+          ) : entry.to_status === ORDER_STATUS.TO_SHIP ? (
+            // A line made ready or shipped (decision 031): the note says which.
+            `${FULFILMENT_MSG.historyEntry} · ${orderStatusLabel(entry.to_status)}`
+          ) : (
+            TEXT.unchangedEntry(orderStatusLabel(entry.to_status))
+          )
+        ) : (
+          <>
+            {orderStatusLabel(entry.from_status)} <span aria-label="to">→</span> {orderStatusLabel(entry.to_status)}
+          </>
+        )
+      }
+      meta={(entry) => `${TEXT.by(actorText(entry.actor))} · ${formatLongDateTime(entry.created_at)}`}
     />
   );
 }
@@ -157,14 +115,14 @@ function OrderLines({ order, compact }: { order: Order; compact: boolean }) {
                 <Typography.Text type="secondary" className="jara-num" style={{ fontSize: 12 }}>
                   {line.quantity} × {formatNaira(line.unit_price_minor)}
                 </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <SubText>
                   {TEXT.commission} {formatNaira(line.commission_minor)} · {TEXT.vendorShare}{' '}
                   {formatNaira(line.vendor_credit_minor)}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                </SubText>
+                <SubText>
                   {TEXT.settled}:{' '}
                   {line.settled_at ? (returned ? TEXT.reversed : formatDate(line.settled_at)) : TEXT.notSettled}
-                </Typography.Text>
+                </SubText>
                 <LineProgressTag line={line} />
               </>
             )}
@@ -280,30 +238,23 @@ export default function OrderShow() {
   const returnOpen = order?.status === ORDER_STATUS.TO_REVIEW && Boolean(order.return_requested_at);
 
   return (
-    <Show
-      goBack={false}
-      isLoading={query.isLoading}
+    <RecordShow
+      query={query}
       title={order ? TEXT.orderOf(order.order_no) : TEXT.order}
-      wrapperProps={{ className: 'jara-crud' }}
-      headerProps={{ tags: order ? <StatusTag rows={ORDER_STATUSES} status={order.status} /> : undefined }}
-      headerButtons={() =>
-        order ? (
-          <Space wrap>
+      tags={order && <StatusTag rows={ORDER_STATUSES} status={order.status} />}
+      buttons={
+        order && (
+          <>
             <CollectedShippedAction order={order} />
             <OrderStatusActions order={order} />
             <LateTransferAction order={order} />
-          </Space>
-        ) : null
+          </>
+        )
       }
+      notFound={MSG.orders.notFound}
+      loadFailed={TEXT.loadFailed}
     >
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={query.error?.statusCode === 404 ? MSG.orders.notFound : TEXT.loadFailed}
-          description={query.error?.message}
-        />
-      ) : order ? (
+      {order && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           {returnOpen && (
             <Alert
@@ -327,17 +278,9 @@ export default function OrderShow() {
           )}
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={15}>
-              <Descriptions
-                data-testid="order-summary"
-                bordered
-                size="small"
-                column={screens.lg ? 2 : 1}
-                layout={screens.sm ? 'horizontal' : 'vertical'}
-              >
+              <RecordSummary testId="order-summary" column={screens.lg ? 2 : 1}>
                 <Descriptions.Item label={TEXT.orderNo}>
-                  <Typography.Text copyable className="jara-num">
-                    {order.order_no}
-                  </Typography.Text>
+                  <CopyableNo>{order.order_no}</CopyableNo>
                 </Descriptions.Item>
                 <Descriptions.Item label={TEXT.placed}>{formatLongDateTime(order.created_at)}</Descriptions.Item>
                 <Descriptions.Item label={TEXT.customer} span={screens.lg ? 2 : 1}>
@@ -398,30 +341,26 @@ export default function OrderShow() {
                 {order.received_at && (
                   <Descriptions.Item label={TEXT.receivedAt}>{formatLongDateTime(order.received_at)}</Descriptions.Item>
                 )}
-              </Descriptions>
+              </RecordSummary>
             </Col>
             <Col xs={24} xl={9}>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.history}</CardTitle>} style={{ height: '100%' }}>
+              <SectionCard title={TEXT.history} full>
                 <HistoryTimeline history={order.history ?? []} />
-              </Card>
+              </SectionCard>
             </Col>
             <Col xs={24}>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.lines}</CardTitle>}>
+              <SectionCard title={TEXT.lines}>
                 <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
                   {TEXT.linesCaption}
                 </Typography.Paragraph>
                 <OrderLines order={order} compact={compact} />
-              </Card>
+              </SectionCard>
             </Col>
             <Col xs={24}>
               <OrderRefunds order={order} />
             </Col>
             <Col xs={24} md={12}>
-              <Card
-                size="small"
-                title={<CardTitle level={5}>{TEXT.shippingAddress}</CardTitle>}
-                style={{ height: '100%' }}
-              >
+              <SectionCard title={TEXT.shippingAddress} full>
                 <address data-testid="order-address" style={{ fontStyle: 'normal', margin: 0 }}>
                   {orderAddressLines(order).map((line, index) => (
                     <span key={line.kind}>
@@ -438,21 +377,21 @@ export default function OrderShow() {
                     </span>
                   ))}
                 </address>
-              </Card>
+              </SectionCard>
             </Col>
             <Col xs={24} md={12}>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.notes}</CardTitle>} style={{ height: '100%' }}>
+              <SectionCard title={TEXT.notes} full>
                 <Typography.Paragraph
                   style={{ margin: 0, whiteSpace: 'pre-line' }}
                   type={order.notes ? undefined : 'secondary'}
                 >
                   {order.notes || TEXT.noNotes}
                 </Typography.Paragraph>
-              </Card>
+              </SectionCard>
             </Col>
           </Row>
         </Space>
-      ) : null}
-    </Show>
+      )}
+    </RecordShow>
   );
 }

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useCan, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Checkbox, Form, Modal, Space, Typography } from 'antd';
+import { Alert, Checkbox, Form, Typography } from 'antd';
 import { CheckCircleOutlined, CarOutlined, RollbackOutlined, StopOutlined, WalletOutlined } from '@ant-design/icons';
 import {
   ACCEPT_RETURN_ACTION,
@@ -16,6 +16,7 @@ import {
 } from '@jara/contracts';
 import { OrderStatusDto } from '@jara/dto';
 import { DtoNoteField } from '../../components/dto-note-field';
+import { FormModal, MoveButtons, useFormDialog } from '../../components/form-modal';
 import { fieldError } from '../../providers/http';
 import { ORDER_TEXT as TEXT } from './text';
 
@@ -69,23 +70,16 @@ function refusal(error: HttpError | null | undefined): string {
 export function OrderStatusActions({ order }: { order: Order }) {
   const invalidate = useInvalidate();
   const { data: can } = useCan({ resource: 'orders', action: 'status', params: { id: order.id } });
-  // The move being confirmed and the status it starts from (kept: the order may be refetched meanwhile).
-  const [move, setMove] = useState<(AdminMove & { from: OrderStatus }) | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<{ note: string; restock?: boolean }>();
   const { mutate: patch, mutation } = useCustomMutation<{ data: Order }, HttpError, OrderStatusInput>();
+  // The move being confirmed and the status it starts from (kept: the order may be refetched meanwhile).
+  const dialog = useFormDialog<AdminMove & { from: OrderStatus }, { note?: string; restock?: boolean }>(
+    mutation.isPending,
+  );
+  const { current: move, setCurrent: setMove, setFailure } = dialog;
 
   const moves = adminMoves(order);
   if (!can?.can || moves.length === 0) return null;
 
-  const open = (next: AdminMove) => {
-    form.resetFields();
-    setFailure(null);
-    setMove({ ...next, from: order.status });
-  };
-  const close = () => {
-    if (!mutation.isPending) setMove(null);
-  };
   // The note as typed: OrderStatusDto trims it (blank is no note), here and on the server alike.
   const submit = ({ note, restock }: { note?: string; restock?: boolean }) => {
     if (!move) return;
@@ -118,79 +112,58 @@ export function OrderStatusActions({ order }: { order: Order }) {
   };
 
   const accepting = move?.to === ORDER_STATUS.RETURNED;
+  const effect = move && consequence(order, move.to);
   return (
     <>
-      <Space wrap>
-        {moves.map((m) => (
-          <Button
-            key={m.to}
-            type={DANGER.has(m.to) ? 'default' : 'primary'}
-            danger={DANGER.has(m.to)}
-            icon={ICONS[m.to]}
-            onClick={() => open(m)}
-          >
-            {m.action}
-          </Button>
-        ))}
-      </Space>
-      <Modal
-        open={move !== null}
-        title={move ? TEXT.confirmTitle(move.action, order.order_no) : undefined}
+      <MoveButtons
+        moves={moves}
+        icon={(m) => ICONS[m.to]}
+        danger={(to) => DANGER.has(to)}
+        onMove={(m) => dialog.open({ ...m, from: order.status })}
+      />
+      <FormModal
+        dialog={dialog}
+        title={move && TEXT.confirmTitle(move.action, order.order_no)}
         okText={move?.action}
         cancelText={TEXT.keep}
         // After a refusal the order is shown as it is now; the buttons on the page offer what is still possible.
-        okButtonProps={{
-          danger: move ? DANGER.has(move.to) : false,
-          loading: mutation.isPending,
-          disabled: failure !== null,
-          htmlType: 'submit',
-          form: 'order-status-form',
-        }}
-        cancelButtonProps={{ disabled: mutation.isPending }}
-        onCancel={close}
-        destroyOnHidden
-        maskClosable={!mutation.isPending}
-      >
-        {move && (
-          <Space direction="vertical" size={12} style={{ width: '100%' }}>
-            <Typography.Paragraph style={{ margin: 0 }}>
-              {TEXT.confirmMove(orderStatusLabel(move.from), orderStatusLabel(move.to))}
-            </Typography.Paragraph>
-            {consequence(order, move.to) && (
-              <Alert type={accepting ? 'warning' : 'info'} showIcon message={consequence(order, move.to)} />
-            )}
-            {accepting && (
-              <div data-testid="return-request-summary">
-                <Typography.Text strong>{TEXT.returnReason}: </Typography.Text>
-                <Typography.Text style={{ whiteSpace: 'pre-line' }}>
-                  {order.return_reason || TEXT.noReason}
-                </Typography.Text>
-                {order.return_requested_at && (
-                  <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
-                    {TEXT.returnRequestedOn(formatLongDateTime(order.return_requested_at))}
-                  </Typography.Paragraph>
-                )}
-              </div>
-            )}
-            {failure && <Alert type="error" showIcon message={MSG.orders.statusUpdateFailed} description={failure} />}
-            <Form
-              id="order-status-form"
-              form={form}
-              layout="vertical"
-              onFinish={submit}
-              aria-label={TEXT.moves}
-              requiredMark={false}
-            >
-              <DtoNoteField dto={OrderStatusDto} name="note" label={TEXT.note} placeholder={TEXT.notePlaceholder} />
+        danger={move ? DANGER.has(move.to) : false}
+        pending={mutation.isPending}
+        failureTitle={MSG.orders.statusUpdateFailed}
+        formId="order-status-form"
+        formLabel={TEXT.moves}
+        onFinish={submit}
+        intro={
+          move && (
+            <>
+              <Typography.Paragraph style={{ margin: 0 }}>
+                {TEXT.confirmMove(orderStatusLabel(move.from), orderStatusLabel(move.to))}
+              </Typography.Paragraph>
+              {effect && <Alert type={accepting ? 'warning' : 'info'} showIcon message={effect} />}
               {accepting && (
-                <Form.Item name="restock" valuePropName="checked" style={{ marginBottom: 8 }}>
-                  <Checkbox>{TEXT.restock}</Checkbox>
-                </Form.Item>
+                <div data-testid="return-request-summary">
+                  <Typography.Text strong>{TEXT.returnReason}: </Typography.Text>
+                  <Typography.Text style={{ whiteSpace: 'pre-line' }}>
+                    {order.return_reason || TEXT.noReason}
+                  </Typography.Text>
+                  {order.return_requested_at && (
+                    <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
+                      {TEXT.returnRequestedOn(formatLongDateTime(order.return_requested_at))}
+                    </Typography.Paragraph>
+                  )}
+                </div>
               )}
-            </Form>
-          </Space>
+            </>
+          )
+        }
+      >
+        <DtoNoteField dto={OrderStatusDto} name="note" label={TEXT.note} placeholder={TEXT.notePlaceholder} />
+        {accepting && (
+          <Form.Item name="restock" valuePropName="checked" style={{ marginBottom: 8 }}>
+            <Checkbox>{TEXT.restock}</Checkbox>
+          </Form.Item>
         )}
-      </Modal>
+      </FormModal>
     </>
   );
 }

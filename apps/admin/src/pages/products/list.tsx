@@ -1,18 +1,6 @@
 import { useMemo } from 'react';
 import { useDelete, useList, useNavigation, type HttpError } from '@refinedev/core';
-import {
-  Alert,
-  Button,
-  Flex,
-  Grid,
-  Image,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Grid, Image, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -31,8 +19,8 @@ import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { useListTable } from '../../schema/list-table';
 import { PRODUCT_TEXT as TEXT } from './text';
-import { ListSearch } from '../../components/list-search';
-import { filterValue } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar } from '../../components/list-filters';
+import { SubText } from '../../components/cell-text';
 
 type SortKey = 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'rating_desc' | 'rating_asc';
 const SORTS: Record<SortKey, { label: string; field: string; order: 'asc' | 'desc' }> = {
@@ -62,7 +50,7 @@ export default function ProductList() {
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
     filters: { initial: [{ field: 'status', operator: 'eq', value: ACTIVE }] },
   });
-  const { filters, sorters, applyFilter, applySort } = table;
+  const { sorters, applySort } = table;
 
   const categories = useList<Category, HttpError>({
     resource: 'categories',
@@ -72,7 +60,6 @@ export default function ProductList() {
     errorNotification: false,
   });
 
-  const q = filterValue(filters, 'q') ?? '';
   const sortKey =
     (Object.keys(SORTS) as SortKey[]).find(
       (key) => SORTS[key].field === sorters[0]?.field && SORTS[key].order === sorters[0]?.order,
@@ -130,11 +117,11 @@ export default function ProductList() {
               {p.name}
             </Typography.Link>
             {compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <SubText>
                 {p.category?.name ?? TEXT.none} · <StarFilled style={{ color: '#faad14' }} />{' '}
                 {Number(p.average_rating ?? 0).toFixed(1)}
                 {isActive(p.status) ? '' : ` · ${activeLabel(p.status)}`}
-              </Typography.Text>
+              </SubText>
             )}
           </Space>
         ),
@@ -218,49 +205,30 @@ export default function ProductList() {
     [compact, deletingId, show, edit],
   );
 
-  const categoryOptions = [
-    { value: '', label: TEXT.allCategories },
-    ...(categories.result.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-  ];
-
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch
-          placeholder={TEXT.searchPlaceholder}
-          initial={q}
-          onApply={(value) => applyFilter('q', value)}
-          style={{ flex: '1 1 240px', maxWidth: 320 }}
-        />
-        <Select
-          aria-label={TEXT.categoryFilter}
+      <Toolbar table={table}>
+        <FilterSearch field="q" placeholder={TEXT.searchPlaceholder} style={{ flex: '1 1 240px', maxWidth: 320 }} />
+        <FilterSelect
+          field="category_id"
+          label={TEXT.categoryFilter}
+          all={TEXT.allCategories}
           showSearch
           optionFilterProp="label"
           loading={categories.query.isLoading}
           status={categories.query.isError ? 'error' : undefined}
-          value={filterValue(filters, 'category_id') ?? ''}
-          onChange={(value: string) => applyFilter('category_id', value)}
-          options={categoryOptions}
+          options={(categories.result.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           style={{ flex: '0 0 190px' }}
         />
-        <Select
-          aria-label={TEXT.typeFilter}
-          value={filterValue(filters, 'type') ?? ''}
-          onChange={(value: string) => applyFilter('type', value)}
-          options={[
-            { value: '', label: TEXT.allTypes },
-            ...PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) })),
-          ]}
+        <FilterSelect
+          field="type"
+          label={TEXT.typeFilter}
+          all={TEXT.allTypes}
+          options={PRODUCT_TYPES.map((t) => ({ value: t, label: productTypeLabel(t) }))}
           style={{ flex: '0 0 170px' }}
         />
-        <Select
-          aria-label={TEXT.statusFilter}
-          value={filterValue(filters, 'status') ?? ''}
-          onChange={(value: string) => applyFilter('status', value)}
-          options={STATUS_FILTERS}
-          style={{ flex: '0 0 120px' }}
-        />
+        <FilterSelect field="status" label={TEXT.statusFilter} options={STATUS_FILTERS} style={{ flex: '0 0 120px' }} />
         <Select
           aria-label={TEXT.sortBy}
           value={sortKey}
@@ -268,7 +236,7 @@ export default function ProductList() {
           options={(Object.keys(SORTS) as SortKey[]).map((key) => ({ value: key, label: SORTS[key].label }))}
           style={{ flex: '0 0 180px' }}
         />
-      </Flex>
+      </Toolbar>
       {categories.query.isError && (
         <Alert type="warning" showIcon message={MSG.lists.loadCategoriesFailed} style={{ marginBottom: 16 }} />
       )}

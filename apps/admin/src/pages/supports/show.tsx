@@ -1,11 +1,11 @@
 import { useNavigate, useParams } from 'react-router';
 import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
-import { Show } from '@refinedev/antd';
-import { Alert, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Space, Typography } from 'antd';
+import { Avatar, Button, Col, Descriptions, Form, Input, Row, Space, Typography } from 'antd';
 import { CustomerServiceOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG, SUPPORT_STATUS, formatLongDateTime, type SupportResponse, type SupportThread } from '@jara/contracts';
 import { CreateSupportResponseDto } from '@jara/dto';
-import { CardTitle } from '../../components/card-title';
+import { RecordShow, SectionCard } from '../../components/record-show';
+import { When } from '../../components/cell-text';
 import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { RowDeleteButton, failedWrite } from '../../schema/row-buttons';
 import {
@@ -64,7 +64,7 @@ function Message({ entry }: { entry: Entry }) {
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
             {entry.label ? `${entry.label} · ` : null}
-            <time dateTime={entry.at}>{formatLongDateTime(entry.at)}</time>
+            <When at={entry.at} />
           </Typography.Text>
         </div>
       </Space>
@@ -173,17 +173,15 @@ export default function SupportShow() {
   };
 
   return (
-    <Show
+    <RecordShow
       resource="supports"
       recordItemId={id}
-      goBack={false}
-      isLoading={query.isLoading}
+      query={query}
       title={support ? support.subject : TEXT.request}
-      wrapperProps={{ className: 'jara-crud' }}
-      headerProps={{ tags: support ? <SupportStatusTag status={support.status} /> : undefined }}
-      headerButtons={() =>
-        support ? (
-          <Space wrap>
+      tags={support && <SupportStatusTag status={support.status} />}
+      buttons={
+        support && (
+          <>
             <SupportStatusSelect support={support} onChanged={reload} />
             <RowDeleteButton
               resource={SUPPORTS}
@@ -192,21 +190,15 @@ export default function SupportShow() {
               size="middle"
               onDeleted={() => navigate('/supports')}
             />
-          </Space>
-        ) : null
+          </>
+        )
       }
+      loadFailed={TEXT.loadOneFailed}
     >
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={query.error?.statusCode === 404 ? query.error.message : TEXT.loadOneFailed}
-          description={query.error?.statusCode === 404 ? undefined : query.error?.message}
-        />
-      ) : thread && support ? (
+      {thread && support && (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={16}>
-            <Card size="small" title={<CardTitle level={5}>{TEXT.thread}</CardTitle>}>
+            <SectionCard title={TEXT.thread}>
               <ol
                 aria-label={TEXT.thread}
                 data-testid="support-thread"
@@ -221,13 +213,13 @@ export default function SupportShow() {
                   {TEXT.noReplies}
                 </Typography.Paragraph>
               )}
-            </Card>
+            </SectionCard>
           </Col>
           <Col xs={24} xl={8}>
             <Space direction="vertical" size={16} style={{ width: '100%', display: 'flex' }}>
-              <Card size="small" title={<CardTitle level={5}>{TEXT.reply}</CardTitle>}>
+              <SectionCard title={TEXT.reply}>
                 <ReplyBox supportId={support.id} onSent={reload} />
-              </Card>
+              </SectionCard>
               <Descriptions bordered size="small" column={1} layout="vertical" data-testid="support-details">
                 <Descriptions.Item label={TEXT.name}>{support.name}</Descriptions.Item>
                 <Descriptions.Item label={TEXT.email}>
@@ -248,7 +240,7 @@ export default function SupportShow() {
             </Space>
           </Col>
         </Row>
-      ) : null}
-    </Show>
+      )}
+    </RecordShow>
   );
 }

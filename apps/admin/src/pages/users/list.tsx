@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useDelete, useUpdate, type HttpError } from '@refinedev/core';
-import { Button, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
   ACTIVE,
@@ -17,12 +17,13 @@ import {
   type Role,
   type UserStatusValue,
 } from '@jara/contracts';
+import { AdminUpdateUserDto } from '@jara/dto';
 import { fieldError } from '../../providers/http';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { useListTable } from '../../schema/list-table';
-import { ListSearch } from '../../components/list-search';
-import { filterValue } from '../../components/list-filters';
+import { FilterSearch, FilterSelect, Toolbar, type FilterTable } from '../../components/list-filters';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 
 /** Local UI text of the User Manager (spec 2.20); the spec's messages come from MSG.users. */
 const TEXT = {
@@ -49,6 +50,7 @@ const SORTS: Record<SortKey, { field: string; order: 'asc' | 'desc' }> = {
 };
 
 const ROLE_COLORS: Record<Role, string> = { admin: 'gold', vendor: 'blue', customer: 'green' };
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 interface EditValues {
   name?: string;
@@ -81,15 +83,17 @@ export default function UserList() {
     pageSize: PAGE_SIZES.users,
     sorters: { initial: [{ field: 'name', order: 'asc' }] },
   });
-  const { filters, sorters, applySort, setCurrentPage } = table;
+  const { sorters, applySort, setCurrentPage } = table;
 
-  const q = filterValue(filters, 'q') ?? '';
-  const role = filterValue(filters, 'role');
   const sortKey: SortKey = sorters[0]?.field === 'status' ? 'status' : 'name';
 
-  const applyFilter = (field: 'q' | 'role', value: string | undefined) => {
-    setEditingId(null);
-    table.applyFilter(field, value);
+  // A new filter leaves the edit first.
+  const filterTable: FilterTable = {
+    ...table,
+    applyFilter: (field, value) => {
+      setEditingId(null);
+      table.applyFilter(field, value);
+    },
   };
 
   const { mutate: update, mutation: updating } = useUpdate<PublicUser, HttpError, AdminUpdateUserRequest>();
@@ -157,77 +161,68 @@ export default function UserList() {
 
   const columns = useMemo<TableColumnsType<PublicUser>>(() => {
     const editing = (user: PublicUser) => user.id === editingId;
+    /** A column whose cell is the field's input (its rules from AdminUpdateUserDto) while its row is edited. */
+    const field = (
+      name: keyof EditValues,
+      title: string,
+      width: number,
+      input: ReactElement,
+      show: (user: PublicUser) => ReactNode,
+    ) => ({
+      title,
+      dataIndex: name,
+      width,
+      render: (_: unknown, user: PublicUser) =>
+        editing(user) ? (
+          <Form.Item name={name} rules={dtoRules(AdminUpdateUserDto, name)} style={{ margin: 0 }}>
+            {input}
+          </Form.Item>
+        ) : (
+          show(user)
+        ),
+    });
     return [
-      {
-        title: 'Name',
-        dataIndex: 'name',
-        width: 180,
-        render: (_, user) =>
-          editing(user) ? (
-            <Form.Item name="name" style={{ margin: 0 }}>
-              <Input aria-label="Name" autoComplete="off" />
-            </Form.Item>
-          ) : (
-            <Typography.Text strong>{user.name || '—'}</Typography.Text>
-          ),
-      },
-      {
-        title: 'E-mail',
-        dataIndex: 'email',
-        width: 250,
-        render: (_, user) =>
-          editing(user) ? (
-            <Form.Item name="email" style={{ margin: 0 }}>
-              <Input aria-label="E-mail" type="email" autoComplete="off" />
-            </Form.Item>
-          ) : (
-            user.email
-          ),
-      },
-      {
-        title: 'Phone',
-        dataIndex: 'phone',
-        width: 160,
-        render: (_, user) =>
-          editing(user) ? (
-            <Form.Item name="phone" style={{ margin: 0 }}>
-              <Input aria-label="Phone" autoComplete="off" />
-            </Form.Item>
-          ) : (
-            user.phone || TEXT.noPhone
-          ),
-      },
-      {
-        title: 'Role',
-        dataIndex: 'role',
-        width: 120,
-        render: (_, user) =>
-          editing(user) ? (
-            <Form.Item name="role" style={{ margin: 0 }}>
-              <Select aria-label="Role" options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
-            </Form.Item>
-          ) : (
-            <Tag color={isRole(user.role) ? ROLE_COLORS[user.role] : undefined}>
-              {isRole(user.role) ? ROLE_LABELS[user.role] : user.role}
-            </Tag>
-          ),
-      },
-      {
-        title: 'Status',
-        dataIndex: 'status',
-        width: 115,
-        render: (_, user) =>
-          editing(user) ? (
-            <Form.Item name="status" style={{ margin: 0 }}>
-              <Select
-                aria-label="Status"
-                options={[ACTIVE, INACTIVE].map((value) => ({ value, label: activeLabel(value) }))}
-              />
-            </Form.Item>
-          ) : (
-            <Tag color={user.status === ACTIVE ? 'success' : 'default'}>{userStatusLabel(user.status)}</Tag>
-          ),
-      },
+      field(
+        'name',
+        'Name',
+        180,
+        <Input aria-label="Name" autoComplete="off" maxLength={dtoMaxLength(AdminUpdateUserDto, 'name')} />,
+        (user) => <Typography.Text strong>{user.name || '—'}</Typography.Text>,
+      ),
+      field(
+        'email',
+        'E-mail',
+        250,
+        <Input
+          aria-label="E-mail"
+          type="email"
+          autoComplete="off"
+          maxLength={dtoMaxLength(AdminUpdateUserDto, 'email')}
+        />,
+        (user) => user.email,
+      ),
+      field(
+        'phone',
+        'Phone',
+        160,
+        <Input aria-label="Phone" autoComplete="off" />,
+        (user) => user.phone || TEXT.noPhone,
+      ),
+      field('role', 'Role', 120, <Select aria-label="Role" options={ROLE_OPTIONS} />, (user) => (
+        <Tag color={isRole(user.role) ? ROLE_COLORS[user.role] : undefined}>
+          {isRole(user.role) ? ROLE_LABELS[user.role] : user.role}
+        </Tag>
+      )),
+      field(
+        'status',
+        'Status',
+        115,
+        <Select
+          aria-label="Status"
+          options={[ACTIVE, INACTIVE].map((value) => ({ value, label: activeLabel(value) }))}
+        />,
+        (user) => <Tag color={user.status === ACTIVE ? 'success' : 'default'}>{userStatusLabel(user.status)}</Tag>,
+      ),
       {
         title: 'Actions',
         key: 'actions',
@@ -288,13 +283,13 @@ export default function UserList() {
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
 
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch placeholder={TEXT.searchPlaceholder} initial={q} onApply={(value) => applyFilter('q', value)} />
-        <Select
-          aria-label={TEXT.roleFilter}
-          value={role ?? ''}
-          onChange={(value) => applyFilter('role', value)}
-          options={[{ value: '', label: TEXT.allRoles }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]}
+      <Toolbar table={filterTable}>
+        <FilterSearch field="q" placeholder={TEXT.searchPlaceholder} />
+        <FilterSelect
+          field="role"
+          label={TEXT.roleFilter}
+          all={TEXT.allRoles}
+          options={ROLE_OPTIONS}
           style={{ flex: '0 0 160px' }}
         />
         <Select
@@ -310,7 +305,7 @@ export default function UserList() {
           ]}
           style={{ flex: '0 0 170px' }}
         />
-      </Flex>
+      </Toolbar>
 
       <PagedTable<PublicUser>
         table={table}

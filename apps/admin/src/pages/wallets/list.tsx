@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useNavigation } from '@refinedev/core';
-import { Button, Flex, Grid, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
+import { Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { MSG, ROLE_LABELS, formatDollars, formatNaira, isRole, type WalletAccount } from '@jara/contracts';
-import { ListSearch } from '../../components/list-search';
-import { filterValue } from '../../components/list-filters';
+import { FilterSearch, Toolbar } from '../../components/list-filters';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
+import { Lines, SubText } from '../../components/cell-text';
 import { useListTable } from '../../schema/list-table';
+import { viewColumn } from '../../schema/row-buttons';
 import { WALLET_TEXT as TEXT } from './text';
 
 const PAGE_SIZE = 10;
@@ -22,7 +22,6 @@ export default function WalletList() {
     // The largest naira balance first (issue 22): not the newest accounts, most of which hold nothing.
     sorters: { initial: [{ field: 'ngn_minor', order: 'desc' }] },
   });
-  const { filters, applyFilter } = table;
 
   const columns = useMemo<TableColumnsType<WalletAccount>>(
     () => [
@@ -30,16 +29,12 @@ export default function WalletList() {
         title: TEXT.name,
         dataIndex: 'name',
         render: (_, account) => (
-          <Space direction="vertical" size={0}>
+          <Lines>
             <Typography.Link strong onClick={() => show('wallets', account.id)}>
               {account.name || account.email}
             </Typography.Link>
-            {compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                {account.email}
-              </Typography.Text>
-            )}
-          </Space>
+            {compact && <SubText wrap>{account.email}</SubText>}
+          </Lines>
         ),
       },
       { title: TEXT.email, dataIndex: 'email', responsive: ['md'] },
@@ -64,20 +59,12 @@ export default function WalletList() {
         width: compact ? 96 : 160,
         render: (v: number) => <span className="jara-num">{formatNaira(v ?? 0)}</span>,
       },
-      {
-        title: compact ? '' : TEXT.actions,
-        key: 'actions',
-        width: compact ? 48 : 80,
-        render: (_, account) => (
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            aria-label={`${TEXT.view} ${account.email}`}
-            title={TEXT.view}
-            onClick={() => show('wallets', account.id)}
-          />
-        ),
-      },
+      viewColumn(
+        compact,
+        TEXT,
+        (account) => `${TEXT.view} ${account.email}`,
+        (account) => show('wallets', account.id),
+      ),
     ],
     [compact, show],
   );
@@ -85,13 +72,9 @@ export default function WalletList() {
   return (
     <div>
       <PageTitle>{TEXT.title}</PageTitle>
-      <Flex wrap gap={12} className="jara-toolbar" style={{ marginBottom: 16 }}>
-        <ListSearch
-          placeholder={TEXT.searchPlaceholder}
-          initial={filterValue(filters, 'q') ?? ''}
-          onApply={(value) => applyFilter('q', value)}
-        />
-      </Flex>
+      <Toolbar table={table}>
+        <FilterSearch field="q" placeholder={TEXT.searchPlaceholder} />
+      </Toolbar>
       <PagedTable<WalletAccount>
         table={table}
         errorMessage={MSG.wallets.loadFailed}

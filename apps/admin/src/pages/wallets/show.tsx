@@ -32,11 +32,13 @@ import {
 } from '@jara/contracts';
 import { WalletAdjustmentDto } from '@jara/dto';
 import { fieldError } from '../../providers/http';
-import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
+import { DtoNoteField } from '../../components/dto-note-field';
+import { dtoRules } from '../../components/dto-rules';
 import { StatusTag, formatMoney } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { PageTitle } from '../../components/page-title';
 import { WALLET_TEXT as TEXT } from './text';
+import { SubText } from '../../components/cell-text';
 import { VendorPayouts } from './vendor-payouts';
 
 const PAGE_SIZE = 10;
@@ -123,14 +125,13 @@ function AdjustmentForm({ userId, onDone }: { userId: string; onDone: () => void
             <Select aria-label={TEXT.currency} options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </Form.Item>
         </Flex>
-        <Form.Item name="reason" label={TEXT.reason} rules={dtoRules(WalletAdjustmentDto, 'reason')}>
-          <Input.TextArea
-            rows={2}
-            maxLength={dtoMaxLength(WalletAdjustmentDto, 'reason')}
-            showCount
-            placeholder={TEXT.reasonPlaceholder}
-          />
-        </Form.Item>
+        <DtoNoteField
+          dto={WalletAdjustmentDto}
+          name="reason"
+          label={TEXT.reason}
+          placeholder={TEXT.reasonPlaceholder}
+          rows={2}
+        />
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {TEXT.submit}
         </Button>
@@ -175,14 +176,8 @@ export default function WalletShow() {
         render: (_, entry) => (
           <Space direction="vertical" size={0}>
             <span>{entry.description}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-              {formatLongDateTime(entry.created_at)}
-            </Typography.Text>
-            {!compact && (
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                {entry.reference}
-              </Typography.Text>
-            )}
+            <SubText wrap>{formatLongDateTime(entry.created_at)}</SubText>
+            {!compact && <SubText wrap>{entry.reference}</SubText>}
           </Space>
         ),
       },
