@@ -40,7 +40,7 @@ export class KycController {
   )
   @ApiOperation({
     summary:
-      "Submit KYC (customers; vendors before their first payout): name, dob, gender, address, id_type, id_number, id_image (+ optional user_image); images only, re-encoded; one live submission (409); admins 403",
+      'Submit KYC (customers; vendors before their first payout): name, dob, gender, address, id_type, id_number, id_image (+ optional user_image); images only, re-encoded; one live submission (409); admins 403',
   })
   async submit(
     @CurrentUser() user: User,
