@@ -49,21 +49,22 @@ const COLUMNS: TableColumnsType<OrderRefund> = [
     ),
   },
   {
+    // Amount and status together, so a phone shows both without scrolling the card.
     title: TEXT.amount,
     dataIndex: 'amount_minor',
     align: 'right',
-    render: (v: number) => <span className="jara-num">{formatNaira(v)}</span>,
-  },
-  {
-    title: TEXT.status,
-    dataIndex: 'status',
-    width: 130,
-    render: (v: string) => <StatusTag rows={REFUND_STATUSES} status={v} testId="refund-status" />,
+    render: (v: number, r) => (
+      <Space direction="vertical" size={2} align="end">
+        <span className="jara-num">{formatNaira(v)}</span>
+        <StatusTag rows={REFUND_STATUSES} status={r.status} testId="refund-status" />
+      </Space>
+    ),
   },
   {
     title: TEXT.date,
     dataIndex: 'created_at',
     width: 120,
+    responsive: ['sm'],
     render: (v: string) => <span title={formatLongDateTime(v)}>{formatDate(v)}</span>,
   },
 ];
@@ -176,7 +177,6 @@ export function OrderRefunds({ order }: { order: Order }) {
         dataSource={refunds}
         pagination={false}
         locale={{ emptyText: TEXT.none }}
-        scroll={{ x: 480 }}
       />
       {open && <RefundModal order={order} max={max} onClose={() => setOpen(false)} />}
     </Card>
