@@ -1,8 +1,9 @@
 import { ORDER_STATUS, type DedicatedAccountAnswer, type Order } from '@jara/contracts';
-import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
+import type { FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, ledgerDrift, notificationTitles } from './support/money';
 import { createCategory, createProduct, placeOrder } from './support/orders';
-import { expectReconciled, reconciliationErrors, resolveOpenPaymentExceptions } from './support/reconcile';
+import { startWithFakePaystack, type PaystackApp } from './support/paystack-app';
+import { reconciliationErrors, resolveOpenPaymentExceptions } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -12,6 +13,7 @@ type Account = Awaited<ReturnType<typeof signUp>>;
  * a transfer into it credits the wallet once (webhook replayed 10 times) and pays the orders waiting for a transfer.
  */
 describe('Dedicated virtual accounts (issue 24)', () => {
+  let app: PaystackApp;
   let t: TestApp;
   let paystack: FakePaystack;
   let admin: Account;
@@ -20,34 +22,16 @@ describe('Dedicated virtual accounts (issue 24)', () => {
   let category: number;
 
   beforeAll(async () => {
-    paystack = await startFakePaystack();
-    t = await startTestApp({
-      PAYSTACK_SECRET_KEY: paystack.secretKey,
-      PAYSTACK_BASE_URL: paystack.url,
-      PAYSTACK_DEDICATED_BANK: 'test-bank',
-      ORDER_EXPIRY_INTERVAL_SECONDS: '0',
-    });
+    app = await startWithFakePaystack({ PAYSTACK_DEDICATED_BANK: 'test-bank' });
+    ({ t, paystack } = app);
     admin = await signUp(t, { role: 'admin' });
     vendor = await signUp(t, { role: 'vendor' });
     buyer = await signUp(t);
     category = await createCategory(t, admin.token, 'Transfer Kitchen');
   });
-  afterAll(async () => {
-    try {
-      await expectReconciled(t);
-    } finally {
-      await t.close();
-      await paystack.close();
-    }
-  });
+  afterAll(() => app.closeReconciled());
 
-  const webhook = ({ body, signature }: { body: string; signature: string }) =>
-    t
-      .http()
-      .post('/api/v1/webhooks/paystack')
-      .set('Content-Type', 'application/json')
-      .set('x-paystack-signature', signature)
-      .send(body);
+  const webhook = (hook: { body: string; signature: string }) => app.webhook(hook);
   const account = async (token: string) =>
     (await t.http().get('/api/v1/wallet/dedicated-account').set(bearer(token)).expect(200)).body
       .data as DedicatedAccountAnswer;

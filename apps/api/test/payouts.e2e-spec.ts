@@ -2,15 +2,17 @@ import { PAYOUT_MSG, formatNaira } from '@jara/contracts';
 import { PayoutAccount } from '../src/modules/payouts/payout-account.entity';
 import { PayoutsService } from '../src/modules/payouts/payouts.service';
 import { photo, KYC_FIELDS } from './security/world';
-import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
+import type { FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
-import { expectReconciled, resolveOpenPaymentExceptions } from './support/reconcile';
+import { startWithFakePaystack, type PaystackApp } from './support/paystack-app';
+import { resolveOpenPaymentExceptions } from './support/reconcile';
 import { buyAndReceive, createCategory, createProduct } from './support/orders';
-import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { signUp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
 describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers and webhooks (e2e)', () => {
+  let app: PaystackApp;
   let t: TestApp;
   let paystack: FakePaystack;
   let admin: Account;
@@ -18,25 +20,19 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
   let customer: Account;
 
   beforeAll(async () => {
-    paystack = await startFakePaystack();
-    t = await startTestApp({
-      PAYSTACK_SECRET_KEY: paystack.secretKey,
-      PAYSTACK_BASE_URL: paystack.url,
-      PAYOUT_REQUERY_INTERVAL_SECONDS: '0',
-    });
+    app = await startWithFakePaystack({ PAYOUT_REQUERY_INTERVAL_SECONDS: '0' });
+    ({ t, paystack } = app);
     admin = await signUp(t, { role: 'admin' });
     ada = await signUp(t, { role: 'vendor' });
     customer = await signUp(t);
   });
   afterAll(async () => {
+    // The tampered webhook left one exception on purpose; an admin resolves it, then the books must agree.
     try {
-      // The tampered webhook left one exception on purpose; an admin resolves it, then the books must agree.
       await resolveOpenPaymentExceptions(t, admin.token);
       expect(await ledgerDrift(t.db)).toEqual([]);
-      await expectReconciled(t);
     } finally {
-      await t.close();
-      await paystack.close();
+      await app.closeReconciled();
     }
   });
 
@@ -49,13 +45,7 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
     if (key) req.set('Idempotency-Key', key);
     return req.send({ amount });
   };
-  const webhook = (hook: { body: string; signature: string }) =>
-    t
-      .http()
-      .post(api('/webhooks/paystack'))
-      .set('Content-Type', 'application/json')
-      .set('x-paystack-signature', hook.signature)
-      .send(hook.body);
+  const webhook = (hook: { body: string; signature: string }) => app.webhook(hook);
   const payoutRow = async (id: number) =>
     (
       await t.db.query('SELECT status, reference, amount_minor, fee_minor, reason FROM payouts WHERE id = ?', [id])

@@ -1,8 +1,9 @@
 import { formatNaira, ORDER_STATUS, REFUND_MSG, type Order, type OrderRefund } from '@jara/contracts';
-import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
+import type { FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
 import { createCategory, createProduct, moveOrder, placeOrder } from './support/orders';
-import { expectReconciled, reconciliationErrors, resolveOpenPaymentExceptions } from './support/reconcile';
+import { startWithFakePaystack, type PaystackApp } from './support/paystack-app';
+import { reconciliationErrors, resolveOpenPaymentExceptions } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -13,6 +14,7 @@ type Account = Awaited<ReturnType<typeof signUp>>;
  * the money went; refunds never exceed what was paid, also when they race; webhooks replayed change nothing.
  */
 describe('Refunds to the card and the wallet (issue 24)', () => {
+  let app: PaystackApp;
   let t: TestApp;
   let paystack: FakePaystack;
   let admin: Account;
@@ -22,35 +24,17 @@ describe('Refunds to the card and the wallet (issue 24)', () => {
   let category: number;
 
   beforeAll(async () => {
-    paystack = await startFakePaystack();
-    t = await startTestApp({
-      PAYSTACK_SECRET_KEY: paystack.secretKey,
-      PAYSTACK_BASE_URL: paystack.url,
-      ORDER_RETURN_WINDOW_DAYS: '7',
-      ORDER_EXPIRY_INTERVAL_SECONDS: '0',
-    });
+    app = await startWithFakePaystack({ ORDER_RETURN_WINDOW_DAYS: '7' });
+    ({ t, paystack } = app);
     admin = await signUp(t, { role: 'admin' });
     vendor = await signUp(t, { role: 'vendor' });
     buyer = await signUp(t);
     other = await signUp(t);
     category = await createCategory(t, admin.token, 'Refund Kitchen');
   });
-  afterAll(async () => {
-    try {
-      await expectReconciled(t);
-    } finally {
-      await t.close();
-      await paystack.close();
-    }
-  });
+  afterAll(() => app.closeReconciled());
 
-  const webhook = ({ body, signature }: { body: string; signature: string }) =>
-    t
-      .http()
-      .post('/api/v1/webhooks/paystack')
-      .set('Content-Type', 'application/json')
-      .set('x-paystack-signature', signature)
-      .send(body);
+  const webhook = (hook: { body: string; signature: string }) => app.webhook(hook);
   const read = async (id: number, token = admin.token) =>
     (await t.http().get(`/api/v1/orders/${id}`).set(bearer(token)).expect(200)).body.data as Order;
   const refund = (id: number, body: object, token = admin.token) =>
