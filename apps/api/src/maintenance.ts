@@ -27,6 +27,7 @@ export { UsersService } from './modules/users/users.service';
 export { OrdersService } from './modules/orders/orders.service';
 export { ReconciliationService } from './modules/reconciliation/reconciliation.service';
 export { PayoutsService } from './modules/payouts/payouts.service';
+export { RefundsService } from './modules/invoices/refunds.service';
 export { isReconciled, presentReport } from './modules/reconciliation/reconciliation.presenter';
 export {
   ProductRowError,

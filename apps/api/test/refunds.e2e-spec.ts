@@ -5,6 +5,7 @@ import { createCategory, createProduct, moveOrder, placeOrder } from './support/
 import { startWithFakePaystack, type PaystackApp } from './support/paystack-app';
 import { reconciliationErrors, resolveOpenPaymentExceptions } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { RefundsService } from '../src/modules/invoices/refunds.service';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -24,7 +25,8 @@ describe('Refunds to the card and the wallet (issue 24)', () => {
   let category: number;
 
   beforeAll(async () => {
-    app = await startWithFakePaystack({ ORDER_RETURN_WINDOW_DAYS: '7' });
+    // The re-query job runs only when a test calls it (REFUND_REQUERY_INTERVAL_SECONDS=0: no timer).
+    app = await startWithFakePaystack({ ORDER_RETURN_WINDOW_DAYS: '7', REFUND_REQUERY_INTERVAL_SECONDS: '0' });
     ({ t, paystack } = app);
     admin = await signUp(t, { role: 'admin' });
     vendor = await signUp(t, { role: 'vendor' });
@@ -224,6 +226,75 @@ describe('Refunds to the card and the wallet (issue 24)', () => {
     const pending = [...paystack.refunds.values()].filter((r) => r.status === 'pending');
     for (const r of pending) await webhook(paystack.refundWebhook(r.id, 'refund.processed')).expect(200);
     expect(await reconciliationErrors(t, later)).toEqual([]);
+  });
+
+  it('card refunds stuck pending are re-queried (GET /refund/{id}) and settled once as their webhook would; never sent again', async () => {
+    const { order, reference } = await cardOrder(9_000);
+    const walletBefore = (await balances(t.db, buyer.user.id)).ngn;
+    const titles = async (title: string) =>
+      (await notificationTitles(t.db, buyer.user.id)).filter((x) => x === title).length;
+    const processedBefore = await titles(REFUND_MSG.processedTitle);
+    const failedBefore = await titles(REFUND_MSG.failedTitle);
+    await refund(order.id, { amount: '5000', destination: 'card', reason: 'Requery processed' }).expect(201);
+    await refund(order.id, { amount: '4000', destination: 'card', reason: 'Requery failed' }).expect(201);
+    const sent = [...paystack.refunds.values()].filter((r) => r.transaction === reference);
+    expect(sent.map((r) => [r.amount, r.status])).toEqual([
+      [500_000, 'pending'],
+      [400_000, 'pending'],
+    ]);
+    const sends = paystack.moneyOutCalls.refund;
+    // Paystack settles them and no webhook arrives.
+    sent[0].status = 'processed';
+    sent[1].status = 'failed';
+    const refunds = t.app.get(RefundsService);
+    // Not yet REFUND_REQUERY_AFTER_MINUTES (30) since they were sent: not asked.
+    expect(await refunds.countDue()).toBe(0);
+    expect(await refunds.requery()).toBe(0);
+    expect(((await read(order.id)).refunds as OrderRefund[]).map((r) => r.status)).toEqual(['pending', 'pending']);
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect(await refunds.countDue(later)).toBe(2);
+    expect(await refunds.requery(later)).toBe(2);
+    const shown = (await read(order.id, buyer.token)).refunds as OrderRefund[];
+    expect(shown.map((r) => [r.destination, r.status, r.amount_minor])).toEqual([
+      ['card', 'processed', 500_000],
+      ['card', 'failed', 400_000],
+      ['wallet', 'processed', 400_000],
+    ]);
+    expect(shown[2].fallback_of).toBe(shown[1].id);
+    expect((await balances(t.db, buyer.user.id)).ngn).toBe(walletBefore + 400_000);
+    // A second run (and a late webhook) changes nothing; nothing was ever sent to Paystack again.
+    expect(await refunds.countDue(later)).toBe(0);
+    expect(await refunds.requery(later)).toBe(0);
+    await webhook(paystack.refundWebhook(sent[0].id, 'refund.processed')).expect(200);
+    expect(((await read(order.id)).refunds as OrderRefund[]).map((r) => r.status)).toEqual([
+      'processed',
+      'failed',
+      'processed',
+    ]);
+    expect((await balances(t.db, buyer.user.id)).ngn).toBe(walletBefore + 400_000);
+    expect(paystack.moneyOutCalls.refund).toBe(sends);
+    expect(await titles(REFUND_MSG.processedTitle)).toBe(processedBefore + 1);
+    expect(await titles(REFUND_MSG.failedTitle)).toBe(failedBefore + 1);
+    expect(await ledgerDrift(t.db)).toEqual([]);
+    expect(await reconciliationErrors(t, { now: later })).toEqual([]);
+  });
+
+  it('a re-queried answer with another amount settles nothing and is kept for an admin', async () => {
+    const { order, reference } = await cardOrder(3_000);
+    await refund(order.id, { amount: '3000', destination: 'card', reason: 'Requery mismatch' }).expect(201);
+    const [sent] = [...paystack.refunds.values()].filter((r) => r.transaction === reference);
+    sent.status = 'processed';
+    sent.amount = 100;
+    const refunds = t.app.get(RefundsService);
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect(await refunds.requery(later)).toBe(0);
+    expect(await refunds.requery(later)).toBe(0);
+    expect(((await read(order.id)).refunds as OrderRefund[]).map((r) => r.status)).toEqual(['pending']);
+    expect(await resolveOpenPaymentExceptions(t, admin.token)).toBe(1);
+    // The true answer settles it.
+    sent.amount = 300_000;
+    expect(await refunds.requery(later)).toBe(1);
+    expect(((await read(order.id)).refunds as OrderRefund[]).map((r) => r.status)).toEqual(['processed']);
   });
 
   it('card only for a card-paid order; customers cannot refund; another user reads nothing', async () => {

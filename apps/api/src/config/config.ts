@@ -110,6 +110,15 @@ export interface AppConfig {
     requeryAfterMinutes: number;
     requeryIntervalSeconds: number;
   };
+  /**
+   * Card refunds (issue 24, docs/decisions/038): one pending at Paystack longer than requeryAfterMinutes is asked
+   * about (GET /refund/{id}, never sent again), every requeryIntervalSeconds (0: never; the CLI's requery-refunds
+   * does it on demand).
+   */
+  refunds: {
+    requeryAfterMinutes: number;
+    requeryIntervalSeconds: number;
+  };
 }
 
 /** The routes with an abuse limit (each counts on its own). */
@@ -392,6 +401,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     requeryIntervalSeconds: int('PAYOUT_REQUERY_INTERVAL_SECONDS', 300, 0, 86_400),
   };
 
+  const refunds = {
+    requeryAfterMinutes: int('REFUND_REQUERY_AFTER_MINUTES', 30, 0, 7 * 1440),
+    requeryIntervalSeconds: int('REFUND_REQUERY_INTERVAL_SECONDS', 300, 0, 86_400),
+  };
+
   const abuseLimits = Object.fromEntries(
     ABUSE_SCOPES.map((scope) => {
       const { names, defaults } = ABUSE_LIMIT_ENV[scope];
@@ -435,6 +449,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     outbox: { intervalMs: int('OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000) },
     abuseLimits,
     payouts,
+    refunds,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

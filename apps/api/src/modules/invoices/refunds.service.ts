@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, LessThan, type EntityManager } from 'typeorm';
 import {
   formatNaira,
   fromMinorUnits,
@@ -13,10 +13,13 @@ import {
   type RefundDestination,
 } from '@jara/contracts';
 import type { OrderRefundDto as OrderRefundBody } from '@jara/dto';
-import { ConflictError, invalid, NotFoundError } from '../../common/errors';
+import { ConflictError, invalid, NotFoundError, UnavailableError } from '../../common/errors';
 import { EVENTS, type RefundSettledEvent } from '../../common/events';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { OutboxService } from '../../common/outbox/outbox.service';
+import { runExclusive } from '../../common/rate-limit/job-lock';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { inTransaction } from '../../database/transaction';
 import { GatewayError } from '../payments/payment-gateway';
 import { PaymentsService } from '../payments/payments.service';
@@ -57,11 +60,14 @@ interface OrderFacts {
  * credited to the buyer's wallet instead, so the money is never left owed.
  */
 @Injectable()
-export class RefundsService implements OnModuleInit {
+export class RefundsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Refunds');
+  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RATE_LIMIT_STORE) private readonly shared: RateLimitStore,
     private readonly wallet: WalletService,
     private readonly payments: PaymentsService,
     private readonly outbox: OutboxService,
@@ -71,6 +77,18 @@ export class RefundsService implements OnModuleInit {
   onModuleInit(): void {
     this.payments.registerWebhookHandler('refund.processed', (data) => this.onWebhook(data, 'processed'));
     this.payments.registerWebhookHandler('refund.failed', (data) => this.onWebhook(data, 'failed'));
+    const seconds = this.config.refunds.requeryIntervalSeconds;
+    if (seconds <= 0) return;
+    this.timer = setInterval(() => {
+      runExclusive(this.shared, 'requery-refunds', seconds * 1000, () => this.requery()).catch((error: Error) =>
+        this.logger.error(`Re-querying refunds failed: ${error.message}`),
+      );
+    }, seconds * 1000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
   }
 
   // ------------------------------------------------------------------------------------------------ the owner API
@@ -247,14 +265,78 @@ export class RefundsService implements OnModuleInit {
     else await this.announce(row.id);
   }
 
+  // ---------------------------------------------------------------------------------------------- card: re-query
+
+  /**
+   * The job (every REFUND_REQUERY_INTERVAL_SECONDS, one instance per round) and the CLI's requery-refunds: card
+   * refunds sent and still pending longer than REFUND_REQUERY_AFTER_MINUTES are asked about (GET /refund/{id}, by
+   * Paystack's id or, when the send got no answer, the paying transaction's reference) and an answer of processed or
+   * failed is settled by the webhooks' own code (amount re-checked; once). Nothing is ever sent again (decision 038):
+   * not found or still pending leaves the refund pending for the next round (reconcile flags it after a day).
+   * Answers how many changed status.
+   */
+  async requery(now = new Date(), limit = 100): Promise<number> {
+    const repo = this.db.getRepository(OrderRefund);
+    const due = await repo.find({
+      where: { status: 'pending', destination: 'card', sent_at: LessThan(this.requeryBefore(now)) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+    let changed = 0;
+    for (const row of due) {
+      const asked = row.gateway_refund_id ?? row.transaction_reference;
+      if (!asked) continue;
+      let answer;
+      try {
+        answer = await this.payments.refundStatus(asked);
+      } catch (error) {
+        if (!(error instanceof GatewayError) && !(error instanceof UnavailableError)) throw error;
+        this.logger.warn(`Card refund ${row.reference} not re-queried: ${error.message}`);
+        continue;
+      }
+      if (answer.status !== 'processed' && answer.status !== 'failed') continue;
+      // An answer about another refund (a lookup by transaction finds any of its refunds) is not this one's.
+      if (row.gateway_refund_id && answer.id !== null && answer.id !== row.gateway_refund_id) continue;
+      await this.onWebhook(
+        {
+          id: answer.id ?? row.gateway_refund_id,
+          transaction_reference: answer.transactionReference ?? row.transaction_reference,
+          amount: answer.amountMinor,
+          currency: answer.currency,
+        },
+        answer.status,
+        'verify',
+      );
+      const after = await repo.findOne({ where: { id: row.id }, select: ['id', 'status'] });
+      if (after && after.status !== 'pending') changed++;
+    }
+    return changed;
+  }
+
+  /** How many card refunds the job would ask about now (the CLI's --dry-run). */
+  async countDue(now = new Date()): Promise<number> {
+    return this.db.getRepository(OrderRefund).count({
+      where: { status: 'pending', destination: 'card', sent_at: LessThan(this.requeryBefore(now)) },
+    });
+  }
+
+  private requeryBefore(now: Date): Date {
+    return new Date(now.getTime() - this.config.refunds.requeryAfterMinutes * 60_000);
+  }
+
   // ---------------------------------------------------------------------------------------------- card: webhooks
 
   /**
    * refund.processed / refund.failed (signed, checked by the payments module). The refund is found by Paystack's id
    * (or, before the id was stored, its transaction and amount among the pending ones); the amount and currency are
    * re-checked; a replay finds it settled and changes nothing. Unknown or mismatched answers are kept for an admin.
+   * The re-query hands its answers here too (source 'verify').
    */
-  async onWebhook(data: Record<string, unknown>, outcome: 'processed' | 'failed'): Promise<boolean> {
+  async onWebhook(
+    data: Record<string, unknown>,
+    outcome: 'processed' | 'failed',
+    source: 'webhook' | 'verify' = 'webhook',
+  ): Promise<boolean> {
     const id = data.id === undefined || data.id === null ? null : String(data.id).slice(0, 50);
     const transaction = typeof data.transaction_reference === 'string' ? data.transaction_reference : null;
     const amount = Number(data.amount);
@@ -277,9 +359,9 @@ export class RefundsService implements OnModuleInit {
       await this.payments.recordUnsettled({
         reference,
         kind: 'unknown',
-        source: 'webhook',
+        source,
         result,
-        note: `A signed refund.${outcome} for a refund Jara does not know (transaction ${transaction ?? '?'}): check it on the Paystack dashboard.`,
+        note: `${source === 'webhook' ? 'A signed' : 'A re-queried'} refund.${outcome} for a refund Jara does not know (transaction ${transaction ?? '?'}): check it on the Paystack dashboard.`,
       });
       return true;
     }
@@ -287,7 +369,7 @@ export class RefundsService implements OnModuleInit {
       await this.payments.recordUnsettled({
         reference,
         kind: 'mismatch',
-        source: 'webhook',
+        source,
         result,
         expected: { amountMinor: row.amount_minor, currency: row.currency },
         note: `refund.${outcome} reported another amount for refund ${row.reference}: nothing changed; compare with the Paystack dashboard.`,
@@ -303,7 +385,7 @@ export class RefundsService implements OnModuleInit {
       await this.payments.recordUnsettled({
         reference,
         kind: 'mismatch',
-        source: 'webhook',
+        source,
         result,
         expected: { amountMinor: row.amount_minor, currency: row.currency },
         note: `Refund ${row.reference} was processed after it failed and was credited to the wallet: recover one of them.`,

@@ -32,6 +32,8 @@ export interface PaymentGateway {
   verify(reference: string): Promise<GatewayVerification>;
   /** POST /refund (issue 24): a full or partial refund of a successful transaction to the card that paid it. */
   refund?(input: RefundInput): Promise<GatewayRefund>;
+  /** GET /refund/{id} (Paystack's refund id, or the paying transaction's reference): how a sent refund stands. */
+  refundStatus?(idOrReference: string): Promise<GatewayRefundStatus>;
   /** POST /customer then POST /dedicated_account (issue 24): the user's own account number. Paystack only. */
   dedicatedAccount?(input: DedicatedAccountInput): Promise<GatewayDedicatedAccount>;
 }
@@ -49,6 +51,17 @@ export interface GatewayRefund {
   id: string | null;
   status: 'pending' | 'processed' | 'failed';
   message?: string;
+}
+
+/** What GET /refund/{id} says; not_found: the gateway knows no such refund (it is never sent again because of it). */
+export interface GatewayRefundStatus {
+  id: string | null;
+  status: 'pending' | 'processed' | 'failed' | 'not_found';
+  /** Minor units as the gateway reports them; null when unknown. */
+  amountMinor: number | null;
+  currency: string | null;
+  /** The reference of the transaction refunded, when the gateway says. */
+  transactionReference: string | null;
 }
 
 export interface DedicatedAccountInput {

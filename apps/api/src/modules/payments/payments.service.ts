@@ -15,6 +15,7 @@ import {
   type DedicatedAccountInput,
   type GatewayDedicatedAccount,
   type GatewayRefund,
+  type GatewayRefundStatus,
   type RefundInput,
   type GatewayVerification,
   type InitializeInput,
@@ -238,6 +239,12 @@ export class PaymentsService {
   async refund(input: RefundInput): Promise<GatewayRefund> {
     if (!this.gateway.refund) throw new UnavailableError(MSG.money.paymentsOff);
     return this.gateway.refund(input);
+  }
+
+  /** GET /refund/{id} through the gateway in use (the refunds' re-query). GatewayError: no usable answer. */
+  async refundStatus(idOrReference: string): Promise<GatewayRefundStatus> {
+    if (!this.gateway.refundStatus) throw new UnavailableError(MSG.money.paymentsOff);
+    return this.gateway.refundStatus(idOrReference);
   }
 
   /** Dedicated accounts need Paystack itself (a secret key); test mode has none. */

@@ -7,6 +7,7 @@ import {
   type DedicatedAccountInput,
   type GatewayDedicatedAccount,
   type GatewayRefund,
+  type GatewayRefundStatus,
   type RefundInput,
   type GatewayStatus,
   type GatewayVerification,
@@ -86,6 +87,35 @@ export class PaystackGateway implements PaymentGateway {
       id: data.id === undefined || data.id === null ? null : String(data.id),
       status: state === 'processed' ? 'processed' : state === 'failed' ? 'failed' : 'pending',
       message,
+    };
+  }
+
+  /**
+   * GET /refund/{id}: a refund Jara sent, asked again (the re-query job). 404 / 400 with status false: not_found;
+   * no answer or a 5xx: GatewayError. Paystack's processing states (pending, processing, needs-attention) stay pending.
+   */
+  async refundStatus(idOrReference: string): Promise<GatewayRefundStatus> {
+    const { status, body } = await this.call('GET', `/refund/${encodeURIComponent(idOrReference)}`);
+    if ((status === 400 || status === 404) && body?.status === false)
+      return { id: null, status: 'not_found', amountMinor: null, currency: null, transactionReference: null };
+    const data = body?.data as Record<string, unknown> | undefined;
+    if (status !== 200 || body?.status !== true || !data)
+      throw new GatewayError(`refund fetch answered HTTP ${status}: ${String(body?.message ?? '').slice(0, 120)}`);
+    const state = String(data.status ?? 'pending');
+    const amount = Number(data.amount);
+    const transaction = data.transaction as Record<string, unknown> | string | number | undefined;
+    const reference =
+      typeof data.transaction_reference === 'string'
+        ? data.transaction_reference
+        : transaction && typeof transaction === 'object' && typeof transaction.reference === 'string'
+          ? transaction.reference
+          : null;
+    return {
+      id: data.id === undefined || data.id === null ? null : String(data.id),
+      status: state === 'processed' ? 'processed' : state === 'failed' ? 'failed' : 'pending',
+      amountMinor: Number.isSafeInteger(amount) ? amount : null,
+      currency: typeof data.currency === 'string' ? data.currency.toUpperCase() : null,
+      transactionReference: reference,
     };
   }
 

@@ -6,6 +6,7 @@ import { inTransaction } from '../../database/transaction';
 import { randomBytes } from 'node:crypto';
 import type {
   GatewayRefund,
+  GatewayRefundStatus,
   GatewayStatus,
   GatewayVerification,
   InitializeInput,
@@ -58,6 +59,11 @@ export class TestModeGateway implements PaymentGateway {
   /** A refund to the (pretend) card: processed at once; no money moves anywhere (issue 24). */
   async refund(): Promise<GatewayRefund> {
     return { id: `test-${randomBytes(6).toString('hex')}`, status: 'processed' };
+  }
+
+  /** Test mode keeps no refunds (each is processed at once), so none is ever found pending here. */
+  async refundStatus(): Promise<GatewayRefundStatus> {
+    return { id: null, status: 'not_found', amountMinor: null, currency: null, transactionReference: null };
   }
 
   /** Completes (success) or cancels (failed) a known pending test transaction, once; answers the transaction. */
