@@ -12,6 +12,7 @@ import { backup, backupHelp } from './commands/backup';
 import { restore, restoreHelp } from './commands/restore';
 import { reconcile, reconcileHelp } from './commands/reconcile';
 import { requeryPayouts, requeryPayoutsHelp } from './commands/requery-payouts';
+import { requeryRefunds, requeryRefundsHelp } from './commands/requery-refunds';
 
 interface Command {
   summary: string;
@@ -55,6 +56,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'ask Paystack about payout transfers stuck in processing (and resend unsent ones), settling them',
     help: requeryPayoutsHelp,
     run: requeryPayouts,
+  },
+  'requery-refunds': {
+    summary: 'ask Paystack about card refunds still pending (never sending one again), settling them',
+    help: requeryRefundsHelp,
+    run: requeryRefunds,
   },
   reconcile: {
     summary: 'check that wallets, ledger, invoices, orders and parcels agree (exit 1 on a finding)',

@@ -49,6 +49,7 @@ export function createContext(env: Record<string, string | undefined>, io: Io): 
           ...config,
           orders: { ...config.orders, expiryIntervalSeconds: 0 },
           payouts: { ...config.payouts, requeryIntervalSeconds: 0 },
+          refunds: { ...config.refunds, requeryIntervalSeconds: 0 },
           requestLog: false,
         }),
         { logger: ['error'] },

@@ -160,6 +160,7 @@ describe('jara CLI operations', () => {
       'import-products',
       'backup',
       'restore',
+      'requery-refunds',
     ];
 
     it('has --help (exit 0) and is listed in the usage', async () => {
@@ -314,6 +315,46 @@ describe('jara CLI operations', () => {
     expect(await cli('requery-payouts', '--at', 'yesterday')).toBe(2);
     expect(await cli('requery-payouts')).toBe(0);
     expect(out.at(-1)).toBe('No payout is waiting on Paystack.');
+  });
+
+  it('requery-refunds runs the card refunds re-query job: asks about a stuck one, never sends it again', async () => {
+    expect(await cli('requery-refunds', '--dry-run')).toBe(0);
+    expect(out.at(-1)).toBe('Dry run: no card refund is waiting on Paystack.');
+    expect(await cli('requery-refunds', '--at', 'yesterday')).toBe(2);
+    expect(await cli('requery-refunds')).toBe(0);
+    expect(out.at(-1)).toBe('No card refund is waiting on Paystack.');
+    // A card refund sent an hour ago and still pending: due. Test mode (no Paystack key) knows no such refund, so it
+    // stays pending: a refund is never sent a second time.
+    const reference = `refund-cli-${Date.now()}`;
+    await withDb(async (db) => {
+      const [order] = (await db.query(
+        'SELECT id, invoice_id, user_id FROM orders WHERE invoice_id IS NOT NULL ORDER BY id LIMIT 1',
+      )) as Array<Record<string, unknown>>;
+      await db.getRepository('OrderRefund').insert({
+        order_id: Number(order.id),
+        invoice_id: Number(order.invoice_id),
+        user_id: Number(order.user_id),
+        destination: 'card',
+        amount_minor: 100,
+        currency: 'NGN',
+        status: 'pending',
+        reference,
+        transaction_reference: 'cli-tx',
+        gateway_refund_id: '424242',
+        sent_at: new Date(Date.now() - 3600_000),
+      });
+    });
+    const statusOf = () =>
+      withDb(async (db) => (await db.getRepository('OrderRefund').findOneByOrFail({ reference })).status as string);
+    try {
+      expect(await cli('requery-refunds', '--dry-run')).toBe(0);
+      expect(out.at(-1)).toBe('Dry run: 1 card refund(s) would be asked about; nothing changed.');
+      expect(await cli('requery-refunds')).toBe(0);
+      expect(out.at(-1)).toBe('Re-queried 1 card refund(s); 0 changed status.');
+      expect(await statusOf()).toBe('pending');
+    } finally {
+      await withDb((db) => db.getRepository('OrderRefund').delete({ reference }));
+    }
   });
 
   it('recompute-ratings puts drifted ratings back by the review rule; --dry-run changes nothing', async () => {

@@ -126,6 +126,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the card refunds re-query: every 300 s after 30 min by default, 0 turns the job off, bad values refused', () => {
+    expect(loadConfig({}).refunds).toEqual({ requeryAfterMinutes: 30, requeryIntervalSeconds: 300 });
+    expect(loadConfig({ REFUND_REQUERY_AFTER_MINUTES: '5', REFUND_REQUERY_INTERVAL_SECONDS: '0' }).refunds).toEqual({
+      requeryAfterMinutes: 5,
+      requeryIntervalSeconds: 0,
+    });
+    expect(() => loadConfig({ REFUND_REQUERY_INTERVAL_SECONDS: '-1', REFUND_REQUERY_AFTER_MINUTES: 'soon' })).toThrow(
+      /REFUND_REQUERY_AFTER_MINUTES[\s\S]*REFUND_REQUERY_INTERVAL_SECONDS/,
+    );
+  });
+
   it('reads Paystack and the exchange-rate service: defaults, test mode without a key, https only in production', () => {
     const config = loadConfig({});
     expect(config.paystack).toEqual({
