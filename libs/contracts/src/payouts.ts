@@ -1,3 +1,4 @@
+import { formatNaira } from './money';
 import type { StatusTone } from './statuses';
 
 /**
@@ -163,6 +164,11 @@ export const STATEMENT_STATUSES: ReadonlyArray<{ code: StatementEntry['status'];
   { code: 'pending', label: 'Pending', tone: 'warning' },
   { code: 'failed', label: 'Reversed', tone: 'danger' },
 ];
+
+/** A statement line's amount with its sign: '+₦5,000' for a credit, '−₦100' for a debit (storefront and back office). */
+export function statementAmountText(entry: Pick<StatementEntry, 'direction' | 'amount_minor'>): string {
+  return `${entry.direction === 'debit' ? '−' : '+'}${formatNaira(entry.amount_minor)}`;
+}
 
 /** POST /admin/payouts/approve with { ids }: each id approved or the reason it was not. */
 export interface BulkApproveResult {

@@ -1,12 +1,4 @@
-import { formatNaira } from '@jara/contracts';
-import {
-  payableLater,
-  readRefundTo,
-  refundChoices,
-  statementAmountText,
-  statementFileName,
-  statementQuery,
-} from './payouts';
+import { payableLater, readRefundTo, refundChoices, statementFileName, statementQuery } from './payouts';
 
 describe('payout account display', () => {
   it('says when a changed account may receive payouts, and nothing once it may', () => {
@@ -19,11 +11,6 @@ describe('payout account display', () => {
 });
 
 describe('statement', () => {
-  it('signs credits and debits', () => {
-    expect(statementAmountText({ direction: 'credit', amount_minor: 500_000 })).toBe(`+${formatNaira(500_000)}`);
-    expect(statementAmountText({ direction: 'debit', amount_minor: 10_000 })).toBe(`−${formatNaira(10_000)}`);
-  });
-
   it('asks the API for a page after a cursor', () => {
     expect(statementQuery(null)).toBe('per_page=20');
     expect(statementQuery('abc_-', 5)).toBe('per_page=5&after=abc_-');

@@ -1,11 +1,4 @@
-import {
-  REFUND_DESTINATIONS,
-  formatNaira,
-  type Order,
-  type PayoutAccount,
-  type RefundDestination,
-  type StatementEntry,
-} from '@jara/contracts';
+import { REFUND_DESTINATIONS, type Order, type PayoutAccount, type RefundDestination } from '@jara/contracts';
 
 /** Money out on the storefront (issue 24): pure helpers of the Payouts page, the Fund page and the order screens. */
 
@@ -13,11 +6,6 @@ import {
 export const STATEMENT_PAGE_SIZE = 20;
 /** Withdrawals shown on the Payouts page (the newest; the statement holds every one). */
 export const WITHDRAWALS_SHOWN = 10;
-
-/** A statement line's amount with its sign: '+₦5,000.00' for a credit, '−₦100.00' for a debit. */
-export function statementAmountText(entry: Pick<StatementEntry, 'direction' | 'amount_minor'>): string {
-  return `${entry.direction === 'debit' ? '−' : '+'}${formatNaira(entry.amount_minor)}`;
-}
 
 /** The moment an account that was just changed may receive payouts, or null when it already may. */
 export function payableLater(

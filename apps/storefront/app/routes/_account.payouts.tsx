@@ -4,6 +4,7 @@ import {
   MSG,
   PAYOUT_STATUSES,
   STATEMENT_STATUSES,
+  statementAmountText,
   formatDate,
   formatLongDateTime,
   formatNaira,
@@ -26,7 +27,7 @@ import { VENDOR_ONLY } from '~/lib/navigation';
 import type { ListPage } from '~/lib/orders';
 import { IDEMPOTENCY_FIELD } from '~/lib/payments';
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/payments.server';
-import { payableLater, statementAmountText } from '~/lib/payouts';
+import { payableLater } from '~/lib/payouts';
 import {
   loadBanks,
   loadPayoutBalance,

@@ -55,7 +55,6 @@ export const VENDOR_PAYOUT_TEXT = {
   description: 'Description',
   amount: 'Amount',
   status: 'Status',
-  entryStatus: (status: string) => ({ completed: 'Completed', pending: 'Pending', failed: 'Failed' })[status] ?? status,
   statementFailed: 'The statement could not be loaded.',
   noStatement: 'No sales or payouts yet.',
   none: '—',

@@ -5,11 +5,14 @@ import {
   formatDate,
   formatLongDateTime,
   formatNaira,
+  STATEMENT_STATUSES,
+  statementAmountText,
   type PayoutAccount,
   type StatementEntry,
   type VendorBalance,
 } from '@jara/contracts';
 import { CardTitle } from '../../components/card-title';
+import { StatusTag } from '../../components/money';
 import { PagedTable } from '../../components/paged-table';
 import { VENDOR_PAYOUT_TEXT as TEXT } from './text';
 
@@ -61,12 +64,16 @@ const STATEMENT_COLUMNS: TableColumnsType<StatementEntry> = [
     width: 140,
     render: (_, e) => (
       <Typography.Text className="jara-num" type={e.direction === 'credit' ? 'success' : 'danger'}>
-        {e.direction === 'credit' ? '+' : '−'}
-        {formatNaira(e.amount_minor)}
+        {statementAmountText(e)}
       </Typography.Text>
     ),
   },
-  { title: TEXT.status, dataIndex: 'status', width: 110, render: (v: string) => TEXT.entryStatus(v) },
+  {
+    title: TEXT.status,
+    dataIndex: 'status',
+    width: 110,
+    render: (v: string) => <StatusTag rows={STATEMENT_STATUSES} status={v} />,
+  },
 ];
 
 /**
