@@ -13,13 +13,16 @@ export const BENCH_DIR = join(ROOT, 'data', 'bench');
  * The bench database of one catalogue size. SQLite by default (data/bench/jara-<size>.sqlite); with
  * DATABASE_URL=mysql://... or mariadb://... (BENCH_DATABASE_URL wins) a database jara_bench_<size> on that server.
  * A tag (e.g. 'checkout') names a database of its own (jara-<size>-<tag>.sqlite, jara_bench_<size>_<tag>), for runs
- * that write (the checkout benchmark) and must leave the list cases' data alone.
+ * that write (the checkout benchmark) and must leave the list cases' data alone. BENCH_DATABASE_SUFFIX (letters and
+ * digits) is appended to the MySQL database's name, so two checkouts of the repository can bench on one server.
  */
 export function benchTarget(size, env = process.env, tag = '') {
   if (tag && !/^[a-z0-9]+$/.test(tag)) throw new Error(`bad database tag ${tag}`);
   const url = (env.BENCH_DATABASE_URL || env.DATABASE_URL || '').trim();
   if (/^(mysql|mariadb):\/\//i.test(url)) {
-    const database = `jara_bench_${size}${tag ? `_${tag}` : ''}`;
+    const suffix = (env.BENCH_DATABASE_SUFFIX || '').trim();
+    if (suffix && !/^[a-z0-9]+$/.test(suffix)) throw new Error(`bad BENCH_DATABASE_SUFFIX ${suffix}`);
+    const database = `jara_bench_${size}${tag ? `_${tag}` : ''}${suffix ? `_${suffix}` : ''}`;
     const server = new URL(url.replace(/^mariadb:/i, 'mysql:'));
     server.pathname = '/';
     const forApi = new URL(url);
