@@ -1,6 +1,13 @@
-// Building blocks of the bare baseline: the same JSON as the API's presenters, from hand-written SQL.
-// A case's `baseline` is a builder call from this file; the baseline server (baseline-server.mjs) calls
-// `make(db, ctx)` once at start-up and then `handle(request)` for every request.
+// Building blocks of the bare baseline and of the floor: the same JSON as the API's presenters, from hand-written
+// SQL. A case's `baseline` is a builder call from this file; the baseline server (baseline-server.mjs) calls
+// `make(db, ctx, env)` once at start-up and then `handle(request)` for every request.
+//
+// Two modes of the same builders (issue 25), chosen by env.floor:
+// - "Base, same SQL" (env.floor false): the statements Jara runs, the count on every request;
+// - the floor (env.floor true): the fastest correct answer with the same JSON: the same page statement (index seek,
+//   keyset or LIMIT), its total from a counter computed once per filter (and per user for own lists) and kept,
+//   LIMIT/OFFSET written as literals, and on MySQL/MariaDB server-side prepared statements (mysql2 execute, cached per
+//   connection) instead of text queries; better-sqlite3's statements are prepared once in both modes.
 //
 // SQL placeholders: {name} is bound from the run's context (ctx.name, see run.mjs buildContext) as a
 // parameter, {{name}} is put in as an identifier; a fragment may be { sqlite, mysql } when the dialects need
@@ -131,12 +138,54 @@ export function presentUser(u, publicUrl) {
     status: u.status === '1' ? '1' : '0',
     email_verified: !!u.email_verified_at,
     pending_email: u.pending_email ?? null,
+    email_updates: absent(u.email_updates) || Number(u.email_updates) !== 0,
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
   };
 }
 
 const json = (body, headers = {}, status = 200) => ({ status, body, headers });
+
+/** The floor's mode of a builder's env (see the top of this file). */
+export const isFloor = (env) => !!env?.floor;
+
+/**
+ * How a builder runs its statements: the floor prepares them on MySQL/MariaDB (execute: parsed once per connection,
+ * binary protocol); the base sends text queries as the API's driver does. better-sqlite3 prepares once either way.
+ */
+export function runner(db, env) {
+  if (!isFloor(env) || db.dialect !== 'mysql') return db;
+  return { dialect: db.dialect, all: db.allPrepared, get: db.getPrepared };
+}
+
+/** LIMIT/OFFSET: literals in the floor (no parameter to bind), placeholders in the base. */
+function paging(env, take, skip, params) {
+  if (!isFloor(env))
+    return {
+      sql: skip === undefined ? ' LIMIT ?' : ' LIMIT ? OFFSET ?',
+      params: skip === undefined ? [...params, take] : [...params, take, skip],
+    };
+  const n = (v) => {
+    if (!Number.isInteger(v) || v < 0) throw new Error(`bad limit/offset ${v}`);
+    return v;
+  };
+  return { sql: skip === undefined ? ` LIMIT ${n(take)}` : ` LIMIT ${n(take)} OFFSET ${n(skip)}`, params };
+}
+
+/**
+ * A list's total: counted on every request in the base; in the floor counted once per distinct parameters (the
+ * filter's, the owner's) and then kept, as a counter maintained by the writes would answer it.
+ */
+export function totals(db, env) {
+  const q = runner(db, env);
+  if (!isFloor(env)) return async (sql, params) => Number((await q.get(sql, params)).n);
+  const kept = new Map();
+  return async (sql, params) => {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    if (!kept.has(key)) kept.set(key, Number((await q.get(sql, params)).n));
+    return kept.get(key);
+  };
+}
 
 /**
  * A page of products as the list endpoints answer it: {data, meta:{total, page, per_page}} + X-Total-Count.
@@ -155,7 +204,10 @@ export function productList({
   deferredJoin = false,
   keysetAfterRow,
 }) {
-  return async (db, ctx, { publicUrl }) => {
+  return async (db, ctx, env) => {
+    const { publicUrl } = env;
+    const q = runner(db, env);
+    const count = totals(db, env);
     const take = Number(val(limit, ctx));
     let skip = Number(val(offset, ctx));
     const withCount = !!val(count, ctx);
@@ -174,19 +226,19 @@ export function productList({
       };
       skip = position;
     }
-    const offsetSql = keysetAfterRow !== undefined ? '' : ' OFFSET ?';
-    const pageParams = keysetAfterRow !== undefined ? [...pageWhere.params, take] : [...pageWhere.params, take, skip];
+    const limits = paging(env, take, keysetAfterRow !== undefined ? undefined : skip, pageWhere.params);
+    const pageParams = limits.params;
     const pageSql = deferredJoin
-      ? `SELECT ${PRODUCT_COLUMNS} FROM (SELECT p.id FROM products p WHERE ${pageWhere.sql} ORDER BY ${orderBy} LIMIT ?${offsetSql}) k ` +
+      ? `SELECT ${PRODUCT_COLUMNS} FROM (SELECT p.id FROM products p WHERE ${pageWhere.sql} ORDER BY ${orderBy}${limits.sql}) k ` +
         `JOIN products p ON p.id = k.id ${PRODUCT_JOINS} ORDER BY ${orderBy}`
-      : `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE ${pageWhere.sql} ORDER BY ${orderBy} LIMIT ?${offsetSql}`;
+      : `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE ${pageWhere.sql} ORDER BY ${orderBy}${limits.sql}`;
     const countSql = `SELECT COUNT(*) AS n FROM products p WHERE ${base.sql}`;
     const meta = { page: Math.floor(skip / take) + 1, per_page: take };
     return async () => {
-      const rows = await db.all(pageSql, pageParams);
+      const rows = await q.all(pageSql, pageParams);
       const data = rows.map((r) => presentProduct(r, publicUrl));
       if (!withCount) return json({ data, meta });
-      const total = Number((await db.get(countSql, base.params)).n);
+      const total = await count(countSql, base.params);
       return json({ data, meta: { total, ...meta } }, { 'X-Total-Count': String(total) });
     };
   };
@@ -194,11 +246,13 @@ export function productList({
 
 /** One product by id ({data}), 404 when missing or inactive, like GET /products/:id for a visitor. */
 export function productById(id) {
-  return async (db, ctx, { publicUrl }) => {
+  return async (db, ctx, env) => {
+    const { publicUrl } = env;
+    const q = runner(db, env);
     const sql = `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE p.id = ?`;
     const productId = Number(val(id, ctx));
     return async () => {
-      const row = await db.get(sql, [productId]);
+      const row = await q.get(sql, [productId]);
       if (!row || Number(row.status) !== 1) return json({ message: 'Product not found.' }, {}, 404);
       return json({ data: presentProduct(row, publicUrl) });
     };
@@ -212,17 +266,20 @@ const likePattern = (text) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!
  * then products (from `from`, filtered by `where`, in `orderBy`) to fill `total`.
  */
 export function suggestions({ term, categories = 3, total = 7, from = 'products p', where, orderBy }) {
-  return async (db, ctx, { publicUrl }) => {
+  return async (db, ctx, env) => {
+    const { publicUrl } = env;
+    const q = runner(db, env);
     const pattern = likePattern(String(val(term, ctx)));
-    const catSql = `SELECT id, name FROM categories WHERE status = 1 AND LOWER(name) LIKE ? ESCAPE '!' ORDER BY name ASC LIMIT ?`;
+    const catSql = `SELECT id, name FROM categories WHERE status = 1 AND LOWER(name) LIKE ? ESCAPE '!' ORDER BY name ASC LIMIT ${Number(categories)}`;
     const product = bind(
       `SELECT ${PRODUCT_COLUMNS} FROM ${pick(from, db.dialect)} ${PRODUCT_JOINS} WHERE ${pick(where, db.dialect)} ORDER BY ${pick(orderBy, db.dialect)}`,
       ctx,
       db.dialect,
     );
     return async () => {
-      const cats = (await db.all(catSql, [pattern, categories])).map((c) => ({ id: c.id, name: c.name }));
-      const rows = await db.all(`${product.sql} LIMIT ?`, [...product.params, total - cats.length]);
+      const cats = (await q.all(catSql, [pattern])).map((c) => ({ id: c.id, name: c.name }));
+      const rest = paging(env, total - cats.length, undefined, product.params);
+      const rows = await q.all(`${product.sql}${rest.sql}`, rest.params);
       const products = rows.map((r) => {
         const p = presentProduct(r, publicUrl);
         return {
@@ -241,15 +298,19 @@ export function suggestions({ term, categories = 3, total = 7, from = 'products 
 
 /** A page of users for admins, newest first, with the total (GET /users). */
 export function userList({ where = '1 = 1', limit, offset = 0 }) {
-  return async (db, ctx, { publicUrl }) => {
+  return async (db, ctx, env) => {
+    const { publicUrl } = env;
+    const q = runner(db, env);
+    const count = totals(db, env);
     const take = Number(val(limit, ctx));
     const skip = Number(val(offset, ctx));
     const filter = bind(where, ctx, db.dialect);
-    const pageSql = `SELECT * FROM users u WHERE ${filter.sql} ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`;
+    const limits = paging(env, take, skip, filter.params);
+    const pageSql = `SELECT * FROM users u WHERE ${filter.sql} ORDER BY u.created_at DESC, u.id DESC${limits.sql}`;
     const countSql = `SELECT COUNT(*) AS n FROM users u WHERE ${filter.sql}`;
     return async () => {
-      const rows = await db.all(pageSql, [...filter.params, take, skip]);
-      const total = Number((await db.get(countSql, filter.params)).n);
+      const rows = await q.all(pageSql, limits.params);
+      const total = await count(countSql, filter.params);
       return json(
         {
           data: rows.map((u) => presentUser(u, publicUrl)),
@@ -274,13 +335,17 @@ export function presentInvoice(i) {
     amount_minor: Number(i.amount_minor),
     currency: i.currency,
     status: i.status,
-    user: { id: i.u_id ?? i.user_id, name: i.u_name ?? '', email: i.u_email ?? '' },
+    user:
+      i.user_id === null || i.user_id === undefined
+        ? null
+        : { id: i.u_id ?? i.user_id, name: i.u_name ?? '', email: i.u_email ?? '' },
     subject:
       i.type === 'manual' || subjectId === null
         ? null
         : { type: i.type, id: subjectId, label: i.subject_label ?? `${invoiceTypeLabel(i.type)} #${subjectId}` },
     payment_method: i.payment_method,
     paid_at: iso(i.paid_at),
+    refunded_at: iso(i.refunded_at),
     created_at: iso(i.created_at),
   };
 }
@@ -343,7 +408,9 @@ export function newestList({
   sortOrder = 'DESC',
 }) {
   if (!/^\w+$/.test(sortColumn) || !['ASC', 'DESC'].includes(sortOrder)) throw new Error('bad sort');
-  return async (db, ctx) => {
+  return async (db, ctx, env) => {
+    const q = runner(db, env);
+    const count = totals(db, env);
     const take = Number(val(limit, ctx));
     const skip = Number(val(offset, ctx));
     const position = afterRow === undefined ? undefined : Number(val(afterRow, ctx));
@@ -366,7 +433,7 @@ export function newestList({
       position !== undefined && db.dialect === 'mysql' && /^\w+$/.test(indexName) ? ` FORCE INDEX (${indexName})` : '';
     const pageSql =
       `SELECT ${select}, ${key} AS lq_key, ${idExpr} AS lq_id FROM ${table} ${alias}${hint} ${joins} WHERE ${base}${keyset} ` +
-      `ORDER BY ${order} LIMIT ?${position === undefined ? ' OFFSET ?' : ''}`;
+      `ORDER BY ${order}${paging(env, take, position === undefined ? skip : undefined, []).sql}`;
     const countSql = `SELECT COUNT(*) AS n FROM ${table} ${alias} ${countJoins} WHERE ${base}`;
     const boundarySql = `SELECT ${key} AS lq_key, ${idExpr} AS lq_id FROM ${table} ${alias} WHERE ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`;
     const signature = `${sortExpr}:${sortOrder}|${idExpr}`;
@@ -374,7 +441,7 @@ export function newestList({
     const boundaries = new Map();
     const boundaryOf = async (params, userKey) => {
       if (!boundaries.has(userKey)) {
-        const row = await db.get(boundarySql, [...params, position - 1]);
+        const row = await q.get(boundarySql, [...params, position - 1]);
         if (!row) throw new Error(`${table}: no row at position ${position}`);
         boundaries.set(userKey, [row.lq_key, row.lq_key, row.lq_key, row.lq_id]);
       }
@@ -383,8 +450,9 @@ export function newestList({
     return async (req, auth) => {
       const params = owner ? [...filter.params, Number(auth?.user?.id)] : filter.params;
       const after = position === undefined ? [] : await boundaryOf(params, params.at(-1));
-      const rows = await db.all(pageSql, [...params, ...after, take, ...(position === undefined ? [skip] : [])]);
-      const total = Number((await db.get(countSql, params)).n);
+      const limits = paging(env, take, position === undefined ? skip : undefined, [...params, ...after]);
+      const rows = await q.all(pageSql, limits.params);
+      const total = await count(countSql, params);
       const last = rows.at(-1);
       // undefined (no next_cursor at all) when the last row has no sort value: the API cannot continue it.
       const nextCursor =
@@ -393,7 +461,7 @@ export function newestList({
           : last.lq_key === null || last.lq_key === undefined
             ? undefined
             : Buffer.from(JSON.stringify({ s: signature, v: [last.lq_key], i: last.lq_id })).toString('base64url');
-      const extra = expand ? await expand(db, rows, auth) : undefined;
+      const extra = expand ? await expand(q, rows, auth) : undefined;
       return json(
         {
           data: rows.map((r) => present(r, extra)),
@@ -435,8 +503,9 @@ export function ledgerList({ where, limit, afterRow, page, keysetIndex }) {
 }
 
 /** An order line (apps/api/src/modules/orders/order.presenter.ts presentLine); r_id: its review, if any. */
-function presentOrderLine(i, publicUrl) {
-  return {
+function presentOrderLine(i, publicUrl, audience) {
+  const { lineFulfilmentLabel } = contracts();
+  const line = {
     id: i.id,
     product_id: i.product_id,
     product_name: i.product_name,
@@ -449,13 +518,30 @@ function presentOrderLine(i, publicUrl) {
     vendor_credit_minor: Number(i.vendor_credit_minor),
     settled_at: iso(i.settled_at),
     reviewed: i.r_id !== null && i.r_id !== undefined,
+    fulfilment: i.fulfilment ?? 'pending',
+    fulfilment_label: lineFulfilmentLabel(i.fulfilment),
+    courier: i.courier ?? null,
+    tracking_no: i.tracking_no ?? null,
+    ready_at: iso(i.ready_at),
+    shipped_at: iso(i.shipped_at),
   };
+  if (audience !== 'buyer') return line;
+  // The buyer's line has no commission or vendor share (issue 21).
+  const { commission_minor: _commission, vendor_credit_minor: _credit, ...buyers } = line;
+  return buyers;
 }
 
-/** The order presenter (presentOrder): the order with u_* (buyer), inv_* (invoice) and its visible lines. */
-export function presentOrder(o, items, publicUrl, vendorView) {
+/** ORDER_RETURN_WINDOW_DAYS's default (the bench API runs without it). */
+const RETURN_WINDOW_DAYS = 7;
+
+/**
+ * The order presenter (presentOrder): the order with u_* (buyer), inv_* (invoice) and its visible lines, for an
+ * audience ('buyer', 'vendor': its lines and totals, whether other sellers share the order; 'admin').
+ */
+export function presentOrder(o, items, publicUrl, audience, otherSellers = false) {
   const { orderStatusLabel } = contracts();
   const first = items[0];
+  const mine = audience === 'vendor' ? items.reduce((sum, i) => sum + Number(i.line_total_minor), 0) : null;
   const dto = {
     id: o.id,
     order_no: o.order_no,
@@ -463,14 +549,17 @@ export function presentOrder(o, items, publicUrl, vendorView) {
     status: Number(o.status),
     status_label: orderStatusLabel(Number(o.status)),
     currency: 'NGN',
-    subtotal_minor: Number(o.subtotal_minor),
-    shipping_minor: Number(o.shipping_minor),
-    total_minor: Number(o.total_minor),
+    subtotal_minor: mine ?? Number(o.subtotal_minor),
+    shipping_minor: mine === null ? Number(o.shipping_minor) : 0,
+    total_minor: mine ?? Number(o.total_minor),
     payment_method: o.payment_method,
     full_name: o.full_name,
+    phone: o.phone ?? null,
     street_address: o.street_address,
+    state: o.state ?? null,
     city: o.city,
-    postal_code: o.postal_code,
+    landmark: o.landmark ?? null,
+    postal_code: o.postal_code ?? null,
     country: o.country,
     notes: o.notes,
     invoice:
@@ -482,17 +571,23 @@ export function presentOrder(o, items, publicUrl, vendorView) {
     shipped_at: iso(o.shipped_at),
     received_at: iso(o.received_at),
     return_requested_at: iso(o.return_requested_at),
+    return_until: absent(o.received_at)
+      ? null
+      : new Date(hydrateDate(o.received_at).getTime() + RETURN_WINDOW_DAYS * 86_400_000).toISOString(),
     return_reason: o.return_reason,
     created_at: iso(o.created_at),
     updated_at: iso(o.updated_at),
-    items: items.map((i) => presentOrderLine(i, publicUrl)),
+    items: items.map((i) => presentOrderLine(i, publicUrl, audience)),
     item_count: items.reduce((sum, i) => sum + i.quantity, 0),
     product: first ? { id: first.product_id, name: first.product_name } : null,
     product_id: first?.product_id ?? null,
     price: first ? Number(first.unit_price_minor) / 100 : 0,
     quantity: first?.quantity ?? 0,
   };
-  if (vendorView) dto.vendor_earnings_minor = items.reduce((sum, i) => sum + Number(i.vendor_credit_minor), 0);
+  if (audience === 'vendor') {
+    dto.vendor_earnings_minor = items.reduce((sum, i) => sum + Number(i.vendor_credit_minor), 0);
+    dto.other_sellers = otherSellers;
+  }
   return dto;
 }
 
@@ -511,17 +606,27 @@ export function orderList({ scope = 'all', where, limit, afterRow, page, keysetI
     'o.*, u.name AS u_name, u.email AS u_email, inv.id AS inv_id, inv.reference AS inv_reference, inv.status AS inv_status';
   return async (db, ctx, env) => {
     const { publicUrl } = env;
-    const expand = async (_db, rows, auth) => {
-      if (!rows.length) return new Map();
+    const expand = async (q, rows, auth) => {
+      if (!rows.length) return Object.assign(new Map(), { shared: new Set() });
       const ids = rows.map((r) => r.id);
       const vendorSql = vendor ? ' AND i.vendor_id = ?' : '';
-      const items = await db.all(
+      const items = await q.all(
         `SELECT i.*, r.id AS r_id FROM order_items i LEFT JOIN product_reviews r ON r.order_item_id = i.id ` +
           `WHERE i.order_id IN (${ids.map(() => '?').join(', ')})${vendorSql} ORDER BY i.id`,
         vendor ? [...ids, Number(auth?.user?.id)] : ids,
       );
       const byOrder = new Map(ids.map((id) => [id, []]));
       for (const item of items) byOrder.get(item.order_id)?.push(item);
+      // A vendor's page: which of its orders also hold other sellers' lines (one statement, as the API).
+      byOrder.shared = new Set();
+      if (vendor) {
+        const others = await q.all(
+          `SELECT DISTINCT x.order_id AS order_id FROM order_items x WHERE x.order_id IN (${ids.map(() => '?').join(', ')}) ` +
+            'AND (x.vendor_id IS NULL OR x.vendor_id <> ?)',
+          [...ids, Number(auth?.user?.id)],
+        );
+        for (const row of others) byOrder.shared.add(Number(row.order_id));
+      }
       return byOrder;
     };
     const make = newestList(
@@ -540,7 +645,8 @@ export function orderList({ scope = 'all', where, limit, afterRow, page, keysetI
             page,
             keysetIndex,
             expand,
-            present: (r, byOrder) => presentOrder(r, byOrder.get(r.id) ?? [], publicUrl, true),
+            present: (r, byOrder) =>
+              presentOrder(r, byOrder.get(r.id) ?? [], publicUrl, 'vendor', byOrder.shared.has(Number(r.id))),
           }
         : {
             table: 'orders',
@@ -554,7 +660,8 @@ export function orderList({ scope = 'all', where, limit, afterRow, page, keysetI
             page,
             keysetIndex,
             expand,
-            present: (r, byOrder) => presentOrder(r, byOrder.get(r.id) ?? [], publicUrl, false),
+            present: (r, byOrder) =>
+              presentOrder(r, byOrder.get(r.id) ?? [], publicUrl, scope === 'buyer' ? 'buyer' : 'admin'),
           },
     );
     return make(db, ctx, env);
@@ -563,10 +670,12 @@ export function orderList({ scope = 'all', where, limit, afterRow, page, keysetI
 
 /**
  * GET /admin/order-stats?days=N (OrderStatsService): the same five aggregates over the window's index ranges
- * (orders by day and by status, top products and vendors, commission), the window in Lagos days (UTC+1).
+ * (orders by day and by status, top products and vendors, commission), the window in Lagos days (UTC+1); the floor
+ * keeps the answer 60 s as the API does.
  */
 export function orderStats({ days }) {
-  return async (db, ctx) => {
+  return async (db0, ctx, env) => {
+    const db = runner(db0, env);
     const { ORDER_STATUSES } = contracts();
     const n = Number(val(days, ctx));
     const mysql = db.dialect === 'mysql';
@@ -590,7 +699,11 @@ export function orderStats({ days }) {
       LEFT JOIN users u ON u.id = t.vendor_id ORDER BY t.revenue DESC, t.vendor_id ASC`;
     const commissionSql = `SELECT SUM(i.commission_minor) AS commission FROM order_items i
       WHERE i.created_at >= ? AND i.vendor_id IS NOT NULL AND i.settled_at IS NOT NULL AND i.reversed_at IS NULL`;
-    return async () => {
+    // The floor keeps the answer as long as the API does (OrderStatsService: 60 s, the charts are of whole days);
+    // the base computes it on every request.
+    const KEEP_MS = 60_000;
+    let kept = null;
+    const answer = async () => {
       const now = new Date();
       const today = lagosDay(now);
       const since = new Date(new Date(`${today}T00:00:00.000+01:00`).getTime() - (n - 1) * DAY_MS);
@@ -634,6 +747,14 @@ export function orderStats({ days }) {
         },
       });
     };
+    if (!isFloor(env)) return answer;
+    return () => {
+      if (!kept || Date.now() - kept.at >= KEEP_MS) {
+        kept = { at: Date.now(), value: answer() };
+        kept.value.catch(() => (kept = null));
+      }
+      return kept.value;
+    };
   };
 }
 
@@ -641,7 +762,7 @@ export function orderStats({ days }) {
 const DELIVERY_SELECT =
   'd.*, w.id AS w_id, w.name AS w_name, w.type AS w_type, wl.id AS wl_id, wl.name AS wl_name, ' +
   's.id AS s_id, s.name AS s_name, s.status AS s_status, sl.id AS sl_id, sl.name AS sl_name, u.id AS u_id, ' +
-  'u.name AS u_name, inv.id AS inv_id, inv.reference AS inv_reference, inv.status AS inv_status, ' +
+  'u.name AS u_name, u.address AS u_address, u.city AS u_city, u.country AS u_country, inv.id AS inv_id, inv.reference AS inv_reference, inv.status AS inv_status, ' +
   'inv.amount_minor AS inv_amount_minor, inv.currency AS inv_currency';
 const DELIVERY_JOINS =
   'LEFT JOIN warehouses w ON w.id = d.warehouse_id LEFT JOIN locations wl ON wl.id = w.location_id ' +
@@ -652,6 +773,21 @@ export const DELIVERY_WAREHOUSE_JOIN = 'LEFT JOIN warehouses w ON w.id = d.wareh
 
 const absent = (v) => v === null || v === undefined;
 const numberOrNull = (v) => (absent(v) ? null : Number(v));
+
+/**
+ * Where the parcel goes (delivery.presenter.ts destination): the owner's address (street, city, country), or the
+ * pickup location: the shipping title's location, else the warehouse with its location.
+ */
+function deliveryDestination(d) {
+  if (typeof d.u_address === 'string' && d.u_address.trim()) {
+    const parts = [d.u_address, d.u_city, d.u_country].map((p) => (typeof p === 'string' ? p.trim() : ''));
+    return { kind: 'address', text: parts.filter(Boolean).join(', ') };
+  }
+  if (!absent(d.s_id) && !absent(d.sl_id)) return { kind: 'pickup', text: d.sl_name };
+  if (!absent(d.w_id))
+    return { kind: 'pickup', text: [d.w_name, absent(d.wl_id) ? null : d.wl_name].filter(Boolean).join(', ') };
+  return null;
+}
 
 /** The delivery presenter (apps/api/src/modules/logistics/delivery.presenter.ts presentDelivery), list form. */
 export function presentDelivery(d, admin) {
@@ -696,6 +832,7 @@ export function presentDelivery(d, admin) {
           status: Number(d.s_status),
           location: absent(d.sl_id) ? null : { id: d.sl_id, name: d.sl_name },
         },
+    destination: deliveryDestination(d),
     status: Number(d.status),
     status_label: deliveryStatusDetailLabel(Number(d.status)),
     weight: fromHundredths(numberOrNull(d.weight_hundredths)),
@@ -815,7 +952,7 @@ const parseJson = (text) => {
 };
 
 /** The audit log entry presenter (apps/api/src/modules/audit/audit.service.ts presentAuditLog). */
-export function presentAuditLog(a) {
+export function presentAuditLog(a, entityRef = null) {
   return {
     id: a.id,
     created_at: iso(a.created_at),
@@ -824,6 +961,7 @@ export function presentAuditLog(a) {
     action: a.action,
     entity_type: a.entity_type,
     entity_id: a.entity_id,
+    entity_ref: entityRef,
     method: a.method,
     path: a.path,
     before: parseJson(a.before),
@@ -839,6 +977,43 @@ export function presentAuditLog(a) {
  * continuation after a row (afterRow / page / keysetIndex as in newestList). The count runs on every request (the
  * API keeps its totals 15 s per filter).
  */
+/** The records' own numbers or names an entry shows (apps/api/src/modules/audit/audit-targets.ts AUDIT_REFS). */
+const AUDIT_REFS = {
+  order: ['orders', 'order_no'],
+  delivery: ['deliveries', 'tracking_no'],
+  invoice: ['invoices', 'reference'],
+  user: ['users', 'email'],
+  wallet: ['users', 'email'],
+  product: ['products', 'name'],
+  category: ['categories', 'name'],
+  currency: ['currencies', 'code'],
+  location: ['locations', 'name'],
+  warehouse: ['warehouses', 'name'],
+  shipping: ['shipping_titles', 'name'],
+  support: ['supports', 'subject'],
+};
+
+/** entity_ref of a page's entries: one statement per record type on the page (AuditService.refs). */
+async function auditRefs(q, rows) {
+  const ids = new Map();
+  for (const r of rows) {
+    if (absent(r.entity_id) || !AUDIT_REFS[r.entity_type]) continue;
+    if (!ids.has(r.entity_type)) ids.set(r.entity_type, new Set());
+    ids.get(r.entity_type).add(Number(r.entity_id));
+  }
+  const out = new Map();
+  for (const [type, set] of ids) {
+    const [table, column] = AUDIT_REFS[type];
+    const found = await q.all(
+      `SELECT t.id AS id, t.${column} AS ref FROM ${table} t WHERE t.id IN (${[...set].map(() => '?').join(', ')})`,
+      [...set],
+    );
+    for (const { id, ref } of found)
+      if (ref !== null && ref !== undefined && ref !== '') out.set(`${type}:${Number(id)}`, String(ref));
+  }
+  return out;
+}
+
 export function auditList({ where, limit, afterRow, page, keysetIndex }) {
   return newestList({
     table: 'audit_logs',
@@ -848,6 +1023,110 @@ export function auditList({ where, limit, afterRow, page, keysetIndex }) {
     afterRow,
     page,
     keysetIndex,
-    present: presentAuditLog,
+    expand: auditRefs,
+    present: (a, refs) => presentAuditLog(a, refs.get(`${a.entity_type}:${a.entity_id}`) ?? null),
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ payouts (issue 24)
+/** The payout presenter (apps/api/src/modules/payouts/payouts.presenter.ts presentPayout), with its vendor (v_*). */
+export function presentPayout(p) {
+  const { fromMinorUnits, payoutStatusLabel } = contracts();
+  return {
+    id: p.id,
+    vendor_id: p.vendor_id,
+    vendor: absent(p.v_id) ? null : { id: p.v_id, name: p.v_name, email: p.v_email },
+    amount_minor: Number(p.amount_minor),
+    amount: fromMinorUnits(Number(p.amount_minor)),
+    fee_minor: Number(p.fee_minor),
+    fee: fromMinorUnits(Number(p.fee_minor)),
+    status: p.status,
+    status_label: payoutStatusLabel(p.status),
+    reference: p.reference,
+    bank_name: p.bank_name,
+    account_number: p.account_number,
+    account_name: p.account_name,
+    reason: p.reason,
+    approved_by: p.approved_by,
+    requested_at: iso(p.created_at),
+    approved_at: iso(p.approved_at),
+    completed_at: iso(p.completed_at),
+    updated_at: iso(p.updated_at),
+  };
+}
+
+/**
+ * A page of the back office's payouts (GET /payouts, PayoutsService.list): every payout with its vendor's id, name
+ * and e-mail, newest first or by another sort (sortColumn / sortOrder, the id following), a filter as a where over p.
+ */
+export function payoutList({ where, sortColumn, sortOrder, limit }) {
+  return newestList({
+    table: 'payouts',
+    alias: 'p',
+    select: 'p.*, v.id AS v_id, v.name AS v_name, v.email AS v_email',
+    joins: 'LEFT JOIN users v ON v.id = p.vendor_id',
+    where,
+    sortColumn,
+    sortOrder,
+    limit,
+    present: presentPayout,
+  });
+}
+
+/** The kinds of a vendor's statement (apps/api/src/modules/wallet/wallet.service.ts STATEMENT_KINDS). */
+export const STATEMENT_KINDS = ['sale', 'sale_reversal', 'payout', 'payout_fee', 'payout_return', 'adjustment'];
+
+/** A statement entry (payouts.presenter.ts presentStatementEntry); a sale's gross and commission from its line. */
+export function presentStatementEntry(e, sale) {
+  const { fromMinorUnits } = contracts();
+  return {
+    id: e.id,
+    kind: e.kind,
+    description: e.description,
+    reference: e.reference,
+    direction: e.direction,
+    amount_minor: Number(e.amount_minor),
+    amount: fromMinorUnits(Number(e.amount_minor)),
+    status: e.status,
+    gross_minor: sale?.gross_minor ?? null,
+    commission_minor: sale?.commission_minor ?? null,
+    created_at: iso(e.created_at),
+  };
+}
+
+/**
+ * The signed-in vendor's statement (GET /vendor-payouts/statement, PayoutsService.statement): the NGN ledger entries of
+ * the statement's kinds, newest first, then one read of the page's sales (order_items by id: sale-<id>, reverse-<id>).
+ * afterRow / page / keysetIndex: a cursor continuation, as in newestList.
+ */
+export function statementList({ limit, afterRow, page, keysetIndex }) {
+  const expand = async (q, rows) => {
+    const ids = new Map();
+    for (const r of rows) {
+      const match = /^(?:sale|reverse)-(\d+)$/.exec(r.reference ?? '');
+      if (match) ids.set(Number(match[1]), [...(ids.get(Number(match[1])) ?? []), r.reference]);
+    }
+    const out = new Map();
+    if (!ids.size) return out;
+    const lines = await q.all(
+      `SELECT id, line_total_minor, commission_minor FROM order_items WHERE id IN (${[...ids.keys()].map(() => '?').join(', ')})`,
+      [...ids.keys()],
+    );
+    for (const l of lines)
+      for (const ref of ids.get(Number(l.id)) ?? [])
+        out.set(ref, { gross_minor: Number(l.line_total_minor), commission_minor: Number(l.commission_minor) });
+    return out;
+  };
+  return newestList({
+    table: 'wallet_ledger',
+    alias: 'l',
+    owner: 'user_id',
+    where: `l.currency = 'NGN' AND l.kind IN (${STATEMENT_KINDS.map((k) => `'${k}'`).join(', ')})`,
+    limit,
+    afterRow,
+    page,
+    keysetIndex,
+    expand,
+    present: (e, sales) => presentStatementEntry(e, sales.get(e.reference)),
   });
 }

@@ -3,10 +3,12 @@
 // handler gets (request, { user }) for a signed-in case (own lists read the user's id from the token, as the API).
 // Started by run.mjs (pinned like the API); settings come from the environment:
 //   BENCH_TARGET (JSON from db.mjs benchTarget), BENCH_CTX_FILE, BENCH_PORT, BENCH_PUBLIC_URL,
-//   BENCH_JWT_SECRET, BENCH_CASES (comma-separated ids).
+//   BENCH_JWT_SECRET, BENCH_CASES (comma-separated ids), BENCH_MODE ('floor' for the floor of issue 25: the same
+//   builders in their floor mode, see baseline-kit.mjs; anything else: "Base, same SQL").
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { runner } from './baseline-kit.mjs';
 import { CASES } from './cases.mjs';
 import { openDb } from './db.mjs';
 
@@ -16,12 +18,16 @@ const port = Number(process.env.BENCH_PORT);
 const publicUrl = process.env.BENCH_PUBLIC_URL;
 const secret = process.env.BENCH_JWT_SECRET;
 const wanted = new Set((process.env.BENCH_CASES || '').split(',').filter(Boolean));
+const floor = process.env.BENCH_MODE === 'floor';
+const name = floor ? 'floor' : 'baseline';
 
 const db = await openDb(target);
+const env = { publicUrl, floor };
+const q = runner(db, env);
 const routes = new Map();
 for (const c of CASES) {
   if (wanted.size && !wanted.has(c.id)) continue;
-  routes.set(`/case/${c.id}`, { auth: c.auth, handle: await c.baseline(db, ctx, { publicUrl }) });
+  routes.set(`/case/${c.id}`, { auth: c.auth, handle: await c.baseline(db, ctx, env) });
 }
 
 /** HS256 bearer token check (as passport-jwt does: signature, algorithm, expiry). */
@@ -49,7 +55,7 @@ function verifyToken(header) {
 async function authorize(req, role) {
   const payload = verifyToken(req.headers.authorization);
   if (!payload) return { refused: 401 };
-  const user = await db.get('SELECT * FROM users WHERE id = ?', [Number(payload.sub)]);
+  const user = await q.get('SELECT * FROM users WHERE id = ?', [Number(payload.sub)]);
   if (!user || user.status !== '1' || !user.email_verified_at) return { refused: 401 };
   if ('token_version' in user && payload.ver !== user.token_version) return { refused: 401 };
   if (role === 'admin' && user.role !== 'admin') return { refused: 403 };
@@ -85,7 +91,7 @@ const server = http.createServer(async (req, res) => {
     send(res, 500, { message: 'Internal server error' });
   }
 });
-server.listen(port, '127.0.0.1', () => console.log(`baseline listening on ${port}`));
+server.listen(port, '127.0.0.1', () => console.log(`${name} listening on ${port}`));
 
 const stop = () => {
   server.close(() => db.close().finally(() => process.exit(0)));

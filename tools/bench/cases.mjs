@@ -7,7 +7,7 @@
 //     title: 'Orders list page 1 (customer)',    // {ctxKey} placeholders allowed
 //     path: '/orders?_start=0&_end=10',          // under /api/v1; {ctxKey} placeholders allowed
 //     auth: 'customer',                          // null, 'admin', 'vendor' or 'customer' (bench accounts)
-//     targets: ['sql'],                          // see TARGETS in report.mjs: page1, deep, fast, sql
+//     targets: ['sql'],                          // see TARGETS in report.mjs: page1, floor, deep, fast, sql
 //     indexes: ['orders(user_id, created_at, id)'], // what the baseline's query needs; created when missing
 //     baseline: async (db, ctx, env) => async (req, auth) => ({ status: 200, body: {...}, headers: {} }),
 //   },
@@ -16,10 +16,14 @@
 // `follow: { list, perPage, row: '{ctxKey}', as }` for a keyset continuation: run.mjs follows the list's
 // meta.next_cursor to that row and sets ctx[as + 'Path'|'Mode'|'Page'|'Note'] (see resolveFollow).
 //
-// `baseline` builds the bare node:http answer to the same request with the same JSON, using the best query
-// the database allows: usually a builder from baseline-kit.mjs (productList, productById, suggestions,
-// userList, invoiceList, ledgerList, orderList, orderStats, deliveryList, kycList, supportList, auditList), or a small function of your own with the same signature. Values that depend on the generated
-// data (an id, a category, a depth) come from the context built in run.mjs (buildContext).
+// `baseline` builds the bare node:http answer to the same request with the same JSON: usually a builder from
+// baseline-kit.mjs (productList, productById, suggestions, userList, invoiceList, ledgerList, orderList, orderStats,
+// deliveryList, kycList, supportList, auditList, payoutList, statementList), or a small function of your own with the
+// same signature (db, ctx, env). The harness runs it twice: as "Base, same SQL" (env.floor false: Jara's statements,
+// the count on every request) and as the floor (env.floor true: the total from a counter kept by the server, literal
+// limits, prepared statements; issue 25). A builder of your own must honour env.floor too (runner and totals in
+// baseline-kit.mjs). Values that depend on the generated data (an id, a category, a depth) come from the context
+// built in run.mjs (buildContext).
 import {
   auditList,
   DELIVERY_WAREHOUSE_JOIN,
@@ -29,8 +33,10 @@ import {
   ledgerList,
   orderList,
   orderStats,
+  payoutList,
   productById,
   productList,
+  statementList,
   suggestions,
   supportList,
   userList,
@@ -45,6 +51,8 @@ const LEDGER_INDEX = 'wallet_ledger(user_id, created_at, id)';
 const ORDERS_INDEX = 'orders(created_at, id)';
 /** Every delivery, newest first: the tracking table's default sort (issue 11), and the walk of a search. */
 const DELIVERIES_INDEX = 'deliveries(created_at, id)';
+/** Every payout, newest first: the back office's default sort (issue 24). */
+const PAYOUTS_INDEX = 'payouts(created_at, id)';
 /** The whole audit log, newest first: the back office's default sort and its cursor continuations (issue 14). */
 const AUDIT_INDEX = 'audit_logs(created_at, id)';
 /** The deliveries search (deliveries.service.ts deliverySearch): contains, over five columns, the warehouse's too. */
@@ -59,7 +67,7 @@ export const CASES = [
     title: 'Product list page 1, newest (default sort)',
     path: '/products/active?_start=0&_end=24',
     auth: null,
-    targets: ['page1', 'sql'],
+    targets: ['page1', 'floor', 'sql'],
     indexes: [NEWEST_INDEX],
     baseline: productList({ orderBy: NEWEST, limit: 24 }),
   },
@@ -69,7 +77,7 @@ export const CASES = [
     title: 'Product list page 1, by price',
     path: '/products/active?_sort=price&_order=asc&_start=0&_end=24',
     auth: null,
-    targets: ['page1', 'sql'],
+    targets: ['page1', 'floor', 'sql'],
     indexes: ['products(status, price_kobo, id)'],
     // The tiebreaker (id) runs in the sort's direction (list-query.ts), so one index serves the page.
     baseline: productList({ orderBy: 'p.price_kobo ASC, p.id ASC', limit: 24 }),
@@ -80,7 +88,7 @@ export const CASES = [
     title: 'Product list page 1, by rating',
     path: '/products/active?_sort=average_rating&_order=desc&_start=0&_end=24',
     auth: null,
-    targets: ['page1', 'sql'],
+    targets: ['page1', 'floor', 'sql'],
     indexes: ['products(status, average_rating, id)'],
     baseline: productList({ orderBy: 'p.average_rating DESC, p.id DESC', limit: 24 }),
   },
@@ -90,7 +98,7 @@ export const CASES = [
     title: 'Product list page 1, category + price range',
     path: '/products/active?category_id={categoryId}&min_price={minPrice}&max_price={maxPrice}&_start=0&_end=24',
     auth: null,
-    targets: ['page1', 'sql'],
+    targets: ['page1', 'floor', 'sql'],
     indexes: ['products(status, category_id, created_at, id)'],
     baseline: productList({
       where:
@@ -117,7 +125,7 @@ export const CASES = [
     title: 'Storefront Load More at row {loadMoreRow} ({loadMoreMode})',
     path: '{loadMorePath}',
     auth: null,
-    targets: ['deep', 'sql'],
+    targets: ['deep', 'floor', 'sql'],
     indexes: [NEWEST_INDEX],
     baseline: productList({
       orderBy: NEWEST,
@@ -496,6 +504,67 @@ export const CASES = [
     follow: { list: '/audit-logs', perPage: 20, row: '{auditDeepRow}', as: 'auditDeep' },
     indexes: [AUDIT_INDEX],
     baseline: auditList({ limit: 20, afterRow: '{auditDeepRow}', page: '{auditDeepPage}', keysetIndex: AUDIT_INDEX }),
+  },
+  // Payouts (issue 24, generator v8): the back office's GET /payouts (default sort, the approval queue, the largest
+  // first) with each payout's vendor, and the bench vendor's statement (its NGN ledger of sales, reversals, payouts,
+  // fees, returns and adjustments with each sale's gross and commission), page 1 and a cursor continuation.
+  {
+    id: 'payouts',
+    group: 'payouts',
+    title: 'Payouts page 1 (admin, {payoutCount} payouts)',
+    path: '/payouts?per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: [PAYOUTS_INDEX],
+    baseline: payoutList({ limit: 20 }),
+  },
+  {
+    id: 'payouts-status',
+    group: 'payouts',
+    title: 'Payouts page 1, status=awaiting_approval (admin, {payoutsAwaiting})',
+    path: '/payouts?status=awaiting_approval&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['payouts(status, created_at, id)'],
+    baseline: payoutList({ where: "p.status = 'awaiting_approval'", limit: 20 }),
+  },
+  {
+    id: 'payouts-amount',
+    group: 'payouts',
+    title: 'Payouts page 1 by amount desc (admin)',
+    path: '/payouts?_sort=amount_minor&_order=desc&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['payouts(amount_minor, id)'],
+    baseline: payoutList({ sortColumn: 'amount_minor', sortOrder: 'DESC', limit: 20 }),
+  },
+  {
+    id: 'statement',
+    group: 'payouts',
+    title: "Vendor's statement page 1 (vendor, {statementEntries} entries)",
+    path: '/vendor-payouts/statement?per_page=20',
+    auth: 'vendor',
+    targets: ['sql'],
+    indexes: [LEDGER_INDEX],
+    baseline: statementList({ limit: 20 }),
+  },
+  {
+    // The vendor paging on: after=<cursor> at row statementDeepRow (run.mjs follows meta.next_cursor there).
+    id: 'statement-deep',
+    group: 'payouts',
+    title: "Vendor's statement at row {statementDeepRow} ({statementDeepMode}, vendor)",
+    path: '{statementDeepPath}',
+    auth: 'vendor',
+    targets: ['deep', 'sql'],
+    page1: 'statement',
+    follow: { list: '/vendor-payouts/statement', perPage: 20, row: '{statementDeepRow}', as: 'statementDeep' },
+    indexes: [LEDGER_INDEX],
+    baseline: statementList({
+      limit: 20,
+      afterRow: '{statementDeepRow}',
+      page: '{statementDeepPage}',
+      keysetIndex: LEDGER_INDEX,
+    }),
   },
 ];
 

@@ -82,6 +82,8 @@ function openSqlite(path) {
     getSync: (sql, params = []) => prepare(sql).get(...params),
     all: async (sql, params = []) => prepare(sql).all(...params),
     get: async (sql, params = []) => prepare(sql).get(...params),
+    allPrepared: async (sql, params = []) => prepare(sql).all(...params),
+    getPrepared: async (sql, params = []) => prepare(sql).get(...params),
     run: async (sql, params = []) => prepare(sql).run(...params),
     exec: async (sql) => db.exec(sql),
     version: async () => `SQLite ${db.prepare('SELECT sqlite_version() AS v').get().v} (better-sqlite3)`,
@@ -105,6 +107,9 @@ async function openMysql(uri, poolSize) {
     raw: pool,
     all: async (sql, params = []) => (await pool.query(sql, params))[0],
     get: async (sql, params = []) => (await pool.query(sql, params))[0][0],
+    /** Server-side prepared statements (the floor, issue 25): parsed once per pooled connection, then executed. */
+    allPrepared: async (sql, params = []) => (await pool.execute(sql, params))[0],
+    getPrepared: async (sql, params = []) => (await pool.execute(sql, params))[0][0],
     run: async (sql, params = []) => (await pool.query(sql, params))[0],
     exec: async (sql) => (await pool.query(sql))[0],
     version: async () => `${(await pool.query('SELECT VERSION() AS v'))[0][0].v} (mysql2)`,

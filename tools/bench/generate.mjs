@@ -5,7 +5,8 @@
 // days with their status history and their cargo-fee invoices) and the trust and care tables of issue 12 (KYC
 // submissions, at most one live per user, and size/10 support requests with their threads; version 5) and the
 // audit log of issue 14 (N entries of admin writes over the last 180 days by five admins; version 6); since
-// version 7 the products are copies of the seed catalogue's own names and prices. Written straight into a
+// version 7 the products are copies of the seed catalogue's own names and prices; since version 8 the payouts of
+// issue 24 (one payout account per vendor, N payouts over the last year, 5% of them the bench vendor's). Written straight into a
 // database the API's own migrations created, in bulk (one better-sqlite3 transaction of prepared inserts on SQLite,
 // multi-row INSERTs inside transactions on MySQL/MariaDB). Deterministic for a given size and
 // generation hour: every date is relative to the hour the data was generated (so the last 30 days of orders are
@@ -23,7 +24,7 @@ import { runChild } from './proc.mjs';
 const require = createRequire(import.meta.url);
 
 /** Bump when the generated data changes shape; bench databases of another version are regenerated. */
-export const GENERATOR_VERSION = '7';
+export const GENERATOR_VERSION = '8';
 
 /** Days after which a bench database is regenerated: its orders must still fill the dashboard's 30-day window. */
 export const DATA_MAX_AGE_DAYS = 7;
@@ -330,7 +331,119 @@ export function buildRows(
     shippingTitles: rows.shippingTitles.length,
     warehouses: rows.warehouses.length,
   };
-  return { ...rows, ...buildAudit(size, users, { now, counts }) };
+  return { ...rows, ...buildAudit(size, users, { now, counts }), ...buildPayouts(size, users, { now }) };
+}
+
+const PAYOUT_BANKS = [
+  ['058', 'Guaranty Trust Bank'],
+  ['044', 'Access Bank'],
+  ['057', 'Zenith Bank'],
+  ['011', 'First Bank of Nigeria'],
+  ['033', 'United Bank For Africa'],
+  ['50211', 'Kuda Bank'],
+  ['999992', 'OPay'],
+];
+const PAYOUT_FEE_MINOR = 5_000;
+const BENCH_VENDOR_PAYOUT_SHARE = 0.05;
+const PAYOUT_REASONS = {
+  rejected: ['Payout details need checking', 'Unusual withdrawal pattern', 'Account name does not match the shop'],
+  failed: ['Could not resolve account', 'Transfer failed at the receiving bank'],
+  reversed: ['Transfer reversed by the receiving bank'],
+};
+
+/**
+ * The payouts of issue 24 (version 8): one active payout account per vendor and `size` payouts over the last year,
+ * increasing in time with the id; 5% of them the bench vendor's. The last three days' are still in flight (awaiting
+ * approval, approved, processing); the older ones paid (most), failed, reversed or rejected. Only the payouts table
+ * is filled: their ledger debits are not written (the wallets stay equal to their ledgers), so the statement's
+ * entries are the sales and reversals of the orders.
+ */
+export function buildPayouts(size, users, { now }) {
+  const rnd = prng(size * 48_271 + 11);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const weighted = (pairs) => {
+    let r = rnd() * pairs.reduce((sum, [, w]) => sum + w, 0);
+    for (const [value, w] of pairs) if ((r -= w) < 0) return value;
+    return pairs[0][0];
+  };
+  const digits = (n) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join('');
+  const hex = (n) => Array.from({ length: n }, () => Math.floor(rnd() * 16).toString(16)).join('');
+  const admin = users.find((u) => u.role === 'admin');
+  const vendors = users.filter((u) => u.role === 'vendor');
+  const benchVendor = vendors.find((u) => u.email === BENCH_ACCOUNTS.vendor) ?? vendors[0];
+  const yearAgo = now - 365 * DAY;
+  const payoutAccounts = vendors.map((v, i) => {
+    const [code, bank] = pick(PAYOUT_BANKS);
+    const created = dt(Math.max(yearAgo - 30 * DAY, Date.parse(`${v.created_at.replace(' ', 'T')}Z`) + DAY));
+    return {
+      id: i + 1,
+      created_at: created,
+      updated_at: created,
+      vendor_id: v.id,
+      active_vendor_id: v.id,
+      bank_code: code,
+      bank_name: bank,
+      account_number: digits(10),
+      account_name: v.name.toUpperCase(),
+      recipient_code: `RCP_${hex(12)}`,
+      payable_after: created,
+      replaced_at: null,
+    };
+  });
+  const accountOf = new Map(payoutAccounts.map((a) => [a.vendor_id, a]));
+  const times = Array.from({ length: size }, () => yearAgo + Math.floor(rnd() * 365 * DAY)).sort((a, b) => a - b);
+  const payouts = times.map((at, i) => {
+    const id = i + 1;
+    const vendor = rnd() < BENCH_VENDOR_PAYOUT_SHARE ? benchVendor : pick(vendors);
+    const account = accountOf.get(vendor.id);
+    const amount =
+      weighted([
+        [5_000 + Math.floor(rnd() * 45_000), 50],
+        [50_000 + Math.floor(rnd() * 450_000), 40],
+        [500_000 + Math.floor(rnd() * 4_500_000), 10],
+      ]) * 100;
+    const age = now - at;
+    const status =
+      age < 3 * DAY
+        ? weighted([
+            ['awaiting_approval', 50],
+            ['approved', 10],
+            ['processing', 40],
+          ])
+        : weighted([
+            ['paid', 85],
+            ['failed', 4],
+            ['reversed', 1],
+            ['rejected', 5],
+            ['awaiting_approval', 5],
+          ]);
+    const approved = status !== 'awaiting_approval' && status !== 'rejected' ? at + Math.floor(rnd() * 6 * HOUR) : null;
+    const sent = approved !== null && status !== 'approved' ? approved + 60_000 : null;
+    const completed = ['paid', 'failed', 'reversed'].includes(status) ? sent + Math.floor(rnd() * 2 * HOUR) : null;
+    const rejected = status === 'rejected' ? at + Math.floor(rnd() * DAY) : null;
+    const last = completed ?? rejected ?? sent ?? approved ?? at;
+    return {
+      id,
+      created_at: dt(at),
+      updated_at: dt(Math.min(last, now)),
+      vendor_id: vendor.id,
+      account_id: account.id,
+      amount_minor: amount,
+      fee_minor: PAYOUT_FEE_MINOR,
+      status,
+      reference: `payout-${id}-${hex(8)}`,
+      recipient_code: account.recipient_code,
+      bank_name: account.bank_name,
+      account_number: account.account_number,
+      account_name: account.account_name,
+      reason: PAYOUT_REASONS[status] ? pick(PAYOUT_REASONS[status]) : null,
+      approved_by: approved !== null && amount > 10_000_000 ? admin.id : null,
+      approved_at: approved === null ? null : dt(Math.min(approved, now)),
+      sent_at: sent === null ? null : dt(Math.min(sent, now)),
+      completed_at: completed === null ? null : dt(Math.min(completed, now)),
+    };
+  });
+  return { payoutAccounts, payouts };
 }
 
 const STREETS = [
@@ -2131,6 +2244,40 @@ const SUPPORT_COLS = [
   'response_count',
 ];
 const SUPPORT_RESPONSE_COLS = ['id', 'created_at', 'updated_at', 'support_id', 'responder_id', 'message', 'status'];
+const PAYOUT_ACCOUNT_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'vendor_id',
+  'active_vendor_id',
+  'bank_code',
+  'bank_name',
+  'account_number',
+  'account_name',
+  'recipient_code',
+  'payable_after',
+  'replaced_at',
+];
+const PAYOUT_COLS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'vendor_id',
+  'account_id',
+  'amount_minor',
+  'fee_minor',
+  'status',
+  'reference',
+  'recipient_code',
+  'bank_name',
+  'account_number',
+  'account_name',
+  'reason',
+  'approved_by',
+  'approved_at',
+  'sent_at',
+  'completed_at',
+];
 const AUDIT_COLS = [
   'id',
   'created_at',
@@ -2174,6 +2321,8 @@ const TABLES = [
   ['wallets', WALLET_COLS, columnsOf(WALLET_COLS), 'wallets'],
   ['users', USER_COLS, userRow, 'auditAdmins'],
   ['audit_logs', AUDIT_COLS, columnsOf(AUDIT_COLS), 'auditLogs'],
+  ['payout_accounts', PAYOUT_ACCOUNT_COLS, columnsOf(PAYOUT_ACCOUNT_COLS), 'payoutAccounts'],
+  ['payouts', PAYOUT_COLS, columnsOf(PAYOUT_COLS), 'payouts'],
 ];
 
 async function insertSqlite(db, rows) {
@@ -2343,7 +2492,8 @@ export async function ensureDatabase(
         `${rows.deliveries.length} deliveries (${rows.deliveryChanges.length} status changes, ${rows.warehouses.length} warehouses, ` +
         `${rows.shippingTitles.length} shipping titles), ${rows.kycSubmissions.length} KYC submissions, ` +
         `${rows.supports.length} support requests (${rows.supportResponses.length} responses), ` +
-        `${rows.auditLogs.length} audit log entries (${rows.auditAdmins.length + 1} admins)`,
+        `${rows.auditLogs.length} audit log entries (${rows.auditAdmins.length + 1} admins), ` +
+        `${rows.payouts.length} payouts (${rows.payoutAccounts.length} payout accounts)`,
       complete: '1',
     };
     await db.exec('CREATE TABLE bench_meta (k VARCHAR(40) PRIMARY KEY, v VARCHAR(1000))');

@@ -43,7 +43,7 @@ const HELP = `npm run bench -- [options]
   --regenerate                rebuild the bench databases even when present
   --no-build                  use the existing dist/ (built when missing)
   --no-write                  print the tables, leave docs/benchmarks.md alone
-  --port 4710                 API port (the baseline uses the next one)
+  --port 4710                 API port (the baseline uses the next one, the floor the one after)
   --checkout                  the checkout benchmark instead (tools/bench/checkout.mjs; --checkout --help)
   --storefront                the storefront benchmark instead: initial JS, server rendering, Lighthouse
                               (tools/bench/storefront.mjs; --storefront --help)
@@ -222,10 +222,24 @@ async function buildContext(db) {
     'SELECT COUNT(*) AS n FROM audit_logs WHERE action = ? AND created_at >= ? AND created_at < ?',
     [audit.auditAction, audit.auditFromSql, audit.auditToSql],
   );
+  // Payouts (issue 24): the back office's list and the bench vendor's statement, continued at row 1,000.
+  const vendorId = await one('SELECT id AS n FROM users WHERE email = ?', [BENCH_ACCOUNTS.vendor]);
+  const statementEntries = await one(
+    "SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = 'NGN' AND kind IN " +
+      "('sale', 'sale_reversal', 'payout', 'payout_fee', 'payout_return', 'adjustment')",
+    [vendorId],
+  );
+  const payouts = {
+    payoutCount: await one('SELECT COUNT(*) AS n FROM payouts'),
+    payoutsAwaiting: await one("SELECT COUNT(*) AS n FROM payouts WHERE status = 'awaiting_approval'"),
+    statementEntries,
+    statementDeepRow: Math.max(20, Math.min(1000, Math.floor(statementEntries / 2 / 20) * 20)),
+  };
   return {
     ...deliveries,
     ...care,
     ...audit,
+    ...payouts,
     buyerId,
     orderCount,
     buyerOrders: await one('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', [buyerId]),
@@ -453,6 +467,7 @@ async function runSize(size, plan) {
 
   const apiPort = settings.apiPort;
   const basePort = apiPort + 1;
+  const floorPort = apiPort + 2;
   const api = `http://127.0.0.1:${apiPort}/api/v1`;
   const apiServer = startServer('api', process.execPath, ['--require', COUNTER, serverEntry('api')], {
     env: apiEnv(gen.target, {
@@ -465,6 +480,7 @@ async function runSize(size, plan) {
     core: 0,
   });
   let baseServer;
+  let floorServer;
   const rows = [];
   try {
     await waitUntilUp(`${api}/health`, apiServer);
@@ -476,33 +492,42 @@ async function runSize(size, plan) {
     mkdirSync(BENCH_DIR, { recursive: true });
     const ctxFile = join(BENCH_DIR, `context-${gen.target.dialect}-${size}.json`);
     writeFileSync(ctxFile, JSON.stringify(ctx, null, 2));
-    baseServer = startServer('baseline', process.execPath, [BASELINE], {
-      env: {
-        BENCH_TARGET: JSON.stringify(gen.target),
-        BENCH_CTX_FILE: ctxFile,
-        BENCH_PORT: String(basePort),
-        BENCH_PUBLIC_URL: `http://localhost:${apiPort}`,
-        BENCH_JWT_SECRET,
-        BENCH_CASES: cases.map((c) => c.id).join(','),
-      },
-      plan,
-      core: 0,
-    });
+    // The same server twice: "Base, same SQL" and the floor (issue 25: BENCH_MODE=floor, see baseline-kit.mjs).
+    const bare = (mode, port) =>
+      startServer(mode, process.execPath, [BASELINE], {
+        env: {
+          BENCH_TARGET: JSON.stringify(gen.target),
+          BENCH_CTX_FILE: ctxFile,
+          BENCH_PORT: String(port),
+          BENCH_PUBLIC_URL: `http://localhost:${apiPort}`,
+          BENCH_JWT_SECRET,
+          BENCH_CASES: cases.map((c) => c.id).join(','),
+          BENCH_MODE: mode,
+        },
+        plan,
+        core: 0,
+      });
+    baseServer = bare('baseline', basePort);
+    floorServer = bare('floor', floorPort);
     await waitUntilUp(`http://127.0.0.1:${basePort}/health`, baseServer);
+    await waitUntilUp(`http://127.0.0.1:${floorPort}/health`, floorServer);
 
     for (const c of cases) {
       const path = fill(c.path, ctx);
       const title = fill(c.title, ctx);
       const apiUrl = api + path;
       const baseUrl = `http://127.0.0.1:${basePort}/case/${c.id}`;
+      const floorUrl = `http://127.0.0.1:${floorPort}/case/${c.id}`;
       const headers = c.auth ? { authorization: `Bearer ${tokens[c.auth]}` } : {};
       process.stdout.write(`  ${c.id.padEnd(14)} `);
       const row = { id: c.id, title, path, targets: c.targets ?? [], indexes: c.indexes ?? [], page1: c.page1 };
       if (c.follow)
         row.note = `${title}: ${ctx[`${c.follow.as}Note`]}. Request: \`${path.replace(/after=[^&]+/, 'after=…')}\`.`;
       row.check = await compare(apiUrl, baseUrl, headers);
-      if (row.check.apiStatus >= 400 || row.check.baseStatus >= 400) {
-        row.error = row.check.diff;
+      row.floorCheck = await compare(apiUrl, floorUrl, headers);
+      if (row.check.apiStatus >= 400 || row.check.baseStatus >= 400 || row.floorCheck.baseStatus >= 400) {
+        row.error =
+          row.check.baseStatus >= 400 || row.check.apiStatus >= 400 ? row.check.diff : `floor: ${row.floorCheck.diff}`;
         console.log(`skipped: ${row.error}`);
         rows.push(row);
         continue;
@@ -512,10 +537,13 @@ async function runSize(size, plan) {
       row.rss = { api: rssMb(apiServer.pid) };
       row.base = await load(baseUrl, headers, plan);
       row.rss.base = rssMb(baseServer.pid);
+      row.floor = await load(floorUrl, headers, plan);
       console.log(
         `Jara ${fmt(row.api.okPerSecond)} req/s p50 ${fmt(row.api.p50)} p99 ${fmt(row.api.p99)} ms | ` +
           `base ${fmt(row.base.okPerSecond)} req/s p50 ${fmt(row.base.p50)} p99 ${fmt(row.base.p99)} ms | ` +
+          `floor ${fmt(row.floor.okPerSecond)} req/s p50 ${fmt(row.floor.p50)} p99 ${fmt(row.floor.p99)} ms | ` +
           `SQL ${row.sql?.max ?? '?'} | RSS ${fmt(row.rss.api)} MB | ${row.check.same ? 'same JSON' : `JSON differs (${row.check.diff})`}` +
+          `${row.floorCheck.same ? '' : ` | floor JSON differs (${row.floorCheck.diff})`}` +
           (row.api.non2xx || row.api.timeouts || row.api.errors
             ? ` | API non-2xx ${row.api.non2xx}, timeouts ${row.api.timeouts}, errors ${row.api.errors}`
             : ''),
@@ -524,6 +552,7 @@ async function runSize(size, plan) {
       if (!apiServer.alive()) throw new Error(`the API died during ${c.id}\n${apiServer.output()}`);
     }
   } finally {
+    await floorServer?.stop();
     await baseServer?.stop();
     await apiServer.stop();
   }
