@@ -244,7 +244,7 @@ export function renderResults({ facts, results, settings }) {
 export const HOWTO = `### How to run
 
 \`\`\`sh
-npm run bench                                   # 1,000 / 10,000 / 100,000 products on SQLite (about 15 min)
+npm run bench                                   # 1,000 / 10,000 / 100,000 products on SQLite (about 80 min)
 npm run bench -- --sizes 100000 --cases list,search --duration 10
 DATABASE_URL=mariadb://root@127.0.0.1:3306/test npm run bench   # same cases on MariaDB/MySQL (jara_bench_<size>)
 npm run bench -- --quick                        # smoke check: 1,000 products, 2 s runs
@@ -252,6 +252,7 @@ npm run bench -- --sizes 100000 --cases orders --section orders   # the order li
 npm run bench -- --sizes 100000 --cases deliveries --section deliveries   # the deliveries lists (issue 11)
 npm run bench -- --sizes 100000 --cases care --section care   # KYC queue and support inbox (issue 12)
 npm run bench -- --sizes 100000 --cases audit --section audit   # the audit log of admin writes (issue 14)
+npm run bench -- --sizes 100000 --cases payouts --section payouts   # payouts list and vendor statement (issue 24)
 npm run bench -- --checkout                     # checkout: 50 buyers, distinct products; 100 buyers race for 10 units
 npm run bench -- --checkout --instances 1,2     # the product list and checkout on one and on two API instances (Redis)
 npm run bench -- --storefront                   # storefront: initial JS, server rendering vs bare renderToString, Lighthouse
@@ -267,12 +268,20 @@ npm run bench -- --help                         # every option (--regenerate, --
   order_vendors rows, history, an invoice each, wallet payments, vendor sales and return reversals in the ledgers;
   11 warehouses (sea, air, local), a shipping title per container or flight, and one delivery per product over the
   last 90 days, 75% foreign, each walked along the delivery transitions as far as its age allows (statuses 0-8),
-  with one history row per step, and the proceeded ones measured, on a title, with their USD fee invoice). Dates
+  with one history row per step, and the proceeded ones measured, on a title, with their USD fee invoice; one
+  payout account per vendor and one payout per product over the last year, 5% the bench vendor's, in flight for
+  the last three days and settled before, without their ledger debits). Dates
   are relative to the generation hour (a database older than 7 days is regenerated, so the dashboard's 30-day
   window stays full). The databases are kept under \`data/bench/\` (git-ignored) or as \`jara_bench_<size>\` on the MySQL/MariaDB server, and reused; \`--regenerate\` rebuilds them.
-- The API (\`dist/\`, NODE_ENV=production, request log off) and the bare baseline (\`tools/bench/baseline-server.mjs\`:
-  \`node:http\` + the same driver, the best query for each case) run on core 0; autocannon runs on core 1 (\`taskset\`;
-  without it the run is not pinned and says so).
+- The API (\`dist/\`, NODE_ENV=production, request log off) and two bare servers (\`tools/bench/baseline-server.mjs\`:
+  \`node:http\` + the same driver, the same JSON) run on core 0; autocannon runs on core 1 (\`taskset\`; without it the
+  run is not pinned and says so). The two bare servers are the same builders (\`tools/bench/baseline-kit.mjs\`) in two
+  modes (issue 25): the **floor** (\`BENCH_MODE=floor\`, port +2), the fastest correct answer: the page by its index
+  seek (keyset, or LIMIT on the index), the total from a counter the server computes once per filter (and per user for
+  own lists) and keeps, LIMIT/OFFSET as literals, server-side prepared statements on MySQL/MariaDB (mysql2
+  \`execute\`), the dashboard's aggregates kept 60 s as the API keeps them; and **"Base, same SQL"** (port +1), the
+  statements Jara runs with the count on every request. Jara's req/s and p99 are divided by both; "Same JSON"
+  checks data, \`meta.total\` and \`meta.next_cursor\` against both before the load.
 - SQL per request: the API is started with \`node --require tools/bench/sql-counter.cjs\` and \`BENCH_COUNT_SQL=1\`, which
   wraps TypeORM's logger and answers the count in an \`X-Bench-Sql-Count\` header to requests that ask for it
   (sent one at a time before the load). Nothing of this is in the API's code or its production start.
@@ -313,6 +322,10 @@ npm run bench -- --help                         # every option (--regenerate, --
   EntryContext (same component tree, same loader data) kept from one real request
   (\`tools/bench/storefront-baseline.mjs\`), with each server's CPU time per request; and Lighthouse (mobile, Debian's
   chromium through \`CHROME_PATH\`) on home, a product page and \`/about\` as a control, median of 5.
+- Payouts (issue 24, \`--cases payouts\`, generator version 8): the admin's \`/payouts\` (default sort, \`status=awaiting_approval\`,
+  \`_sort=amount_minor&_order=desc\`) with each payout's vendor, and the bench vendor's \`/vendor-payouts/statement\` (its NGN
+  sales and reversals with each sale's gross and commission from its order line), page 1 and the \`after=<cursor>\`
+  continuation at row 1,000 (or half the statement when shorter).
 - Each case is one entry in \`tools/bench/cases.mjs\` (path, auth role, targets, indexes, baseline query); the
   targets are in \`tools/bench/report.mjs\`. Not run by CI: it is a benchmark, not a timed test.`;
 
@@ -339,8 +352,8 @@ The figures issue 8 quoted before this work:
 
 ## Targets
 
-At 100,000 products and 50 connections: product list page 1 at least 0.75× the bare baseline's req/s and p99 at
-most 3× the baseline's; a page 9,000 rows deep (Load More continuation) within 1.5× of page 1's p50; page 1 at
+At 100,000 products and 50 connections: product list page 1 and Load More at least 0.5× the floor's req/s and p99
+at most 3× the floor's (issue 25; issue 8 compared with the same SQL: 0.75× and 3×); a page 9,000 rows deep (Load More continuation) within 1.5× of page 1's p50; page 1 at
 1,000 and at 100,000 products within 20%; search and suggestions p99 under 100 ms; at most 3 SQL statements per
 list request.
 
