@@ -207,7 +207,7 @@ export function productList({
   return async (db, ctx, env) => {
     const { publicUrl } = env;
     const q = runner(db, env);
-    const count = totals(db, env);
+    const totalOf = totals(db, env);
     const take = Number(val(limit, ctx));
     let skip = Number(val(offset, ctx));
     const withCount = !!val(count, ctx);
@@ -238,7 +238,7 @@ export function productList({
       const rows = await q.all(pageSql, pageParams);
       const data = rows.map((r) => presentProduct(r, publicUrl));
       if (!withCount) return json({ data, meta });
-      const total = await count(countSql, base.params);
+      const total = await totalOf(countSql, base.params);
       return json({ data, meta: { total, ...meta } }, { 'X-Total-Count': String(total) });
     };
   };
