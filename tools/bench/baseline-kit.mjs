@@ -221,8 +221,10 @@ export function productList({
       );
       if (!boundary) throw new Error(`no row at position ${position}`);
       pageWhere = {
-        sql: `${base.sql} AND (p.created_at < ? OR (p.created_at = ? AND p.id < ?))`,
-        params: [...base.params, boundary.created_at, boundary.created_at, boundary.id],
+        // The leading "<=" gives MySQL/MariaDB a range on (status, created_at, id) to seek; the OR alone makes it
+        // walk the index from the top (as in newestList).
+        sql: `${base.sql} AND p.created_at <= ? AND (p.created_at < ? OR (p.created_at = ? AND p.id < ?))`,
+        params: [...base.params, boundary.created_at, boundary.created_at, boundary.created_at, boundary.id],
       };
       skip = position;
     }
