@@ -193,7 +193,8 @@ export function totals(db, env) {
  * - limit / offset: numbers or '{ctxKey}';
  * - count: also run COUNT(*) (default true; '{ctxKey}' allowed);
  * - deferredJoin: page the ids on the covering index first, then join (the best an OFFSET page can do);
- * - keysetAfterRow: start after the row at that position, by (created_at, id) DESC (a Load More continuation).
+ * - keysetAfterRow: start after the row at that position, by (created_at, id) DESC (a Load More continuation);
+ * - keysetIndex: the index spec a continuation is forced onto on MySQL/MariaDB (see newestList).
  */
 export function productList({
   where = 'p.status = 1',
@@ -203,6 +204,7 @@ export function productList({
   count = true,
   deferredJoin = false,
   keysetAfterRow,
+  keysetIndex,
 }) {
   return async (db, ctx, env) => {
     const { publicUrl } = env;
@@ -230,10 +232,15 @@ export function productList({
     }
     const limits = paging(env, take, keysetAfterRow !== undefined ? undefined : skip, pageWhere.params);
     const pageParams = limits.params;
+    const indexName = keysetIndex && ctx.indexNames?.[keysetIndex];
+    const hint =
+      keysetAfterRow !== undefined && db.dialect === 'mysql' && /^\w+$/.test(indexName ?? '')
+        ? ` FORCE INDEX (${indexName})`
+        : '';
     const pageSql = deferredJoin
       ? `SELECT ${PRODUCT_COLUMNS} FROM (SELECT p.id FROM products p WHERE ${pageWhere.sql} ORDER BY ${orderBy}${limits.sql}) k ` +
         `JOIN products p ON p.id = k.id ${PRODUCT_JOINS} ORDER BY ${orderBy}`
-      : `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE ${pageWhere.sql} ORDER BY ${orderBy}${limits.sql}`;
+      : `SELECT ${PRODUCT_COLUMNS} FROM products p${hint} ${PRODUCT_JOINS} WHERE ${pageWhere.sql} ORDER BY ${orderBy}${limits.sql}`;
     const countSql = `SELECT COUNT(*) AS n FROM products p WHERE ${base.sql}`;
     const meta = { page: Math.floor(skip / take) + 1, per_page: take };
     return async () => {

@@ -131,6 +131,7 @@ export const CASES = [
       orderBy: NEWEST,
       limit: '{loadMorePerPage}',
       keysetAfterRow: '{loadMoreRow}',
+      keysetIndex: NEWEST_INDEX,
       count: '{loadMoreWithTotal}',
     }),
   },
