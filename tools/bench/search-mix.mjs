@@ -203,7 +203,8 @@ function zipfSampler(n, s, rnd) {
 /** The request for one draw: a catalogue search of the term, or the suggestions of a 2-5 letter prefix of it. */
 function requestFor(term, rank, rnd) {
   if (rnd() < settings.suggestShare) {
-    const first = words(term)[0];
+    // The first word of 2 or more characters (a term may start with "4" or "a"); typing stops after 2-5 of them.
+    const first = words(term).find((w) => w.length >= 2) ?? term;
     const length = Math.min(first.length, 2 + Math.floor(rnd() * 4));
     return {
       kind: 'suggest',
@@ -212,6 +213,16 @@ function requestFor(term, rank, rnd) {
     };
   }
   return { kind: 'search', rank, path: `/api/v1/products/active?q=${encodeURIComponent(term)}&page=1&per_page=6` };
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc), or null. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
 }
 
 const pct = (sorted, p) =>
@@ -250,8 +261,9 @@ async function drive({ host, port, sequence, connections, seconds, timeoutMs }) 
     Array.from({ length: connections }, async () => {
       while (performance.now() < deadline) {
         const req = sequence[next++ % sequence.length];
+        const at = performance.now();
         const answer = await one(req);
-        results.push({ kind: req.kind, rank: req.rank, ...answer });
+        results.push({ kind: req.kind, rank: req.rank, path: req.path, at, ...answer });
       }
     }),
   );
@@ -344,7 +356,10 @@ async function main() {
       });
     }
     console.log(`measuring ${settings.duration} s with ${settings.connections} connections...`);
+    const cpuBefore = cpuSeconds(server.pid);
     run = await drive({ ...load, sequence, seconds: settings.duration, timeoutMs: settings.timeoutMs });
+    const cpuAfter = cpuSeconds(server.pid);
+    run.apiCpuSeconds = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
     rss = rssMb(server.pid);
     if (!server.alive()) throw new Error(`the API died\n${server.output()}`);
   } finally {
@@ -360,7 +375,25 @@ async function main() {
     }
   }
   const distinctMeasured = new Set(run.results.map((r) => r.rank)).size;
+  // What a cache of TTL seconds can serve: requests sent within the TTL of the same request's last load.
+  const cacheable = (ttlMs) => {
+    const loaded = new Map();
+    const shares = { popular: [0, 0], rare: [0, 0] };
+    for (const r of [...run.results].sort((a, b) => a.at - b.at)) {
+      const bucket = shares[popular(r) ? 'popular' : 'rare'];
+      bucket[1]++;
+      const last = loaded.get(r.path);
+      if (last !== undefined && r.at - last < ttlMs) bucket[0]++;
+      else loaded.set(r.path, r.at);
+    }
+    return { popular: shares.popular[0] / shares.popular[1], rare: shares.rare[0] / shares.rare[1] };
+  };
+  const answered = run.results.filter((r) => r.status === 200).length;
   const result = {
+    cacheable: cacheable(5000),
+    cpuMsPerRequest: run.apiCpuSeconds === null || !answered ? null : (run.apiCpuSeconds * 1000) / answered,
+    apiCpuSeconds: run.apiCpuSeconds,
+    wallSeconds: run.wallSeconds,
     rows,
     rss,
     dbVersion,
@@ -426,7 +459,16 @@ function render(r, startedAt, plan) {
         `${fmt(row.p99, 1)} | ${fmt(row.max)} | ${row.timeouts} | ${row.errors} | ${met} |`,
     );
   }
-  lines.push('', `API RSS at the end: ${fmt(r.rss)} MB.`);
+  lines.push(
+    '',
+    `API process CPU while measured: ${fmt(r.apiCpuSeconds, 1)} s of ${fmt(r.wallSeconds, 1)} s, ` +
+      `**${fmt(r.cpuMsPerRequest, 2)} ms per answered request** (all of the work on SQLite, which runs inside the API; ` +
+      `on MariaDB the server's own work is not in it). At that cost one free core answers about ` +
+      `${fmt(r.cpuMsPerRequest ? 1000 / r.cpuMsPerRequest : null)} req/s: the figure to compare between runs on a shared machine. ` +
+      `API RSS at the end: ${fmt(r.rss)} MB. Requests sent within 5 s of the last load of the same request (what the ` +
+      `API's 5 s search cache can answer, writes aside): popular ${fmt(r.cacheable.popular * 100)}%, rare ` +
+      `${fmt(r.cacheable.rare * 100)}%.`,
+  );
   return lines.join('\n');
 }
 
