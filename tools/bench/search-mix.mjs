@@ -39,6 +39,9 @@ const HELP = `npm run bench -- --search-mix [options]   (or npm run bench:search
   --cpu-prof DIR        start the API with --cpu-prof, the profile written into DIR when it stops
   --port 6300           API port
   --no-build            use the existing dist/
+  --costs 300           instead of the load: the API's CPU per request, one request at a time (N requests per kind
+                        and bucket), then the throughput one free core would reach with the 5 s cache (a model; for
+                        a machine shared with other work, where req/s and latency measure the neighbours)
   --no-write            print the tables, leave docs/benchmarks.md alone
 
 Target (issue 25): p99 < 150 ms and no timeouts, popular and rare terms alike. SQLite by default;
@@ -65,6 +68,7 @@ const opt = benchOptions(
     port: { type: 'string', default: '6300' },
     'no-build': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    costs: { type: 'string' },
   },
   args,
 );
@@ -325,21 +329,35 @@ async function main() {
 
   const profileDir = opt['cpu-prof'] ? join(ROOT, opt['cpu-prof']) : null;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const server = startServer(
-    'api',
-    process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverEntry('api')],
-    {
-      env: apiEnv(generated.target, {
-        API_PORT: String(settings.port),
-        API_HOST: '127.0.0.1',
-        API_PUBLIC_URL: `http://localhost:${settings.port}`,
-        ...extraEnv,
-      }),
-      plan,
-      core: 0,
-    },
-  );
+  const startApi = (env = {}) =>
+    startServer(
+      'api',
+      process.execPath,
+      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverEntry('api')],
+      {
+        env: apiEnv(generated.target, {
+          API_PORT: String(settings.port),
+          API_HOST: '127.0.0.1',
+          API_PUBLIC_URL: `http://localhost:${settings.port}`,
+          ...extraEnv,
+          ...env,
+        }),
+        plan,
+        core: 0,
+      },
+    );
+  if (opt.costs) {
+    const markdown = await measureCosts(startApi, sequence, Number(opt.costs), generated.target, dbVersion, plan);
+    console.log(`\n${markdown}`);
+    if (!opt['no-write']) {
+      const engine = generated.target.dialect === 'mysql' ? 'mysql' : 'sqlite';
+      const key = `${engine}-search-mix-costs-${settings.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+      writeFileSync(REPORT_FILE, replaceBlock(readFileSync(REPORT_FILE, 'utf8'), key, markdown));
+      console.log(`\nWrote ${relative(ROOT, REPORT_FILE)} (block bench:${key})`);
+    }
+    return;
+  }
+  const server = startApi();
   let run;
   let rss;
   try {
@@ -413,6 +431,108 @@ async function main() {
   const text = readFileSync(REPORT_FILE, 'utf8');
   writeFileSync(REPORT_FILE, replaceBlock(text, key, markdown));
   console.log(`\nWrote ${relative(ROOT, REPORT_FILE)} (block bench:${key})`);
+}
+
+/**
+ * The API's CPU per request, one request at a time, by kind and bucket: N requests of the measured sequence (its
+ * repeats included) and, for the cache's hits, the bucket's first request asked N times in a row. Then a model of one
+ * free core: at X req/s the sequence's requests fall X a second; a request is a hit when the same request was loaded
+ * within the last 5 s (when the API keeps answers), else it costs its bucket's load cost; X is where cost x rate = 1 s.
+ */
+async function measureCosts(startApi, sequence, n, target, dbVersion, plan) {
+  const base = `http://127.0.0.1:${settings.port}`;
+  const get = async (path) => {
+    const res = await fetch(base + path);
+    await res.text();
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  };
+  const cpuMs = async (server, paths) => {
+    const before = cpuSeconds(server.pid);
+    for (const path of paths) await get(path);
+    return ((cpuSeconds(server.pid) - before) * 1000) / paths.length;
+  };
+  const isPopular = (r) => r.rank < settings.popular;
+  const groups = [];
+  for (const kind of ['search', 'suggest'])
+    for (const bucket of ['popular', 'rare'])
+      groups.push({
+        key: `${kind}-${bucket}`,
+        reqs: sequence.filter((r) => r.kind === kind && isPopular(r) === (bucket === 'popular')).slice(0, n),
+      });
+  /** Runs `measure` on a fresh API (env added), after 300 warm-up requests from the far end of the sequence. */
+  const withApi = async (env, measure) => {
+    const server = startApi(env);
+    try {
+      await waitUntilUp(`${base}/api/v1/health`, server);
+      for (const req of sequence.slice(150_000, 150_300)) await get(req.path);
+      return await measure(server);
+    } finally {
+      await server.stop();
+    }
+  };
+  const costs = {};
+  console.log('loads, every answer read from the database (PUBLIC_CACHE_SECONDS=0)...');
+  await withApi({ PUBLIC_CACHE_SECONDS: '0' }, async (server) => {
+    for (const g of groups)
+      costs[g.key] = {
+        load: await cpuMs(
+          server,
+          g.reqs.map((r) => r.path),
+        ),
+        distinct: new Set(g.reqs.map((r) => r.path)).size,
+      };
+  });
+  console.log('repeats of one request (the API as configured)...');
+  await withApi({}, async (server) => {
+    for (const g of groups) costs[g.key].hit = await cpuMs(server, Array(n).fill(g.reqs[0].path));
+  });
+  const hitCost = Math.min(...Object.values(costs).map((c) => c.hit));
+  // Kept answers exist when a repeat costs well under half of the cheapest load (the code before the cache has none).
+  const cached = hitCost < 0.5 * Math.min(...Object.values(costs).map((c) => c.load));
+  const model = (rate) => {
+    const loaded = new Map();
+    let total = 0;
+    let hits = 0;
+    const count = Math.min(sequence.length, Math.round(rate * 60)); // one minute of traffic
+    for (let i = 0; i < count; i++) {
+      const r = sequence[i];
+      const at = i / rate;
+      const c = costs[`${r.kind}-${isPopular(r) ? 'popular' : 'rare'}`];
+      const last = loaded.get(r.path);
+      if (cached && last !== undefined && at - last < 5) {
+        hits++;
+        total += hitCost;
+      } else {
+        loaded.set(r.path, at);
+        total += c.load;
+      }
+    }
+    return { msPerRequest: total / count, hitShare: hits / count };
+  };
+  let rate = 100;
+  for (let i = 0; i < 30; i++) rate = (rate + 1000 / model(rate).msPerRequest) / 2;
+  const at = model(rate);
+  const lines = [
+    `#### ${target.flavour}, ${settings.label}: API CPU per request`,
+    '',
+    `Run ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC, ${dbVersion}; ${plan.enabled ? 'API pinned to core 0' : plan.note}. ` +
+      `\`npm run bench -- --search-mix ${args.join(' ')}\`. One request at a time; CPU of the API process from /proc ` +
+      `(10 ms ticks, summed over ${n} requests per row). "Load": the bucket's first ${n} requests of the measured sequence on ` +
+      `an API with PUBLIC_CACHE_SECONDS=0 (every answer read from the database); "repeat": its first request asked ${n} ` +
+      `times in a row on the API as configured (${cached ? 'a kept answer' : 'no cache: read again each time'}).`,
+    '',
+    '| Requests | Terms | Distinct | Load: CPU ms/request | Repeat: CPU ms/request |',
+    '|---|---|--:|--:|--:|',
+    ...Object.entries(costs).map(([key, c]) => {
+      const [kind, bucket] = key.split('-');
+      return `| ${kind === 'search' ? 'Catalogue search' : 'Suggestions'} | ${bucket} | ${c.distinct} | ${fmt(c.load, 2)} | ${fmt(c.hit, 2)} |`;
+    }),
+    '',
+    `Model of one free core${cached ? ' with the 5 s cache' : ''}: **${fmt(rate)} req/s** (${fmt(at.msPerRequest, 2)} ms of CPU per ` +
+      `request, ${fmt(at.hitShare * 100)}% of the requests kept answers). At 50 connections that is ` +
+      `${fmt((50 / rate) * 1000)} ms per request on average, all waiting included.`,
+  ];
+  return lines.join('\n');
 }
 
 function render(r, startedAt, plan) {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { SEARCH_SUGGESTION_LIMITS, type SearchSuggestions } from '@jara/contracts';
 import { CategoriesService } from '../categories/categories.service';
-import type { Product } from './product.entity';
+import { Product as ProductEntity, type Product } from './product.entity';
 import { ProductsService } from './products.service';
 import { PRODUCT_SEARCH_INDEX, type ProductSearchIndex } from './search/product-search-index';
 
@@ -79,22 +79,28 @@ export class SearchService {
     );
     if (!candidates.length) return [];
     const rankOf = new Map(candidates.map((c) => [c.id, c.rank]));
-    const rows = await this.products
-      .baseQuery()
-      .where('p.status = 1')
-      .andWhere('p.id IN (:...suggestionIds)', { suggestionIds: candidates.map((c) => c.id) })
-      .getMany();
+    // The window's active products, by their order columns only (no entity built for the ones not shown).
+    const active = (
+      await this.dataSource
+        .getRepository(ProductEntity)
+        .createQueryBuilder('p')
+        .select('p.id', 'id')
+        .addSelect('p.average_rating', 'average_rating')
+        .where('p.status = 1')
+        .andWhere('p.id IN (:...suggestionIds)', { suggestionIds: candidates.map((c) => c.id) })
+        .getRawMany<{ id: number | string; average_rating: number | string | null }>()
+    ).map((row) => ({ id: Number(row.id), rating: Number(row.average_rating ?? 0) }));
     const complete = candidates.length < SUGGESTION_CANDIDATES;
     const edge = candidates[candidates.length - 1].rank;
-    const sure = complete ? rows : rows.filter((p) => (rankOf.get(p.id) ?? edge) < edge);
+    const sure = complete ? active : active.filter((p) => (rankOf.get(p.id) ?? edge) < edge);
     if (!complete && sure.length < limit) return undefined;
-    return sure
-      .sort(
-        (a, b) =>
-          (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0) ||
-          Number(b.average_rating) - Number(a.average_rating) ||
-          b.id - a.id,
-      )
-      .slice(0, limit);
+    const best = sure
+      .sort((a, b) => (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0) || b.rating - a.rating || b.id - a.id)
+      .slice(0, limit)
+      .map((p) => p.id);
+    if (!best.length) return [];
+    const rows = await this.products.baseQuery().where('p.id IN (:...bestIds)', { bestIds: best }).getMany();
+    const byId = new Map(rows.map((p) => [p.id, p]));
+    return best.map((id) => byId.get(id)).filter((p): p is Product => !!p);
   }
 }
