@@ -582,8 +582,11 @@ function render(r, startedAt, plan) {
   lines.push(
     '',
     `API process CPU while measured: ${fmt(r.apiCpuSeconds, 1)} s of ${fmt(r.wallSeconds, 1)} s, ` +
-      `**${fmt(r.cpuMsPerRequest, 2)} ms per answered request** (all of the work on SQLite, which runs inside the API; ` +
-      `on MariaDB the server's own work is not in it). At that cost one free core answers about ` +
+      `**${fmt(r.cpuMsPerRequest, 2)} ms per answered request** (` +
+      (r.target.dialect === 'sqlite'
+        ? 'all of the work: SQLite runs inside the API'
+        : "without the database server's own work") +
+      `). At that cost one free core answers about ` +
       `${fmt(r.cpuMsPerRequest ? 1000 / r.cpuMsPerRequest : null)} req/s: the figure to compare between runs on a shared machine. ` +
       `API RSS at the end: ${fmt(r.rss)} MB. Requests sent within 5 s of the last load of the same request (what the ` +
       `API's 5 s search cache can answer, writes aside): popular ${fmt(r.cacheable.popular * 100)}%, rare ` +
