@@ -24,6 +24,7 @@ for (const [flag, script] of [
   ['--storefront', 'storefront.mjs'],
   ['--admin', 'admin-cold-load.mjs'],
   ['--wallets', 'wallets-sort.mjs'],
+  ['--search-mix', 'search-mix.mjs'],
 ]) {
   if (!process.argv.slice(2).includes(flag)) continue;
   const child = spawnSync(process.execPath, [join(ROOT, 'tools/bench', script), ...process.argv.slice(2)], {
@@ -51,6 +52,8 @@ const HELP = `npm run bench -- [options]
                               show (tools/bench/admin-cold-load.mjs; --admin --help)
   --wallets                   the admin's wallets list sorted by balance at 100,000 users
                               (tools/bench/wallets-sort.mjs; --wallets --help)
+  --search-mix                search and suggestions with a Zipf mix of 1,000 terms
+                              (tools/bench/search-mix.mjs; --search-mix --help)
   --section orders            write the tables into their own block of docs/benchmarks.md
                               (bench:<engine>-<section>), leaving the full runs' tables alone
 

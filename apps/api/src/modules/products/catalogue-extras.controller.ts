@@ -7,20 +7,26 @@ import { boundedInteger, singleValue, type ListQuery } from '../../common/list/l
 import type { User } from '../users/user.entity';
 import { WishlistDto } from '@jara/dto';
 import { SearchService } from './search.service';
+import { SearchAnswerCache } from './search/search-answer-cache';
 import { SellersService } from './sellers.service';
 import { WishlistService } from './wishlist.service';
 
 @ApiTags('search')
 @Controller('search')
 export class SearchController {
-  constructor(private readonly search: SearchService) {}
+  constructor(
+    private readonly search: SearchService,
+    private readonly cache: SearchAnswerCache,
+  ) {}
 
   @Public()
   @PublicCache()
   @Get('suggestions')
   @ApiOperation({ summary: 'At most 3 categories and 7 results in all, each product with name, price and rating' })
-  async suggestions(@Query() query: ListQuery) {
-    return { data: await this.search.suggestions((singleValue(query, 'q') ?? '').slice(0, 100)) };
+  async suggestions(@Query() query: ListQuery, @CurrentUser() user?: User) {
+    const text = (singleValue(query, 'q') ?? '').slice(0, 100);
+    // Anonymous answers are kept a few seconds (decision 040).
+    return { data: await this.cache.suggestions(text, user, () => this.search.suggestions(text)) };
   }
 }
 

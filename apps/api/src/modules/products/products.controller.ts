@@ -24,6 +24,7 @@ import type { User } from '../users/user.entity';
 import { CreateProductDto, CreateReviewDto, MethodOverrideProductDto, UpdateProductDto } from '@jara/dto';
 import { ProductsService } from './products.service';
 import { ReviewsService } from './reviews.service';
+import { SearchAnswerCache } from './search/search-answer-cache';
 
 @ApiTags('products')
 @Controller('products')
@@ -31,6 +32,7 @@ export class ProductsController {
   constructor(
     private readonly products: ProductsService,
     private readonly reviews: ReviewsService,
+    private readonly searchCache: SearchAnswerCache,
   ) {}
 
   @Public()
@@ -41,7 +43,8 @@ export class ProductsController {
       'Catalogue: q/name_like, category_id, type, min_price/max_price or price_ngn_gte/price_ngn_lte (naira, inclusive), min_rating or average_rating_gte, status, user_id (one value, active products only unless admin), mine=1 (your own products, every status), flash_active, in_stock=1 (stock_quantity > 0); _sort price_ngn|average_rating|created_at|name. A repeated single-value parameter or an out-of-range page is a 422.',
   })
   list(@Query() query: ListQuery, @CurrentUser() user?: User) {
-    return this.products.list(query, user);
+    // An anonymous search is kept a few seconds (decision 040); everything else reads the database.
+    return this.searchCache.list('products', query, user, () => this.products.list(query, user));
   }
 
   @Public()
@@ -49,7 +52,7 @@ export class ProductsController {
   @Get('active')
   @ApiOperation({ summary: 'Active products only, same filters' })
   active(@Query() query: ListQuery, @CurrentUser() user?: User) {
-    return this.products.list(query, user, true);
+    return this.searchCache.list('active', query, user, () => this.products.list(query, user, true));
   }
 
   @Public()

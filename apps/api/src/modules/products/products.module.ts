@@ -12,6 +12,7 @@ import { ProductsListener } from './products.listener';
 import { ProductsService } from './products.service';
 import { ReviewsService } from './reviews.service';
 import { SearchService } from './search.service';
+import { SearchAnswerCache } from './search/search-answer-cache';
 import { productSearchIndexProvider } from './search/search-index.provider';
 import { SellersService } from './sellers.service';
 import { StockService } from './stock.service';
@@ -35,6 +36,7 @@ import { WishlistService } from './wishlist.service';
     ProductsListener,
     ProductCountsSubscriber,
     productSearchIndexProvider,
+    SearchAnswerCache,
     StockService,
   ],
   exports: [ProductsService, StockService],

@@ -40,6 +40,21 @@ export interface ProductSearchMatch {
 export interface ProductSearchIndex {
   readonly engine: string;
   match(text: string): Promise<ProductSearchMatch>;
+  /**
+   * Optional: the `limit` best matches of the text by relevance alone (any status), best first, read from the index
+   * without touching products; undefined when the text has no word. Lets a caller that wants only the top few
+   * active products (the suggestions) avoid reading every match's row (see SearchService.suggestions).
+   */
+  bestMatches?(text: string, limit: number, run: SqlRunner): Promise<RankedMatch[]>;
+}
+
+/** Runs one read statement (positional `?` parameters) and answers its rows. */
+export type SqlRunner = (sql: string, parameters: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+/** A product id and its relevance: lower is better, as the engine's rank orders it ascending. */
+export interface RankedMatch {
+  id: number;
+  rank: number;
 }
 
 /** At most this many words of a search are used (the rest of a pasted paragraph is ignored). */

@@ -1,4 +1,11 @@
-import { MATCHES_NOTHING, searchTerms, type ProductSearchIndex, type ProductSearchMatch } from './product-search-index';
+import {
+  MATCHES_NOTHING,
+  searchTerms,
+  type ProductSearchIndex,
+  type ProductSearchMatch,
+  type RankedMatch,
+  type SqlRunner,
+} from './product-search-index';
 
 /**
  * The FTS5 table over products.name (external content: it holds only the index, products holds the text),
@@ -14,6 +21,17 @@ export function fts5Query(terms: string[]): string {
 /** SQLite: the FTS5 table kept in step by triggers; ranked by bm25 (FTS5's `rank`, lower is better). */
 export class SqliteFts5ProductSearchIndex implements ProductSearchIndex {
   readonly engine = 'sqlite-fts5';
+
+  /** The best matches by bm25 from the FTS table alone (no products row is read): FTS5's ORDER BY rank LIMIT. */
+  async bestMatches(text: string, limit: number, run: SqlRunner): Promise<RankedMatch[]> {
+    const terms = searchTerms(text);
+    if (!terms.length) return [];
+    const rows = await run(
+      `SELECT rowid AS id, rank AS fts_rank FROM "${PRODUCTS_FTS_TABLE}" WHERE "${PRODUCTS_FTS_TABLE}" MATCH ? ORDER BY rank LIMIT ?`,
+      [fts5Query(terms), limit],
+    );
+    return rows.map((row) => ({ id: Number(row.id), rank: Number(row.fts_rank) }));
+  }
 
   async match(text: string): Promise<ProductSearchMatch> {
     const terms = searchTerms(text);
