@@ -13,7 +13,10 @@ export type RequestWithId = Request & { id?: string };
  * and their log lines can be followed together.
  */
 export function requestId(req: RequestWithId, res: Response, next: NextFunction): void {
-  const given = req.header('x-request-id');
+  // The header as node:http gives it (Express's req.header() reads the same), so the middleware also runs on the
+  // raw request of the Fastify adapter the bench compares (app.fastify.ts).
+  const raw = req.headers['x-request-id'];
+  const given = typeof raw === 'string' ? raw : undefined;
   const id = given && REQUEST_ID.test(given) ? given : randomUUID();
   req.id = id;
   res.setHeader('X-Request-Id', id);
@@ -42,7 +45,7 @@ export function requestLogger(logger: Pino) {
           req_id: req.id,
           method: req.method,
           // A guest's link token is never logged (decision 032).
-          path: redactGuestTokens(req.originalUrl.split('?')[0]),
+          path: redactGuestTokens((req.originalUrl ?? req.url).split('?')[0]),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
         },
