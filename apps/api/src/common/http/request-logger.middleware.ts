@@ -25,9 +25,16 @@ export function requestId(req: RequestWithId, res: Response, next: NextFunction)
 
 let shared: Pino | null = null;
 
-/** The API's structured logger: JSON lines (pino) on stdout. */
+/**
+ * The API's structured logger: JSON lines (pino) on stdout. The destination is asynchronous (sonic-boom writes
+ * while the event loop serves the next requests instead of a blocking write per line); pino flushes it
+ * synchronously when the process exits, so the last lines before a shutdown or a crash are kept.
+ */
 export function jsonLogger(level = 'info'): Pino {
-  shared ??= pino({ level, base: { service: 'jara-api' }, timestamp: pino.stdTimeFunctions.isoTime });
+  shared ??= pino(
+    { level, base: { service: 'jara-api' }, timestamp: pino.stdTimeFunctions.isoTime },
+    pino.destination({ dest: 1, sync: false }),
+  );
   return shared;
 }
 
