@@ -60,8 +60,9 @@ describe('readFlatRows gives getMany() values (e2e)', () => {
     expect(entities[0].price_kobo).toBe(1_234_567_89);
     expect(entities[0].average_rating).toBe(4.25);
     expect(entities[1].flash_start_at).toBeNull();
-    expect(entities[1].category).toEqual({ id: expected[1].category!.id, name: 'Flat rows' });
-    expect(entities[1].owner?.name).toBe(expected[1].owner!.name);
+    expect(entities[1].category).toEqual({ id: expected[1].category?.id, name: 'Flat rows' });
+    expect(entities[1].owner?.name).toBe(expected[1].owner?.name);
+    expect(entities[1].owner?.name).toEqual(expect.any(String));
   });
 
   it('falls back to getRawAndEntities for a shape it does not read (a one-to-many join)', async () => {
