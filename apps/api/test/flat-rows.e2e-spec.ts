@@ -40,7 +40,7 @@ describe('readFlatRows gives getMany() values (e2e)', () => {
         flash_start_at: new Date('2026-01-02T03:04:05.678Z'),
         flash_end_at: new Date('2026-02-03T04:05:06.789Z'),
       },
-      { ...base, name: 'Plain gown', type: 'regular', price_kobo: 500_00, status: 0, image: 'products/a.jpg' },
+      { ...base, name: 'Plain gown', type: 'new', price_kobo: 500_00, status: 0, image: 'products/a.jpg' },
     ]);
     ids = (await t.db.getRepository(Product).find({ where: { category_id: categoryId } })).map((p) => p.id);
   });
