@@ -23,12 +23,18 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 /** Builds the Nest application with everything main.ts and the tests share. */
 export async function createApp(config: AppConfig, logger?: LogLevel[] | false): Promise<NestExpressApplication> {
   const levels = LOG_LEVELS[config.nodeEnv === 'test' ? 'error' : config.logLevel];
+  const nestLogger =
+    logger ??
+    (config.logFormat === 'json'
+      ? new PinoNestLogger(jsonLogger(), levels as Array<'log' | 'warn' | 'error'>)
+      : levels);
+  // APP_ADAPTER=fastify: the bench's side-by-side comparison only (app.fastify.ts, decision 039); never in production.
+  if (process.env.APP_ADAPTER === 'fastify') {
+    const { createFastifyApp } = await import('./app.fastify');
+    return (await createFastifyApp(config, nestLogger, GLOBAL_PREFIX)) as unknown as NestExpressApplication;
+  }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger:
-      logger ??
-      (config.logFormat === 'json'
-        ? new PinoNestLogger(jsonLogger(), levels as Array<'log' | 'warn' | 'error'>)
-        : levels),
+    logger: nestLogger,
     bodyParser: true,
     // req.rawBody: Paystack signs the exact bytes of its webhook (HMAC-SHA512), not the parsed JSON.
     rawBody: true,

@@ -13,7 +13,10 @@ export type RequestWithId = Request & { id?: string };
  * and their log lines can be followed together.
  */
 export function requestId(req: RequestWithId, res: Response, next: NextFunction): void {
-  const given = req.header('x-request-id');
+  // The header as node:http gives it (Express's req.header() reads the same), so the middleware also runs on the
+  // raw request of the Fastify adapter the bench compares (app.fastify.ts).
+  const raw = req.headers['x-request-id'];
+  const given = typeof raw === 'string' ? raw : undefined;
   const id = given && REQUEST_ID.test(given) ? given : randomUUID();
   req.id = id;
   res.setHeader('X-Request-Id', id);
@@ -22,9 +25,16 @@ export function requestId(req: RequestWithId, res: Response, next: NextFunction)
 
 let shared: Pino | null = null;
 
-/** The API's structured logger: JSON lines (pino) on stdout. */
+/**
+ * The API's structured logger: JSON lines (pino) on stdout. The destination is asynchronous (sonic-boom writes
+ * while the event loop serves the next requests instead of a blocking write per line); pino flushes it
+ * synchronously when the process exits, so the last lines before a shutdown or a crash are kept.
+ */
 export function jsonLogger(level = 'info'): Pino {
-  shared ??= pino({ level, base: { service: 'jara-api' }, timestamp: pino.stdTimeFunctions.isoTime });
+  shared ??= pino(
+    { level, base: { service: 'jara-api' }, timestamp: pino.stdTimeFunctions.isoTime },
+    pino.destination({ dest: 1, sync: false }),
+  );
   return shared;
 }
 
@@ -42,7 +52,7 @@ export function requestLogger(logger: Pino) {
           req_id: req.id,
           method: req.method,
           // A guest's link token is never logged (decision 032).
-          path: redactGuestTokens(req.originalUrl.split('?')[0]),
+          path: redactGuestTokens((req.originalUrl ?? req.url).split('?')[0]),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
         },

@@ -91,6 +91,11 @@ export interface ListSpec {
    * index is worse than none.
    */
   keysetIndex?: (parsed: ParsedList) => string | undefined;
+  /**
+   * Reads the page's rows (default: TypeORM's getRawAndEntities). readFlatRows (flat-rows.ts) reads a main table
+   * with many-to-one joins without TypeORM's entity transformation: the hot public lists use it.
+   */
+  readRows?: <T extends ObjectLiteral>(qb: SelectQueryBuilder<T>) => Promise<{ entities: T[]; raw: ObjectLiteral[] }>;
 }
 
 export type ListQuery = Record<string, unknown>;
@@ -702,11 +707,14 @@ export async function paginate<T extends ObjectLiteral>(
   const { paging, keyAliases } = applyParsedOrder(qb, parsed, spec, rank);
   if (!keyAliases) {
     const [rows, total] = spec.countCache
-      ? [await qb.getMany(), await cachedCount(countQb, countSql + JSON.stringify(countParams), spec)]
+      ? [
+          spec.readRows ? (await spec.readRows(qb)).entities : await qb.getMany(),
+          await cachedCount(countQb, countSql + JSON.stringify(countParams), spec),
+        ]
       : await qb.getManyAndCount();
     return new ListResult(rows, total, paging.page, paging.perPage);
   }
-  const { entities, raw } = await qb.getRawAndEntities();
+  const { entities, raw } = spec.readRows ? await spec.readRows(qb) : await qb.getRawAndEntities();
   const total = await cachedCount(countQb, countSql + JSON.stringify(countParams), spec);
   const last = raw[raw.length - 1] as Record<string, unknown> | undefined;
   // null: the last page. A row whose sort value is empty (NULL) cannot be a cursor: then no next_cursor at all,

@@ -14,6 +14,7 @@ import {
   type ListSpec,
   type ParsedList,
 } from '../../common/list/list-query';
+import { readFlatRows } from '../../common/list/flat-rows';
 import { StorageService } from '../../common/storage/storage.service';
 import { inTransaction } from '../../database/transaction';
 import { CategoriesService } from '../categories/categories.service';
@@ -211,6 +212,8 @@ export class ProductsService {
       search: (words) => this.searchIndex.match(words),
       // Only the active catalogue (status = 1, the equality every products index leads with) names its index.
       keysetIndex: mayChooseStatus || mine ? undefined : activeKeysetIndex,
+      // Plain rows (one per product, category and seller joined many-to-one) without TypeORM's entity transformation.
+      readRows: readFlatRows,
     });
     return page.map((p) => this.present(p));
   }
