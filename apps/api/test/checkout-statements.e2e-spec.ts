@@ -45,6 +45,8 @@ describe('Checkout: the statements of one order (issue 25)', () => {
       const logQuery = logger.logQuery.bind(logger);
       logger.logQuery = (query, parameters, runner) => {
         statements?.push(query.replace(/\s+/g, ' ').trim());
+        if (statements && process.env.CHECKOUT_SQL_DUMP === '1')
+          statements[statements.length - 1] = `${Math.round(performance.now())} ${statements[statements.length - 1]}`;
         return logQuery(query, parameters, runner);
       };
     }
