@@ -1,11 +1,9 @@
 import type { EntityManager, InsertResult, ObjectLiteral, EntityTarget } from 'typeorm';
 
 /**
- * The ids of the rows of one multi-row INSERT, from the driver's answer alone (no SELECT): MySQL/MariaDB give the
- * first row's id (insertId), SQLite the last one's (lastInsertRowid); the rows of one statement take consecutive ids
- * on both, as TypeORM itself assumes when it fills in the ids of a multi-row insert (createGeneratedMap of each
- * driver). SQLite runs one writer at a time; InnoDB gives a multi-row INSERT of known size consecutive values in its
- * default lock modes 0 and 1 (MariaDB's default is 1).
+ * The ids of the rows of one INSERT, from the driver's answer alone (no SELECT): the rows of INSERT ... RETURNING id
+ * (MariaDB), the first row's id (MySQL's insertId: one row at a time there, see insertRows), or the last one's
+ * (SQLite's lastInsertRowid: one writer at a time, so one statement's rows take consecutive ids).
  */
 export function insertedIds(raw: unknown, count: number): number[] {
   if (count <= 0) return [];
@@ -34,13 +32,23 @@ export async function insertRows<T extends ObjectLiteral>(
   rows: Array<Partial<T>>,
 ): Promise<number[]> {
   if (!rows.length) return [];
-  const result: InsertResult = await m
+  const type = m.connection.options.type;
+  // MySQL: InnoDB's interleaved auto-increment mode (MySQL 8's default) does not promise one statement consecutive ids,
+  // and MySQL has no RETURNING: several rows are inserted one by one there.
+  if (type === 'mysql' && rows.length > 1) {
+    const ids: number[] = [];
+    for (const row of rows) ids.push(...(await insertRows(m, target, [row])));
+    return ids;
+  }
+  const qb = m
     .createQueryBuilder()
     .insert()
     .into(target)
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     .values(rows as any)
-    .updateEntity(false)
-    .execute();
+    .updateEntity(false);
+  // MariaDB: the ids themselves (INSERT ... RETURNING id), whatever the auto-increment lock mode.
+  if (type === 'mariadb') qb.returning(['id']);
+  const result: InsertResult = await qb.execute();
   return insertedIds(result.raw, rows.length);
 }
