@@ -34,6 +34,8 @@ const HELP = `npm run bench -- --checkout [options]
   --port 5750           first API port (the second instance the next one)
   --no-build            use the existing dist/
   --no-write            print the tables, leave docs/benchmarks.md alone
+  --cpu-prof DIR        write a CPU profile of each API instance into DIR (node --cpu-prof; read it with
+                        node tools/bench/cpu-profile.mjs DIR/<file>.cpuprofile)
 
 Writes the block bench:<engine>-checkout (and bench:<engine>-instances with --instances 1,2) of docs/benchmarks.md.
 SQLite by default; DATABASE_URL=mariadb://... for MariaDB/MySQL.`;
@@ -55,6 +57,7 @@ const opt = benchOptions(
     port: { type: 'string', default: '5750' },
     'no-build': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string', default: '' },
   },
   args,
 );
@@ -125,6 +128,28 @@ const fmt = (n, d = 0) =>
   n === null || n === undefined || Number.isNaN(n)
     ? '-'
     : n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (null where there is none). Measured around (a)
+ * for the API and, on MySQL/MariaDB, the database server when it runs on this machine: CPU per order does not depend
+ * on what else the shared machine runs, where latency and orders/s do.
+ */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+function cpuMs(pid) {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+/** The local MariaDB/MySQL server's pid (for its CPU time), if one runs here. */
+function databasePid() {
+  const out = spawnSync('pidof', ['mariadbd', 'mysqld'], { encoding: 'utf8' }).stdout?.trim();
+  return out ? Number(out.split(/\s+/)[0]) : null;
+}
 
 async function post(url, bearer, body, key, extra = {}) {
   const started = performance.now();
@@ -235,17 +260,23 @@ async function runConfiguration(count, { plan, redis, listDuration }) {
 
     for (let i = 0; i < count; i++) {
       const port = settings.port + i;
-      const server = startServer(`api${i + 1}`, process.execPath, ['--require', COUNTER, serverEntry('api')], {
-        env: apiEnv(fresh.target, {
-          API_PORT: String(port),
-          API_HOST: '127.0.0.1',
-          API_PUBLIC_URL: `http://localhost:${port}`,
-          BENCH_COUNT_SQL: '1',
-          ...(redis ? { REDIS_URL: redis } : {}),
-        }),
-        plan,
-        core: 0,
-      });
+      const profile = opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${opt['cpu-prof']}`] : [];
+      const server = startServer(
+        `api${i + 1}`,
+        process.execPath,
+        [...profile, '--require', COUNTER, serverEntry('api')],
+        {
+          env: apiEnv(fresh.target, {
+            API_PORT: String(port),
+            API_HOST: '127.0.0.1',
+            API_PUBLIC_URL: `http://localhost:${port}`,
+            BENCH_COUNT_SQL: '1',
+            ...(redis ? { REDIS_URL: redis } : {}),
+          }),
+          plan,
+          core: 0,
+        },
+      );
       servers.push({ server, api: `http://127.0.0.1:${port}/api/v1` });
       // One at a time: the migrations lock is the API's, but a clean start is easier to read.
       await waitUntilUp(`${servers[i].api}/health`, server);
@@ -280,6 +311,8 @@ async function runConfiguration(count, { plan, redis, listDuration }) {
     await Promise.all(distinctBuyers.slice(5).map((b) => order(apiFor(b), b, b.products[0].id)));
     const idleMs = idle.map((r) => r.ms).sort((x, y) => x - y);
     const results = [];
+    const dbPid = fresh.target.dialect === 'mysql' ? databasePid() : null;
+    const cpuBefore = { api: servers.map(({ server }) => cpuMs(server.pid)), db: cpuMs(dbPid) };
     const startedA = performance.now();
     await Promise.all(
       distinctBuyers.map(async (b) => {
@@ -287,6 +320,12 @@ async function runConfiguration(count, { plan, redis, listDuration }) {
       }),
     );
     const distinct = summarise(results, performance.now() - startedA);
+    const apiCpu = servers.map(({ server }, i) => cpuMs(server.pid) - cpuBefore.api[i]).reduce((a, b) => a + b, 0);
+    const dbCpu = cpuBefore.db === null ? null : cpuMs(dbPid) - cpuBefore.db;
+    distinct.cpuPerOrder = {
+      api: Number.isFinite(apiCpu) ? apiCpu / results.length : null,
+      db: dbCpu === null || !Number.isFinite(dbCpu) ? null : dbCpu / results.length,
+    };
     distinct.idle = {
       p50: pct(idleMs, 50),
       sql: Math.max(...idle.map((r) => r.sql ?? NaN)),
@@ -314,6 +353,7 @@ async function runConfiguration(count, { plan, redis, listDuration }) {
       `  (a) ${distinct.requests} orders by ${settings.buyers} buyers: ${fmt(distinct.okPerSecond, 1)} orders/s, ` +
         `p50 ${fmt(distinct.p50)} p95 ${fmt(distinct.p95)} p99 ${fmt(distinct.p99)} ms, statuses ${JSON.stringify(distinct.statuses)}; ` +
         `one order alone ${fmt(distinct.idle.p50, 1)} ms, ${distinct.idle.sql} SQL; ` +
+        `CPU per order: API ${fmt(distinct.cpuPerOrder.api, 1)} ms, database ${fmt(distinct.cpuPerOrder.db, 1)} ms; ` +
         `checks ${distinct.ok_checks ? 'pass' : `FAIL ${JSON.stringify(distinct.checks)}`}`,
     );
 
@@ -437,6 +477,14 @@ function render(results, facts) {
     '',
     `One order alone on the idle API (median of 5 sequential warm-up orders): ${results
       .map((r) => `${r.label} ${fmt(r.distinct.idle.p50, 1)} ms, ${r.distinct.idle.sql} SQL statements`)
+      .join('; ')}.`,
+    '',
+    `CPU time per (a) order (user + system, from /proc, over the whole of (a); it does not depend on what else the machine runs, where latency and orders/s do): ${results
+      .map(
+        (r) =>
+          `${r.label}: API ${fmt(r.distinct.cpuPerOrder.api, 1)} ms` +
+          (r.distinct.cpuPerOrder.db === null ? '' : `, database server ${fmt(r.distinct.cpuPerOrder.db, 1)} ms`),
+      )
       .join('; ')}.`,
   );
   const withList = results.filter((r) => r.list);

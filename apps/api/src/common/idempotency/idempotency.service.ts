@@ -18,6 +18,7 @@ import {
   type DomainError,
 } from '../errors';
 import { fieldError } from '../http/validation';
+import { insertRows } from '../../database/inserted-ids';
 import { inTransaction, isUniqueViolation, type TransactionOptions } from '../../database/transaction';
 import { IdempotencyKey } from './idempotency-key.entity';
 
@@ -35,7 +36,12 @@ export function readIdempotencyKey(raw: unknown): string | undefined {
   return raw;
 }
 
-class KeyTaken extends Error {}
+/** The key is stored already (the row when it was read, else null: read it again). */
+class KeyTaken extends Error {
+  constructor(readonly row: IdempotencyKey | null = null) {
+    super('The Idempotency-Key is taken');
+  }
+}
 
 /** JSON with object keys sorted at every level (undefined members dropped): one text per meaning of a body. */
 export function canonicalJson(value: unknown): string {
@@ -82,21 +88,24 @@ export class IdempotencyService {
   ): Promise<{ result: T; replayed: boolean }> {
     if (!key) return { result: await inTransaction(this.db, work, options), replayed: false };
     const hash = requestHash(scope, request);
-    const stored = await this.find(userId, key);
-    if (stored) return { result: await this.replay<T>(stored, scope, hash), replayed: true };
+    // No read of the key first: its INSERT, the transaction's first statement, decides. A key stored earlier fails it
+    // at once (a duplicate, then the stored answer is read); a key whose first request is still running makes it wait
+    // on the unique index (MySQL/MariaDB) until that request commits or rolls back. SQLite reads it in `before`.
     try {
       const result = await inTransaction(
         this.db,
         async (m) => {
           try {
-            await m.insert(IdempotencyKey, {
-              user_id: userId,
-              idem_key: key,
-              scope,
-              request_hash: hash,
-              status_code: null,
-              response: null,
-            });
+            await insertRows(m, IdempotencyKey, [
+              {
+                user_id: userId,
+                idem_key: key,
+                scope,
+                request_hash: hash,
+                status_code: null,
+                response: null,
+              },
+            ]);
           } catch (error) {
             if (isUniqueViolation(error)) throw new KeyTaken();
             throw error;
@@ -114,7 +123,8 @@ export class IdempotencyService {
           attempts: REPLAY_TURNS,
           // SQLite: in this request's turn, a key stored by an earlier one is replayed before anything else runs.
           before: async (m) => {
-            if (await m.exists(IdempotencyKey, { where: { user_id: userId, idem_key: key } })) throw new KeyTaken();
+            const stored = await m.findOne(IdempotencyKey, { where: { user_id: userId, idem_key: key } });
+            if (stored) throw new KeyTaken(stored);
             await options.before?.(m);
           },
         },
@@ -122,7 +132,7 @@ export class IdempotencyService {
       return { result, replayed: false };
     } catch (error) {
       if (!(error instanceof KeyTaken)) throw error;
-      const first = await this.find(userId, key);
+      const first = error.row ?? (await this.find(userId, key));
       if (!first) throw new ConflictError(MSG.money.idempotencyInProgress);
       return { result: await this.replay<T>(first, scope, hash), replayed: true };
     }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { INVOICE_TYPES, WALLET_CURRENCIES, type InvoiceType, type WalletCurrency } from '@jara/contracts';
+import { insertRows } from '../../database/inserted-ids';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import { Invoice } from './invoice.entity';
 
@@ -95,7 +96,28 @@ export async function insertInvoiceRow(
   input: IssueInvoiceInput,
   subjectId: number | null = assertIssuable(input),
 ): Promise<Invoice> {
-  const entity = m.create(Invoice, {
+  const entity = invoiceRow(m, input, subjectId);
+  await m.insert(Invoice, entity);
+  return entity;
+}
+
+/**
+ * As insertInvoiceRow, written once and never read back: the invoice is inserted pending, or already paid with
+ * `paid` (a wallet payment in the same transaction), and only its id is filled in (not its timestamps).
+ */
+export async function writeInvoiceRow(
+  m: EntityManager,
+  input: IssueInvoiceInput,
+  paid: { method: 'wallet'; at: Date } | null,
+): Promise<Invoice> {
+  const entity = invoiceRow(m, input, assertIssuable(input));
+  if (paid) Object.assign(entity, { status: 'paid', payment_method: paid.method, paid_at: paid.at });
+  [entity.id] = await insertRows(m, Invoice, [{ ...entity }]);
+  return entity;
+}
+
+function invoiceRow(m: EntityManager, input: IssueInvoiceInput, subjectId: number | null): Invoice {
+  return m.create(Invoice, {
     reference: invoiceReference(),
     user_id: input.userId,
     type: input.type,
@@ -110,6 +132,4 @@ export async function insertInvoiceRow(
     cancelled_at: null,
     created_by: input.createdBy ?? null,
   });
-  await m.insert(Invoice, entity);
-  return entity;
 }

@@ -18,7 +18,7 @@ import {
 } from '@jara/contracts';
 import { ConflictError, NotFoundError, UpstreamError } from '../../common/errors';
 import { EVENTS, type InvoiceIssuedEvent, type InvoicePaidEvent } from '../../common/events';
-import { OutboxService } from '../../common/outbox/outbox.service';
+import { OutboxService, outboxDraft, type OutboxDraft } from '../../common/outbox/outbox.service';
 import { fieldError } from '../../common/http/validation';
 import {
   integerFilter,
@@ -40,7 +40,7 @@ import { IdempotencyService } from '../../common/idempotency/idempotency.service
 import { InsufficientBalanceError } from '../wallet/wallet-ledger';
 import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.service';
 import type { ManualInvoiceDto, PayInvoiceDto } from '@jara/dto';
-import { INVOICE_TYPE_VALUES, insertInvoiceRow, type IssueInvoiceInput } from './invoice-issuer';
+import { INVOICE_TYPE_VALUES, insertInvoiceRow, writeInvoiceRow, type IssueInvoiceInput } from './invoice-issuer';
 import { InvoicePayment, type InvoicePaymentStatus } from './invoice-payment.entity';
 import { Invoice } from './invoice.entity';
 import { presentInvoice } from './invoice.presenter';
@@ -341,6 +341,36 @@ export class InvoicesService implements OnModuleInit, PaymentSettler {
   /** A new pending invoice inside the caller's transaction (one per (type, subject): the unique index refuses another). */
   issueIn(m: EntityManager, input: IssueInvoiceInput): Promise<Invoice> {
     return insertInvoiceRow(m, input);
+  }
+
+  /**
+   * An order's invoice inside the order's transaction, written once: pending, or (`payFromWallet`) created paid with
+   * the payer's conditional wallet debit and its ledger entry (a short balance throws InsufficientBalanceError and the
+   * caller's transaction rolls back). Nothing is read back. Answers the row (its id filled in, not its timestamps) and
+   * the drafts of its events, invoice.issued (and invoice.paid, method wallet), for the caller to write to the outbox
+   * with its own in one INSERT and to deliver after its commit.
+   */
+  async issueForOrderIn(
+    m: EntityManager,
+    input: IssueInvoiceInput & { userId: number },
+    payFromWallet: boolean,
+  ): Promise<{ invoice: Invoice; events: OutboxDraft[] }> {
+    const invoice = await writeInvoiceRow(m, input, payFromWallet ? { method: 'wallet', at: new Date() } : null);
+    const events: OutboxDraft[] = [outboxDraft(EVENTS.invoiceIssued, this.event(invoice))];
+    if (payFromWallet) {
+      await this.wallet.ledger.postIn(m, {
+        userId: input.userId,
+        amountMinor: invoice.amount_minor,
+        currency: invoice.currency,
+        direction: 'debit',
+        description: `Invoice ${invoice.reference}: ${invoice.description}`,
+        reference: `pay-${invoice.reference}`,
+        kind: 'invoice_payment',
+        invoiceId: invoice.id,
+      });
+      events.push(outboxDraft(EVENTS.invoicePaid, { ...this.event(invoice), method: 'wallet' }));
+    }
+    return { invoice, events };
   }
 
   /**

@@ -12,6 +12,7 @@ import { NotFoundError } from '../../common/errors';
 import { ListResult, paginate, type ListQuery } from '../../common/list/list-query';
 import { MailService } from '../../common/mail/mail.service';
 import { User } from '../users/user.entity';
+import { insertRows } from '../../database/inserted-ids';
 import { Notification } from './notification.entity';
 
 export interface NewNotification {
@@ -48,7 +49,8 @@ export class NotificationsService {
       link: notificationLink(input.link),
       status: NOTIFICATION_STATUS.UNREAD,
     });
-    await this.repo.insert(row);
+    // Not read back (nothing here needs the row's timestamps): one statement per notification.
+    [row.id] = await insertRows(this.repo.manager, Notification, [{ ...row }]);
     if (input.email) await this.mailTo(input);
     return this.present(row);
   }

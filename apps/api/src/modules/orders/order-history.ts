@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { insertRows } from '../../database/inserted-ids';
 import type { OrderActor, OrderStatus } from '@jara/contracts';
 import type { User } from '../users/user.entity';
 import { OrderStatusChange } from './order.entity';
@@ -30,4 +31,24 @@ export async function recordOrderChange(
     actor_role: move.user ? move.actor : 'system',
     note: move.note?.slice(0, 500) ?? null,
   });
+}
+
+/** Several history entries of one order in one INSERT (placement: placed, then paid from the wallet), in this order. */
+export async function recordOrderChanges(
+  m: EntityManager,
+  orderId: number,
+  changes: ReadonlyArray<{ from: OrderStatus | null; to: OrderStatus; move: Move }>,
+): Promise<void> {
+  await insertRows(
+    m,
+    OrderStatusChange,
+    changes.map(({ from, to, move }) => ({
+      order_id: orderId,
+      from_status: from,
+      to_status: to,
+      actor_id: move.user?.id ?? null,
+      actor_role: move.user ? move.actor : 'system',
+      note: move.note?.slice(0, 500) ?? null,
+    })),
+  );
 }

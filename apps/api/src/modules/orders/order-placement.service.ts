@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   MONEY_MAX_MINOR,
   MSG,
@@ -14,9 +14,11 @@ import {
   type PaymentStart,
 } from '@jara/contracts';
 import { EVENTS } from '../../common/events';
-import { OutboxService } from '../../common/outbox/outbox.service';
+import { invalidateListCounts } from '../../common/list/list-query';
+import { OutboxService, outboxDraft, type OutboxWritten } from '../../common/outbox/outbox.service';
 import { InvalidError, invalid } from '../../common/errors';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { insertRows } from '../../database/inserted-ids';
 import { isUniqueViolation } from '../../database/transaction';
 import { InvoicePayment } from '../invoices/invoice-payment.entity';
 import { InvoicesService } from '../invoices/invoices.service';
@@ -27,10 +29,10 @@ import { User } from '../users/user.entity';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { WalletService } from '../wallet/wallet.service';
 import type { CreateOrderDto } from '@jara/dto';
-import { Order, OrderItem, OrderVendor } from './order.entity';
-import { deliverOrderEvents, enqueueOrderEvent } from './order-events';
+import { Order, OrderItem } from './order.entity';
+import { ORDER_COUNTS } from './order-events';
 import { OrderQueriesService } from './order-queries.service';
-import { recordOrderChange } from './order-history';
+import { recordOrderChanges } from './order-history';
 
 const ORDER_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** JR-YYMMDD-XXXXXX: readable over the phone, unique by its index (a collision retries the whole order). */
@@ -105,7 +107,7 @@ export class OrderPlacementService {
     total: number,
   ): Promise<OrderDto> {
     const byWallet = dto.payment_method === 'wallet';
-    let events: number[] = [];
+    let events: OutboxWritten[] = [];
     {
       const { result, replayed } = await this.idempotency.inTransaction(
         user.id,
@@ -113,10 +115,9 @@ export class OrderPlacementService {
         'POST /orders',
         dto,
         async (m) => {
-          events = [];
-          const ids = await this.place(m, user, dto, lines, total);
-          events = await this.announcePlacedIn(m, ids.orderId, ids.invoiceId, byWallet);
-          return ids;
+          const placed = await this.place(m, user, dto, lines, total);
+          events = placed.events;
+          return { orderId: placed.orderId, invoiceId: placed.invoiceId };
         },
         {
           // SQLite: refuse a short line or a short balance in this request's turn, before BEGIN (decision 009).
@@ -132,7 +133,10 @@ export class OrderPlacementService {
           },
         },
       );
-      if (!replayed) await deliverOrderEvents(this.db, this.outbox, events);
+      if (!replayed) {
+        invalidateListCounts(this.db, ORDER_COUNTS);
+        await this.outbox.deliverWritten(events);
+      }
       const order = await this.queries.getFor(user, result.orderId, false);
       if (replayed) return this.replayed(order);
       if (dto.payment_method === 'card') {
@@ -149,7 +153,19 @@ export class OrderPlacementService {
     const quantities = new Map<number, number>();
     for (const item of dto.items)
       quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.quantity);
-    const products = await this.db.getRepository(Product).find({ where: { id: In([...quantities.keys()]) } });
+    // The products and their owners' roles in one statement (a vendor's line is credited; Jara's own goods are not).
+    const { entities: products, raw } = await this.db
+      .getRepository(Product)
+      .createQueryBuilder('p')
+      .leftJoin(User, 'owner', 'owner.id = p.user_id')
+      .addSelect('owner.role', 'owner_role')
+      .where('p.id IN (:...ids)', { ids: [...quantities.keys()] })
+      .getRawAndEntities<{ p_id: unknown; owner_role: string | null }>();
+    const vendors = new Set<number>();
+    raw.forEach((row) => {
+      const product = products.find((p) => p.id === Number(row.p_id));
+      if (product && row.owner_role === 'vendor') vendors.add(product.user_id);
+    });
     const byId = new Map(products.map((p) => [p.id, p]));
     const errors: Record<string, string[]> = {};
     dto.items.forEach((item, i) => {
@@ -161,10 +177,6 @@ export class OrderPlacementService {
         errors[`items.${i}.quantity`] = [`Quantity must be a whole number from 1 to ${ORDER_LIMITS.maxQuantity}.`];
     });
     if (Object.keys(errors).length) throw new InvalidError(errors);
-    const owners = await this.db
-      .getRepository(User)
-      .find({ where: { id: In([...new Set(products.map((p) => p.user_id))]) }, select: ['id', 'role'] });
-    const vendors = new Set(owners.filter((o) => o.role === 'vendor').map((o) => o.id));
     // Sorted by product id: every order takes its row locks in the same order (no deadlock between two carts).
     return [...quantities.entries()]
       .sort(([a], [b]) => a - b)
@@ -179,105 +191,118 @@ export class OrderPlacementService {
       });
   }
 
-  /** Inside the transaction: stock, the order, its lines, the invoice, the first history entry, and a wallet payment. */
+  /**
+   * Inside the transaction, each table written once: the stock (one conditional UPDATE for every line, products
+   * module), the order (inserted at its final status: To Ship when paid from the wallet), its lines, its vendors' rows
+   * and its history entries (one INSERT each), the invoice (invoices module: created paid with the wallet's debit and
+   * ledger entry, or pending), the order's invoice id, and the events (invoice.issued, invoice.paid, order.placed) in
+   * one INSERT to the outbox (decision 028). Nothing written here is read back.
+   */
   private async place(
     m: EntityManager,
     user: User,
     dto: CreateOrderDto,
     lines: PricedLine[],
     total: number,
-  ): Promise<{ orderId: number; invoiceId: number }> {
+  ): Promise<{ orderId: number; invoiceId: number; events: OutboxWritten[] }> {
     await this.stock.takeStock(m, stockLines(lines));
     const now = new Date();
     const byWallet = dto.payment_method === 'wallet';
-    const order = m.create(Order, {
-      order_no: orderNumbers.next(now),
-      user_id: user.id,
-      status: ORDER_STATUS.TO_PAY,
-      currency: 'NGN',
-      subtotal_minor: total,
-      shipping_minor: 0,
-      total_minor: total,
-      payment_method: dto.payment_method,
-      full_name: dto.full_name,
-      phone: dto.phone,
-      street_address: dto.street_address,
-      state: dto.state,
-      city: dto.city,
-      landmark: dto.landmark ?? null,
-      postal_code: dto.postal_code ?? null,
-      country: dto.country,
-      notes: dto.notes ?? null,
-      invoice_id: null,
-      expires_at: byWallet ? null : new Date(now.getTime() + this.windowMinutes(dto.payment_method) * 60_000),
-      paid_at: null,
-      shipped_at: null,
-      received_at: null,
-      return_requested_at: null,
-      return_reason: null,
-      stock_released_at: null,
-    });
+    const orderNo = orderNumbers.next(now);
+    let orderId: number;
     try {
-      await m.insert(Order, order);
+      [orderId] = await insertRows(m, Order, [
+        {
+          order_no: orderNo,
+          user_id: user.id,
+          status: byWallet ? ORDER_STATUS.TO_SHIP : ORDER_STATUS.TO_PAY,
+          currency: 'NGN',
+          subtotal_minor: total,
+          shipping_minor: 0,
+          total_minor: total,
+          payment_method: dto.payment_method,
+          full_name: dto.full_name,
+          phone: dto.phone,
+          street_address: dto.street_address,
+          state: dto.state,
+          city: dto.city,
+          landmark: dto.landmark ?? null,
+          postal_code: dto.postal_code ?? null,
+          country: dto.country,
+          notes: dto.notes ?? null,
+          invoice_id: null,
+          expires_at: byWallet ? null : new Date(now.getTime() + this.windowMinutes(dto.payment_method) * 60_000),
+          paid_at: byWallet ? now : null,
+          shipped_at: null,
+          received_at: null,
+          return_requested_at: null,
+          return_reason: null,
+          stock_released_at: null,
+        },
+      ]);
     } catch (error) {
       // The only unique index an order row has besides its id: the order number.
       if (isUniqueViolation(error)) throw new OrderNoTaken();
       throw error;
     }
-    await m.insert(
+    await insertRows(
+      m,
       OrderItem,
-      lines.map((line) =>
-        m.create(OrderItem, {
-          order_id: order.id,
-          product_id: line.product.id,
-          vendor_id: line.vendorId,
-          product_name: line.product.name,
-          product_image: line.product.image,
-          unit_price_minor: Number(line.product.price_kobo),
-          quantity: line.quantity,
-          line_total_minor: line.lineTotal,
-          commission_minor: line.commission,
-          vendor_credit_minor: line.vendorCredit,
-          settled_at: null,
-          reversed_at: null,
-        }),
-      ),
+      lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.product.id,
+        vendor_id: line.vendorId,
+        product_name: line.product.name,
+        product_image: line.product.image,
+        unit_price_minor: Number(line.product.price_kobo),
+        quantity: line.quantity,
+        line_total_minor: line.lineTotal,
+        commission_minor: line.commission,
+        vendor_credit_minor: line.vendorCredit,
+        settled_at: null,
+        reversed_at: null,
+      })),
     );
     const vendorIds = [...new Set(lines.map((l) => l.vendorId).filter((v): v is number => v !== null))];
-    if (vendorIds.length)
-      await m.insert(
-        OrderVendor,
-        vendorIds.map((vendorId) => ({
-          order_id: order.id,
-          vendor_id: vendorId,
-          status: order.status,
-          created_at: order.created_at,
-        })),
+    if (vendorIds.length) {
+      // The order's status and created_at as the database wrote them (created_at is the database's clock), copied in
+      // the same statement: one row per vendor.
+      await m.query(
+        `INSERT INTO order_vendors (order_id, vendor_id, status, created_at)
+         SELECT o.id, v.vendor_id, o.status, o.created_at
+           FROM orders o CROSS JOIN (${vendorIds.map(() => 'SELECT ? AS vendor_id').join(' UNION ALL ')}) v
+          WHERE o.id = ?`,
+        [...vendorIds, orderId],
       );
-    await recordOrderChange(m, order.id, null, ORDER_STATUS.TO_PAY, { actor: 'buyer', user, note: null });
-    const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-    const invoice = await this.invoices.issueIn(m, {
-      userId: user.id,
-      type: 'order',
-      subjectId: order.id,
-      subjectLabel: `Order ${order.order_no}`,
-      amountMinor: total,
-      currency: 'NGN',
-      description: `Order ${order.order_no}: ${count} item${count === 1 ? '' : 's'}`,
-    });
-    await m.update(Order, { id: order.id }, { invoice_id: invoice.id });
-    if (byWallet) {
-      // The invoices module pays it: one conditional UPDATE on (status, amount, currency) and the debit of that amount.
-      await this.invoices.payFromWalletIn(m, invoice.id, user.id);
-      await m.update(Order, { id: order.id }, { status: ORDER_STATUS.TO_SHIP, paid_at: now });
-      await m.update(OrderVendor, { order_id: order.id }, { status: ORDER_STATUS.TO_SHIP });
-      await recordOrderChange(m, order.id, ORDER_STATUS.TO_PAY, ORDER_STATUS.TO_SHIP, {
-        actor: 'buyer',
-        user,
-        note: 'Paid from wallet',
-      });
     }
-    return { orderId: order.id, invoiceId: invoice.id };
+    const placed = { actor: 'buyer' as const, user, note: null };
+    await recordOrderChanges(m, orderId, [
+      { from: null, to: ORDER_STATUS.TO_PAY, move: placed },
+      ...(byWallet
+        ? [{ from: ORDER_STATUS.TO_PAY, to: ORDER_STATUS.TO_SHIP, move: { ...placed, note: 'Paid from wallet' } }]
+        : []),
+    ]);
+    const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+    // The invoices module writes it (paid from the wallet: one conditional debit of exactly its amount, decision 021).
+    const { invoice, events } = await this.invoices.issueForOrderIn(
+      m,
+      {
+        userId: user.id,
+        type: 'order',
+        subjectId: orderId,
+        subjectLabel: `Order ${orderNo}`,
+        amountMinor: total,
+        currency: 'NGN',
+        description: `Order ${orderNo}: ${count} item${count === 1 ? '' : 's'}`,
+      },
+      byWallet,
+    );
+    await m.update(Order, { id: orderId }, { invoice_id: invoice.id });
+    const written = await this.outbox.enqueueAll(m, [
+      ...events,
+      outboxDraft(EVENTS.orderPlaced, { orderId, orderNo, userId: user.id, totalMinor: total, vendorIds }),
+    ]);
+    return { orderId, invoiceId: invoice.id, events: written };
   }
 
   /** How long an unpaid order of this method waits for its money (a bank transfer longer; decision 022). */
@@ -285,32 +310,6 @@ export class OrderPlacementService {
     return method === 'bank_transfer'
       ? this.config.orders.transferWindowMinutes
       : this.config.orders.paymentWindowMinutes;
-  }
-
-  /**
-   * Inside the placement's transaction: invoice.issued (and invoice.paid when paid from the wallet) and order.placed
-   * to the outbox (decision 028). Answers their ids: delivered after the commit.
-   */
-  private async announcePlacedIn(
-    m: EntityManager,
-    orderId: number,
-    invoiceId: number,
-    paid: boolean,
-  ): Promise<number[]> {
-    const ids = await this.invoices.announceIn(m, invoiceId, paid ? 'wallet' : undefined);
-    const order = await m.getRepository(Order).findOneOrFail({ where: { id: orderId } });
-    const items = await m.getRepository(OrderItem).find({ where: { order_id: orderId } });
-    const vendorIds = [...new Set(items.map((i) => i.vendor_id).filter((v): v is number => v !== null))];
-    ids.push(
-      await enqueueOrderEvent(this.outbox, m, EVENTS.orderPlaced, {
-        orderId,
-        orderNo: order.order_no,
-        userId: order.user_id,
-        totalMinor: order.total_minor,
-        vendorIds,
-      }),
-    );
-    return ids;
   }
 
   /**

@@ -12,28 +12,45 @@ export interface StockLine {
 
 /**
  * The one writer of products.stock_quantity for other modules (orders): every change runs inside the caller's
- * transaction (`m`), one conditional UPDATE per product, in product id order (two carts never deadlock).
+ * transaction (`m`): taking stock is one conditional UPDATE for every line (affected rows checked), giving it back one
+ * UPDATE per product, in product id order (two carts never deadlock).
  */
 @Injectable()
 export class StockService {
   /**
-   * Takes every line or none: `stock_quantity >= n` in each UPDATE (affected rows checked). A short line throws
-   * InsufficientStockError (the spec's message, errors.items naming the product); an inactive or unknown product an
-   * InvalidError on items. The caller's transaction rolls back whatever was taken before.
+   * Takes every line or none, in one statement: a conditional UPDATE of every line's product
+   * (`stock_quantity >= n` per product, through a CASE on the id), whose affected rows must be the number of products.
+   * A short line throws InsufficientStockError (the spec's message, errors.items naming the product); an inactive or
+   * unknown product an InvalidError on items. The caller's transaction rolls back whatever the statement took. The rows
+   * are matched through the primary key in ascending id order, so two carts lock their rows in the same order.
    */
   async takeStock(m: EntityManager, lines: readonly StockLine[]): Promise<void> {
-    for (const line of merged(lines)) {
-      const taken = await m
-        .createQueryBuilder()
-        .update(Product)
-        .set({ stock_quantity: () => 'stock_quantity - :quantity' })
-        .where('id = :id AND status = 1 AND stock_quantity >= :quantity', {
-          id: line.productId,
-          quantity: line.quantity,
-        })
-        .execute();
-      if (taken.affected !== 1) throw await this.refusal(m, line.productId);
-    }
+    const all = merged(lines);
+    if (!all.length) return;
+    const params: Record<string, number> = {};
+    const cases = all.map((line, i) => {
+      params[`id${i}`] = line.productId;
+      params[`q${i}`] = line.quantity;
+      return `WHEN :id${i} THEN :q${i}`;
+    });
+    // One product: the plain form (`- :q0`, `>= :q0`); several: the quantity of each row by its id.
+    const quantity = all.length === 1 ? ':q0' : `CASE id ${cases.join(' ')} END`;
+    // Several products: a savepoint, so that a refusal can undo the rows the statement did take and then read the stock
+    // as it was (which line is short). One product: an UPDATE that matched nothing changed nothing.
+    const savepoint = all.length > 1 && m.queryRunner?.isTransactionActive === true;
+    if (savepoint) await m.query('SAVEPOINT take_stock');
+    const taken = await m
+      .createQueryBuilder()
+      .update(Product)
+      .set({ stock_quantity: () => `stock_quantity - ${quantity}` })
+      .where(`id IN (:...ids) AND status = 1 AND stock_quantity >= ${quantity}`, {
+        ...params,
+        ids: all.map((line) => line.productId),
+      })
+      .execute();
+    if (taken.affected === all.length) return;
+    if (savepoint) await m.query('ROLLBACK TO SAVEPOINT take_stock');
+    throw await this.refusal(m, all);
   }
 
   /** Whether every line could be taken now, read only (SQLite's refusal before BEGIN); throws as takeStock does. */
@@ -63,12 +80,20 @@ export class StockService {
     }
   }
 
-  private async refusal(m: EntityManager, productId: number): Promise<Error> {
-    const now = await m
-      .getRepository(Product)
-      .findOne({ where: { id: productId }, select: ['id', 'name', 'stock_quantity', 'status'] });
-    if (!now || Number(now.status) !== 1) return invalid('items', MSG.orders.productUnavailable(productId));
-    return shortOf(now);
+  /** Why takeStock matched fewer rows than lines: the first line (by product id) that is unavailable or short now. */
+  private async refusal(m: EntityManager, lines: readonly StockLine[]): Promise<Error> {
+    const rows = await m.getRepository(Product).find({
+      where: { id: In(lines.map((l) => l.productId)) },
+      select: ['id', 'name', 'stock_quantity', 'status'],
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const line of lines) {
+      const now = byId.get(line.productId);
+      if (!now || Number(now.status) !== 1) return invalid('items', MSG.orders.productUnavailable(line.productId));
+      if (Number(now.stock_quantity) < line.quantity) return shortOf(now);
+    }
+    // Every line fits now (stock came back between the UPDATE and this read): the first line is named.
+    return shortOf(byId.get(lines[0].productId) as Product);
   }
 }
 
