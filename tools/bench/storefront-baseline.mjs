@@ -5,12 +5,15 @@
 // At start-up it loads the storefront's production server build (apps/storefront/build/server/index.js) and sends
 // one real request per path through Remix's own request handler (with a CSP nonce in the load context, as server.mjs
 // gives it), keeping the React element the storefront's entry.server hands to react-dom/server's
-// renderToPipeableStream (caught by wrapping that export before the build is imported): its own providers around
+// renderToPipeableStream or renderToString (caught by wrapping those exports before the build is imported): its own providers around
 // <RemixServer> with the EntryContext Remix built (manifest, route modules, the matched routes' loader data, the
 // serialized hand-off for hydration). Those loaders are the only data fetching, once, before the measurement.
 // Then a bare node:http server answers each path with react-dom/server renderToString(kept element): the same
 // component tree (root Layout and App, the _public layout, the route) with the same data. No Express, no Remix
 // request handler, no loaders, no session, no API call, no streaming. GET /health answers 200.
+// The same memoised route matching as the storefront's server.mjs (decision 042), loaded before Remix: the render
+// below matches routes too (its static router and <Scripts>), and must cost what it costs in the storefront.
+import '../../apps/storefront/app/lib/route-match-cache.js';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -33,6 +36,11 @@ server.renderToPipeableStream = (element, options) => {
   lastElement = element;
   return streamingRender(element, options);
 };
+// A page with nothing deferred is rendered in one piece by the same entry.server (renderToString).
+server.renderToString = (element, options) => {
+  lastElement = element;
+  return renderToString(element, options);
+};
 const build = await import(pathToFileURL(join(ROOT, 'apps/storefront/build/server/index.js')).href);
 installGlobals({ nativeFetch: Boolean(build.future?.v3_singleFetch) });
 const handler = createRequestHandler(build, 'production');
@@ -44,7 +52,8 @@ async function capture(path) {
   const res = await handler(request, { cspNonce: randomBytes(16).toString('base64') });
   await res.text();
   if (res.status !== 200) throw new Error(`${path}: the storefront's handler answered ${res.status}`);
-  if (!lastElement) throw new Error(`${path}: the storefront's entry.server did not call renderToPipeableStream`);
+  if (!lastElement)
+    throw new Error(`${path}: the storefront's entry.server did not call renderToPipeableStream or renderToString`);
   return lastElement;
 }
 

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, newNonce, securityHeaders } from './security-headers.js';
+import { contentSecurityPolicy, contentSecurityPolicyFor, newNonce, securityHeaders } from './security-headers.js';
 
 const directives = (policy: string) =>
   new Map(
@@ -24,6 +24,20 @@ describe('storefront security headers', () => {
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(csp.get('form-action')).toEqual(["'self'", 'https://accounts.google.com', 'https://checkout.paystack.com']);
+  });
+
+  it('builds the same policy once per environment, with each page its own nonce (server.mjs)', () => {
+    const env = {
+      JARA_API_URL: 'http://localhost:4600/api/v1',
+      PAYSTACK_CHECKOUT_URL: 'http://127.0.0.1:4503/checkout/x',
+      LIVE_CHAT_ID: '64ab12cd34ef/1h5abcde',
+    };
+    const policyFor = contentSecurityPolicyFor(env);
+    const [a, b] = [newNonce(), newNonce()];
+    expect(policyFor(a)).toBe(contentSecurityPolicy(a, env));
+    expect(policyFor(b)).toBe(contentSecurityPolicy(b, env));
+    expect(directives(policyFor(a)).get('script-src')).toEqual([`'nonce-${a}'`, "'strict-dynamic'", "'self'"]);
+    expect(contentSecurityPolicyFor({})('abc123')).toBe(contentSecurityPolicy('abc123', {}));
   });
 
   it('allows the plain-http API origin for pictures, the Google fake for sign-in, and the live chat when configured', () => {
