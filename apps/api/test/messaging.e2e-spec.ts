@@ -80,10 +80,6 @@ describe('Messages: SMS and WhatsApp status updates through the outbox (e2e)', (
   };
   /** A wrong code for sure (never the one sent). */
   const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
-  async function verifyPhone(account: Account, phone: string): Promise<void> {
-    await post('/user/messages/phone', { phone }, account.token).expect(200);
-    await post('/user/messages/phone/verify', { code: lastCode(phone) }, account.token).expect(200);
-  }
   async function request(token: string): Promise<Delivery> {
     const res = await post(
       '/trackings',

@@ -44,6 +44,9 @@ interface MessagesActionData {
 
 const INTENTS = ['send-code', 'verify', 'remove', 'channels'] as const;
 
+/** The toast of a refused form: the DTO's own first message. */
+const firstError = (errors: Errors) => Object.values(errors).find(Boolean) ?? MESSAGING_MSG.channelsFailed;
+
 /**
  * Four forms, one schema each (the API's DTOs): send a code to a number (StartPhoneVerificationDto), confirm it
  * (VerifyPhoneDto), forget the number, and the channels (MessageChannelsDto; an unticked box is not posted, so its
@@ -71,12 +74,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const phone = text(form.get('phone'));
     extra = { phone };
     const check = validateForm(StartPhoneVerificationDto, { phone });
-    if (!check.ok) return refuse(check.errors, check.errors.phone ?? MESSAGING_MSG.phoneInvalid, 422, extra);
+    if (!check.ok) return refuse(check.errors, firstError(check.errors), 422, extra);
     body = { phone: check.value.phone };
     fields = ['phone'];
   } else if (intent === 'verify') {
     const check = validateForm(VerifyPhoneDto, { code: text(form.get('code')) });
-    if (!check.ok) return refuse(check.errors, check.errors.code ?? MESSAGING_MSG.codeFormat, 422);
+    if (!check.ok) return refuse(check.errors, firstError(check.errors), 422);
     path = '/user/messages/phone/verify';
     body = { code: check.value.code };
     fields = ['code', 'phone'];
