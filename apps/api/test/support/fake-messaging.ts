@@ -52,6 +52,15 @@ export interface FakeMessaging {
   close(): Promise<void>;
 }
 
+export interface FakeMessagingOptions {
+  /** 0 (default): any free port. */
+  port?: number;
+  host?: string;
+  /** The SMS_API_KEY and WHATSAPP_TOKEN it accepts (random by default). */
+  smsKey?: string;
+  waToken?: string;
+}
+
 /**
  * A local stand-in for both providers (docs/decisions/043), recording what was sent and able to fail on demand:
  * - Termii: POST /api/sms/send {api_key, to, from, sms, type, channel} answers
@@ -59,10 +68,12 @@ export interface FakeMessaging {
  * - WhatsApp Cloud API: POST /{version}/{phone_number_id}/messages with a bearer token and a template message answers
  *   {messaging_product: 'whatsapp', contacts: [{input, wa_id}], messages: [{id: 'wamid...'}]}; a wrong token is a
  *   401 with {error: {message, type: 'OAuthException', code: 190}}.
+ * - A control surface for manual runs (tools/scripts/fake-messaging.mjs): GET /__fake/messages lists what was sent,
+ *   POST /__fake/mode {sms?, whatsapp?} sets how each channel answers (ok, down, refuse, hang).
  */
-export async function startFakeMessaging(): Promise<FakeMessaging> {
-  const smsKey = `TL${randomBytes(12).toString('hex')}`;
-  const waToken = `EAAG${randomBytes(16).toString('hex')}`;
+export async function startFakeMessaging(options: FakeMessagingOptions = {}): Promise<FakeMessaging> {
+  const smsKey = options.smsKey ?? `TL${randomBytes(12).toString('hex')}`;
+  const waToken = options.waToken ?? `EAAG${randomBytes(16).toString('hex')}`;
   const waPhoneNumberId = '106540352242922';
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -140,10 +151,19 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
         messages: [{ id }],
       });
     }
+    if (req.method === 'GET' && path === '/__fake/messages')
+      return json(res, 200, { sms: fake.sms, whatsapp: fake.whatsapp, calls: fake.calls, mode: fake.mode });
+    if (req.method === 'POST' && path === '/__fake/mode') {
+      const modes: FakeMessagingMode[] = ['ok', 'down', 'refuse', 'hang'];
+      for (const channel of ['sms', 'whatsapp'] as const)
+        if (modes.includes(body[channel] as FakeMessagingMode)) fake.mode[channel] = body[channel] as FakeMessagingMode;
+      return json(res, 200, { mode: fake.mode });
+    }
     return json(res, 404, { message: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   const fake: FakeMessaging = {
     url,
     smsKey,
