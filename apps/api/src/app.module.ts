@@ -36,6 +36,7 @@ import { SupportModule } from './modules/support/support.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { ReconciliationModule } from './modules/reconciliation/reconciliation.module';
 import { PayoutsModule } from './modules/payouts/payouts.module';
+import { MessagingModule } from './modules/messaging/messaging.module';
 
 @Module({})
 export class AppModule {
@@ -79,6 +80,7 @@ export class AppModule {
         AuditModule,
         ReconciliationModule,
         PayoutsModule,
+        MessagingModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

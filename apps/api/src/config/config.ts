@@ -119,6 +119,37 @@ export interface AppConfig {
     requeryAfterMinutes: number;
     requeryIntervalSeconds: number;
   };
+  /**
+   * SMS and WhatsApp status updates (issue 26, docs/decisions/043-sms-and-whatsapp.md). sms: a Termii-style gateway
+   * (POST {baseUrl}/api/sms/send); whatsapp: the Cloud API's message templates. A channel is `live` with its keys,
+   * `outbox` without them outside production (written to the local outbox folder and table, never sent), `off` in
+   * production without them. Messages failing with a 5xx or a timeout are retried every intervalMs (0: never) with a
+   * backoff, at most maxAttempts times; dailyCap*: messages per user per Lagos day beyond which they are skipped.
+   */
+  messaging: {
+    sms: {
+      mode: 'live' | 'outbox' | 'off';
+      baseUrl: string;
+      apiKey: string | null;
+      senderId: string;
+      channel: 'generic' | 'dnd';
+      dailyCap: number;
+    };
+    whatsapp: {
+      mode: 'live' | 'outbox' | 'off';
+      baseUrl: string;
+      apiVersion: string;
+      phoneNumberId: string | null;
+      token: string | null;
+      template: string;
+      language: string;
+      dailyCap: number;
+    };
+    timeoutMs: number;
+    intervalMs: number;
+    maxAttempts: number;
+    code: { ttlMinutes: number; maxAttempts: number; resendSeconds: number; perDay: number };
+  };
 }
 
 /** The routes with an abuse limit (each counts on its own). */
@@ -406,6 +437,47 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     requeryIntervalSeconds: int('REFUND_REQUERY_INTERVAL_SECONDS', 300, 0, 86_400),
   };
 
+  const smsKey = env.SMS_API_KEY?.trim() || null;
+  const waToken = env.WHATSAPP_TOKEN?.trim() || null;
+  const waPhoneId = env.WHATSAPP_PHONE_NUMBER_ID?.trim() || null;
+  if (waPhoneId && !/^\d{1,30}$/.test(waPhoneId)) problems.push('WHATSAPP_PHONE_NUMBER_ID must be digits');
+  if (!!waToken !== !!waPhoneId) problems.push('WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set together');
+  const offline = nodeEnv === 'production' ? 'off' : 'outbox';
+  const smsChannel = str('SMS_CHANNEL', 'generic');
+  if (smsChannel !== 'generic' && smsChannel !== 'dnd') problems.push('SMS_CHANNEL must be generic or dnd');
+  const messaging: AppConfig['messaging'] = {
+    sms: {
+      mode: smsKey ? 'live' : offline,
+      baseUrl: url('SMS_BASE_URL', 'https://api.ng.termii.com', httpsOnly).replace(/\/+$/, ''),
+      apiKey: smsKey,
+      senderId: str('SMS_SENDER_ID', 'Jara'),
+      channel: smsChannel === 'dnd' ? 'dnd' : 'generic',
+      dailyCap: int('SMS_DAILY_CAP_PER_USER', 10, 0, 1000),
+    },
+    whatsapp: {
+      mode: waToken && waPhoneId ? 'live' : offline,
+      baseUrl: url('WHATSAPP_BASE_URL', 'https://graph.facebook.com', httpsOnly).replace(/\/+$/, ''),
+      apiVersion: str('WHATSAPP_API_VERSION', 'v21.0'),
+      phoneNumberId: waPhoneId,
+      token: waToken,
+      template: str('WHATSAPP_TEMPLATE', 'delivery_status_update'),
+      language: str('WHATSAPP_TEMPLATE_LANGUAGE', 'en'),
+      dailyCap: int('WHATSAPP_DAILY_CAP_PER_USER', 10, 0, 1000),
+    },
+    timeoutMs: int('MESSAGES_TIMEOUT_MS', 10_000, 100, 120_000),
+    intervalMs: int('MESSAGES_INTERVAL_MS', 10_000, 0, 3_600_000),
+    maxAttempts: int('MESSAGES_MAX_ATTEMPTS', 6, 1, 50),
+    code: {
+      ttlMinutes: int('PHONE_CODE_TTL_MINUTES', 10, 1, 1440),
+      maxAttempts: int('PHONE_CODE_MAX_ATTEMPTS', 5, 1, 100),
+      resendSeconds: int('PHONE_CODE_RESEND_SECONDS', 60, 0, 86_400),
+      perDay: int('PHONE_CODES_PER_DAY', 5, 1, 1000),
+    },
+  };
+  if (!/^v\d+(\.\d+)?$/.test(messaging.whatsapp.apiVersion)) problems.push('WHATSAPP_API_VERSION must look like v21.0');
+  if (!/^[a-z0-9_]{1,100}$/.test(messaging.whatsapp.template))
+    problems.push('WHATSAPP_TEMPLATE must be a template name (lowercase letters, digits, underscores)');
+
   const abuseLimits = Object.fromEntries(
     ABUSE_SCOPES.map((scope) => {
       const { names, defaults } = ABUSE_LIMIT_ENV[scope];
@@ -450,6 +522,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     abuseLimits,
     payouts,
     refunds,
+    messaging,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

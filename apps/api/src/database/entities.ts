@@ -26,6 +26,8 @@ import { OrderRefund } from '../modules/invoices/order-refund.entity';
 import { DedicatedAccount } from '../modules/wallet/dedicated-account.entity';
 import { PayoutAccount } from '../modules/payouts/payout-account.entity';
 import { Payout } from '../modules/payouts/payout.entity';
+import { MessageSettingsRow } from '../modules/messaging/message-settings.entity';
+import { OutboundMessage } from '../modules/messaging/outbound-message.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
 export const ENTITIES = [
@@ -67,4 +69,6 @@ export const ENTITIES = [
   DedicatedAccount,
   PayoutAccount,
   Payout,
+  MessageSettingsRow,
+  OutboundMessage,
 ];

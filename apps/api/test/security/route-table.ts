@@ -274,6 +274,28 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     status: 200,
     call: () => ({ path: P('/user/notification-preferences'), body: { email_updates: true } }),
   },
+  // Issue 26: the number for SMS/WhatsApp and the channels (apps/api/test/messaging.e2e-spec.ts tests them in depth).
+  'GET /api/v1/user/messages': { who: ALL, status: 200 },
+  'PUT /api/v1/user/messages/channels': {
+    who: ALL,
+    status: 200,
+    call: () => ({ path: P('/user/messages/channels'), body: { in_app: true } }),
+  },
+  'POST /api/v1/user/messages/phone': {
+    who: ALL,
+    status: 200,
+    call: async (w, role) => ({
+      path: P('/user/messages/phone'),
+      body: { phone: `+234803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` },
+      as: await freshAccount(w, role as Role),
+    }),
+  },
+  'POST /api/v1/user/messages/phone/verify': {
+    who: ALL,
+    status: 422,
+    call: () => ({ path: P('/user/messages/phone/verify'), body: { code: '000000' } }),
+  },
+  'DELETE /api/v1/user/messages/phone': { who: ALL, status: 200 },
   'POST /api/v1/user/update-profile-image': {
     who: ALL,
     status: 200,

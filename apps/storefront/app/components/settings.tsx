@@ -1,5 +1,5 @@
-import { Form, useNavigation, useOutletContext } from '@remix-run/react';
-import { MSG, OTP_LENGTH, type PublicUser } from '@jara/contracts';
+import { Form, Link, useNavigation, useOutletContext } from '@remix-run/react';
+import { MESSAGING_MSG, MSG, OTP_LENGTH, type PublicUser } from '@jara/contracts';
 import { Field } from '~/components/field';
 import { useFieldErrors, type Errors } from '~/lib/form';
 
@@ -21,7 +21,7 @@ export const SETTINGS_TABS: ReadonlyArray<{ key: SettingsTab; label: string; to:
 export function settingsTabOf(pathname: string): SettingsTab {
   const part = pathname.replace(/\/+$/, '').split('/')[2] ?? '';
   if (part === 'kyc' || part === 'logistics') return part;
-  if (part === 'account' || part === 'email' || part === 'notifications') return 'account';
+  if (part === 'account' || part === 'email' || part === 'notifications' || part === 'messages') return 'account';
   return 'profile';
 }
 
@@ -138,6 +138,9 @@ export function NotificationsSection({
           </button>
         </div>
       </Form>
+      <p>
+        <Link to="/settings/messages">{MESSAGING_MSG.sectionTitle} →</Link>
+      </p>
     </section>
   );
 }

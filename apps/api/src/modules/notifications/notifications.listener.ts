@@ -203,7 +203,10 @@ export class NotificationsListener {
     });
   }
 
-  /** The owner hears of a delivery's request and every status change, in-app and by e-mail. */
+  /**
+   * The owner hears of a delivery's request and every status change, in-app and by e-mail as chosen in Settings (the
+   * SMS and WhatsApp twins are the messaging module's listener).
+   */
   @OnDomainEvent(EVENTS.deliveryChanged)
   async onDeliveryChanged(event: DeliveryChangedEvent): Promise<void> {
     const text =
@@ -217,6 +220,7 @@ export class NotificationsListener {
       message: text,
       link: PATHS.parcel(event.trackingNo),
       email: 'updates',
+      inApp: 'updates',
     });
   }
 

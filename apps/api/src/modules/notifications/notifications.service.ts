@@ -13,6 +13,7 @@ import { ListResult, paginate, type ListQuery } from '../../common/list/list-que
 import { MailService } from '../../common/mail/mail.service';
 import { User } from '../users/user.entity';
 import { insertRows } from '../../database/inserted-ids';
+import { MessagingService } from '../messaging/messaging.service';
 import { Notification } from './notification.entity';
 
 export interface NewNotification {
@@ -27,6 +28,11 @@ export interface NewNotification {
    * mute in Settings (deliveries, orders, support replies). Absent: in-app only.
    */
   email?: 'always' | 'updates';
+  /**
+   * 'updates': news the user may keep out of the bell in Settings (delivery status updates, issue 26: the messaging
+   * module's in_app choice). Absent: always in-app.
+   */
+  inApp?: 'updates';
 }
 
 @Injectable()
@@ -37,10 +43,15 @@ export class NotificationsService {
     @InjectRepository(Notification) private readonly repo: Repository<Notification>,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly mail: MailService,
+    private readonly messaging: MessagingService,
   ) {}
 
   /** Other modules call this through events (see notifications.listener.ts). */
-  async notify(input: NewNotification): Promise<NotificationItem> {
+  async notify(input: NewNotification): Promise<NotificationItem | null> {
+    if (input.inApp === 'updates' && !(await this.messaging.inAppUpdates(input.userId))) {
+      if (input.email) await this.mailTo(input);
+      return null;
+    }
     const row = this.repo.create({
       user_id: input.userId,
       title: input.title,
