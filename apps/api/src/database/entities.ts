@@ -26,6 +26,12 @@ import { OrderRefund } from '../modules/invoices/order-refund.entity';
 import { DedicatedAccount } from '../modules/wallet/dedicated-account.entity';
 import { PayoutAccount } from '../modules/payouts/payout-account.entity';
 import { Payout } from '../modules/payouts/payout.entity';
+import {
+  Consolidation,
+  DeliveryReceipt,
+  DeliveryReceiptPhoto,
+  ReceiptSettingsRow,
+} from '../modules/logistics/receipt.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
 export const ENTITIES = [
@@ -67,4 +73,8 @@ export const ENTITIES = [
   DedicatedAccount,
   PayoutAccount,
   Payout,
+  DeliveryReceipt,
+  DeliveryReceiptPhoto,
+  ReceiptSettingsRow,
+  Consolidation,
 ];
