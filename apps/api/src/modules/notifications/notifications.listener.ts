@@ -231,7 +231,7 @@ export class NotificationsListener {
       title: RECEIPT_MSG.varianceTitle,
       description: text.slice(0, 255),
       message: text,
-      link: PATHS.parcel(event.trackingNo),
+      link: `/parcels/${event.deliveryId}`,
       email: 'updates',
     });
   }
