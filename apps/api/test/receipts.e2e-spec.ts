@@ -247,7 +247,9 @@ describe('Warehouse receipts, declared vs measured, consolidation (e2e)', () => 
     const notes = await t.db
       .getRepository(Notification)
       .find({ where: { user_id: customer.user.id, title: RECEIPT_MSG.varianceTitle } });
-    expect(notes.some((n) => n.message.includes(d.tracking_no) && n.message.includes('2.50 kg'))).toBe(true);
+    expect(notes.some((n) => (n.message ?? '').includes(d.tracking_no) && (n.message ?? '').includes('2.50 kg'))).toBe(
+      true,
+    );
     // Proceed (the admin's fee) waits for the answer too.
     const refused = await put(`/trackings/${d.id}`, {
       shipping_type: 'air_cargo',
