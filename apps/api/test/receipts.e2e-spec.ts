@@ -352,7 +352,9 @@ describe('Warehouse receipts, declared vs measured, consolidation (e2e)', () => 
     expect(result.status).toBe('packed');
     expect(result.parent?.tracking_no).toMatch(/^JT-/);
     expect(result.parent?.amount_minor).toBe(5100);
-    const parentId = result.parent!.id;
+    const parent = result.parent;
+    if (!parent) throw new Error('no consolidated parcel');
+    const parentId = parent.id;
     expect(await invoiceOf(parentId)).toMatchObject({ status: 'pending', amount_minor: 5100 });
     // The members carry no fee: their pending invoices are cancelled.
     for (const [i, id] of ids.entries()) {
@@ -364,7 +366,7 @@ describe('Warehouse receipts, declared vs measured, consolidation (e2e)', () => 
     }
     // A member cannot be moved, proceeded or put on a title by itself.
     const moveMember = await patch(`/trackings/${ids[0]}/status`, { status: 3 }).expect(422);
-    expect(moveMember.body.errors.status[0]).toBe(RECEIPT_MSG.memberMoveRefused(result.parent!.tracking_no));
+    expect(moveMember.body.errors.status[0]).toBe(RECEIPT_MSG.memberMoveRefused(parent.tracking_no));
     await post(`/shippings/${airTitle.id}/assign`, { delivery_ids: [ids[0]] }).expect(422);
     // The parent's measure shows its members.
     const measure = (await get(`/trackings/${parentId}/measure`, customer.token).expect(200)).body
@@ -379,9 +381,9 @@ describe('Warehouse receipts, declared vs measured, consolidation (e2e)', () => 
       to_status: number;
       note: string | null;
     }>;
-    expect(
-      history.some((h) => h.to_status === 3 && h.note === RECEIPT_MSG.memberFollows(result.parent!.tracking_no)),
-    ).toBe(true);
+    expect(history.some((h) => h.to_status === 3 && h.note === RECEIPT_MSG.memberFollows(parent.tracking_no))).toBe(
+      true,
+    );
     // A shipping title carries the consolidated parcel like a single one; its status moves the members too.
     await post(`/shippings/${airTitle.id}/assign`, { delivery_ids: [parentId] }).expect(201);
     expect((await row(parentId)).status).toBe(4);
@@ -408,7 +410,7 @@ describe('Warehouse receipts, declared vs measured, consolidation (e2e)', () => 
   it("photos reach only the parcel's owner and staff; receipts only staff", async () => {
     const d = await request();
     const res = await receipt({ ...measures, scanned_no: d.tracking_no }).expect(201);
-    const url = (res.body.data as ParcelMeasure).receipt!.photos[0].url.replace('/api/v1', '');
+    const url = ((res.body.data as ParcelMeasure).receipt?.photos[0]?.url ?? '').replace('/api/v1', '');
     const mine = await get(url, customer.token).expect(200);
     expect(mine.headers['content-type']).toBe('image/jpeg');
     expect(mine.headers['cache-control']).toBe('no-store');
