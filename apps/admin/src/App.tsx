@@ -46,6 +46,9 @@ const DeliveryList = lazy(() => import('./pages/deliveries/list'));
 const DeliveryShow = lazy(() => import('./pages/deliveries/show'));
 const DeliveryLabel = lazy(() => import('./pages/deliveries/label'));
 const TrackingTable = lazy(() => import('./pages/deliveries/trackings'));
+const ReceivePage = lazy(() => import('./pages/receipts/receive'));
+const ConsolidationList = lazy(() => import('./pages/receipts/consolidations'));
+const ReceiptSettingsPage = lazy(() => import('./pages/receipts/settings'));
 const NotificationList = lazy(() => import('./pages/notifications/list'));
 const AuditLogList = lazy(() => import('./pages/audit-logs/list'));
 const ReconciliationPage = lazy(() => import('./pages/reconciliation/list'));
@@ -172,6 +175,9 @@ export default function App() {
                 </Route>
                 <Route path="/trackings" element={<TrackingTable />} />
                 <Route path="/logistics-settings" element={<LogisticsSettingsPage />} />
+                <Route path="/receipts/receive" element={<ReceivePage />} />
+                <Route path="/consolidations" element={<ConsolidationList />} />
+                <Route path="/receipt-settings" element={<ReceiptSettingsPage />} />
                 <Route path="/notifications" element={<NotificationList />} />
                 <Route path="/audit-log" element={<AuditLogList />} />
                 <Route path="/reconciliation" element={<ReconciliationPage />} />

@@ -296,6 +296,16 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       sorts: ['created_at', 'id'],
       shape: 'list',
     },
+    // Issue 26: consolidations (an admin's every one, a customer's or vendor's own).
+    {
+      name: 'consolidations',
+      path: () => '/api/v1/consolidations',
+      roles: SIGNED_IN,
+      filters: ['status', 'id'],
+      params: [],
+      sorts: ['id'],
+      shape: 'list',
+    },
     {
       name: 'supports',
       path: () => '/api/v1/supports',

@@ -21,3 +21,4 @@ export * from './fulfilment';
 export * from './rate';
 export * from './payouts';
 export * from './messaging';
+export * from './receipts';

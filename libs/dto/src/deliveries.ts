@@ -101,6 +101,35 @@ function requestFields(required: string) {
     @IsIn(SHIPPING_TYPE_VALUES, { message: MSG.shipping.typeInvalid })
     shipping_type?: ShippingType;
 
+    // Issue 26: what the customer declares (optional): a receipt's measure beyond the variance asks them.
+    @Doc({ description: 'Declared weight in kg (optional)' })
+    @Measure(DELIVERY_WEIGHT_MAX_KG)
+    declared_weight?: string | number;
+
+    @Doc({ description: 'Declared length in whole cm (optional)' })
+    @Transform(whole)
+    @IsOptional()
+    @IsInt({ message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Min(1, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Max(1000, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    declared_length?: number;
+
+    @Doc({ description: 'Declared width in whole cm (optional)' })
+    @Transform(whole)
+    @IsOptional()
+    @IsInt({ message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Min(1, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Max(1000, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    declared_width?: number;
+
+    @Doc({ description: 'Declared height in whole cm (optional)' })
+    @Transform(whole)
+    @IsOptional()
+    @IsInt({ message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Min(1, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Max(1000, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    declared_height?: number;
+
     @Doc({ description: 'Goods bought on the Jara mall' })
     @Transform(flag)
     @IsOptional()

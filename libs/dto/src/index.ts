@@ -26,3 +26,4 @@ export * from './users';
 export * from './wallet';
 export * from './payouts';
 export * from './messaging';
+export * from './receipts';

@@ -6,6 +6,8 @@ import {
   DashboardOutlined,
   FieldTimeOutlined,
   FileTextOutlined,
+  GroupOutlined,
+  ScanOutlined,
   InboxOutlined,
   LineChartOutlined,
   ReconciliationOutlined,
@@ -107,6 +109,23 @@ export const resources: ResourceProps[] = [
     name: 'logistics-settings',
     list: '/logistics-settings',
     meta: { parent: 'logistics', label: 'Logistics Settings', icon: <SettingOutlined /> },
+  },
+  // Warehouse receipts and consolidation (issue 26, decision 044): a phone-width receipt screen, the customers'
+  // consolidations to pack, and the volumetric divisors and variance threshold.
+  {
+    name: 'receipts',
+    list: '/receipts/receive',
+    meta: { parent: 'logistics', label: 'Receive parcel', icon: <ScanOutlined /> },
+  },
+  {
+    name: 'consolidations',
+    list: '/consolidations',
+    meta: { parent: 'logistics', label: 'Consolidations', icon: <GroupOutlined /> },
+  },
+  {
+    name: 'receipt-settings',
+    list: '/receipt-settings',
+    meta: { parent: 'logistics', label: 'Receipt Settings', icon: <SettingOutlined /> },
   },
   // Trust and care (issue 12, decision 014): KYC review with the private documents, and the support inbox.
   describedResource('kyc'),

@@ -21,6 +21,7 @@ export const EVENTS = {
   walletTransferReceived: 'wallet.transfer_received',
   payoutChanged: 'payout.changed',
   payoutAccountChanged: 'payout.account_changed',
+  deliveryMeasureChanged: 'delivery.measure_changed',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -186,6 +187,15 @@ export interface PayoutAccountChangedEvent {
 }
 
 /** Every event's payload by name: what `emit`, the outbox and the listeners agree on. */
+/** Issue 26: a receipt measured a parcel beyond the variance of what its owner declared; they are asked to answer. */
+export interface DeliveryMeasureChangedEvent {
+  deliveryId: number;
+  trackingNo: string;
+  userId: number;
+  weight: string;
+  declared: string;
+}
+
 export interface EventMap {
   'user.verified': UserVerifiedEvent;
   'user.deleted': UserDeletedEvent;
@@ -206,6 +216,7 @@ export interface EventMap {
   'wallet.transfer_received': WalletTransferReceivedEvent;
   'payout.changed': PayoutChangedEvent;
   'payout.account_changed': PayoutAccountChangedEvent;
+  'delivery.measure_changed': DeliveryMeasureChangedEvent;
 }
 export type EventName = keyof EventMap;
 

@@ -28,6 +28,12 @@ import { PayoutAccount } from '../modules/payouts/payout-account.entity';
 import { Payout } from '../modules/payouts/payout.entity';
 import { MessageSettingsRow } from '../modules/messaging/message-settings.entity';
 import { OutboundMessage } from '../modules/messaging/outbound-message.entity';
+import {
+  Consolidation,
+  DeliveryReceipt,
+  DeliveryReceiptPhoto,
+  ReceiptSettingsRow,
+} from '../modules/logistics/receipt.entity';
 
 /** Every entity, registered once for the data source; each module still declares only its own in forFeature. */
 export const ENTITIES = [
@@ -71,4 +77,8 @@ export const ENTITIES = [
   Payout,
   MessageSettingsRow,
   OutboundMessage,
+  DeliveryReceipt,
+  DeliveryReceiptPhoto,
+  ReceiptSettingsRow,
+  Consolidation,
 ];

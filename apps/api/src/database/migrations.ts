@@ -26,6 +26,7 @@ import { RefundsAndDedicatedAccounts1764300000000 } from '../migrations/17643000
 import { GuestFeeLinks1764110000000 } from '../migrations/1764110000000-GuestFeeLinks';
 import { Payouts1764200000000 } from '../migrations/1764200000000-Payouts';
 import { Messaging1764400000000 } from '../migrations/1764400000000-Messaging';
+import { WarehouseReceipts1764410000000 } from '../migrations/1764410000000-WarehouseReceipts';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   Payouts1764200000000,
   RefundsAndDedicatedAccounts1764300000000,
   Messaging1764400000000,
+  WarehouseReceipts1764410000000,
 ];

@@ -23,6 +23,7 @@ import {
 } from './world';
 import { uniqueEmail } from '../support/test-app';
 import { mustGuestToken } from '../support/guest-fee';
+import { RECEIPT_ROUTES } from './route-table-receipts';
 
 /**
  * Each role at another user's notification (an admin at a customer's): refused, and a write leaves the row as it was.
@@ -216,6 +217,8 @@ async function awaitingPayout(w: World): Promise<number> {
 const VENDOR: readonly Role[] = ['vendor'];
 
 export const ROUTE_TABLE: Record<string, RouteRule> = {
+  // Issue 26 (receipts, measures, consolidations): test/security/route-table-receipts.ts.
+  ...RECEIPT_ROUTES,
   // --- platform, media -------------------------------------------------------------------------------------------
   'GET /api/v1/health': { who: 'public', status: 200 },
   'GET /api/v1/ready': { who: 'public', status: 200 },

@@ -69,6 +69,8 @@ export const SIDEBAR_LOGISTICS: SidebarItem[] = [
   { to: '/shipping-management', label: 'Shipping Management', roles: ADMIN_ONLY, icon: '⚓' },
   { to: '/account-foreign-logistics', label: 'Foreign Logistics', roles: ALL_ROLES, icon: '✈' },
   { to: '/account-local-logistics', label: 'Local Logistics', roles: ALL_ROLES, icon: '➜' },
+  // Issue 26: consolidation, the customer's choice of parcels to ship together.
+  { to: '/ship-together', label: 'Ship Together', roles: ['vendor', 'customer'], icon: '⧉' },
 ];
 
 export function allowed(item: { roles: readonly Role[] }, role: Role): boolean {

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
   cargoFeeCents,
+  chargeableHundredths,
+  RECEIPT_MSG,
   DELIVERY_ASSIGNABLE_STATUSES,
   DELIVERY_FEE_REFUNDABLE_UNTIL,
   DELIVERY_STATUS,
@@ -56,6 +58,24 @@ import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDel
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
 
 const COUNTS = 'deliveries';
+
+/** Issue 26: the measure a request declares (optional), in hundredths of a kg and whole cm. */
+function declaredOf(dto: CreateDeliveryDto): Partial<Delivery> {
+  const weight = toHundredths(dto.declared_weight ?? null);
+  return {
+    declared_weight_hundredths: weight && weight > 0 ? weight : null,
+    declared_length_cm: dto.declared_length ?? null,
+    declared_width_cm: dto.declared_width ?? null,
+    declared_height_cm: dto.declared_height ?? null,
+  };
+}
+
+/** Issue 26: no fee while the customer has not accepted the new measure, and none on a consolidated parcel's member. */
+function refuseUnsettledMeasure(delivery: Delivery): void {
+  if (delivery.parent_id) throw invalid('status', RECEIPT_MSG.memberNoFee);
+  if (delivery.measure_status === 'pending_acceptance' || delivery.measure_status === 'disputed')
+    throw invalid('weight', RECEIPT_MSG.awaitingCustomer);
+}
 const SHIPPING_TYPE_VALUES = SHIPPING_TYPES.map((t) => t.value);
 
 /** The search of the deliveries screens (spec 2.24): customer name, phone, tracking no, external no, warehouse name, status label or number. */
@@ -202,6 +222,7 @@ export class DeliveriesService {
         size_hundredths: null,
         amount_minor: null,
         invoice_id: null,
+        ...declaredOf(dto),
       });
       try {
         const events = await inTransaction(this.db, async (m) => {
@@ -336,15 +357,19 @@ export class DeliveriesService {
     const proceedable: readonly number[] = [2, 3, 4, 5, 6];
     if (!proceedable.includes(delivery.status))
       throw invalid('status', MSG.deliveries.proceedRefused(deliveryStatusDetailLabel(delivery.status)));
+    refuseUnsettledMeasure(delivery);
     const title = await this.db.getRepository(ShippingTitle).findOne({ where: { id: dto.shipping_id } });
     if (!title) throw invalid('shipping_id', MSG.deliveries.titleUnknown);
     if (title.type !== dto.shipping_type) throw invalid('shipping_id', MSG.deliveries.titleTypeMismatch);
     const weight = toHundredths(dto.weight ?? 0) ?? 0;
     const size = toHundredths(dto.size ?? 0) ?? 0;
     const rates = await this.db.getRepository(LogisticsSettingsRow).findOneBy({ id: 1 });
+    // Issue 26: an air fee is charged on the greater of the weight and the last receipt's volumetric weight.
+    const charged =
+      dto.shipping_type === 'air_cargo' ? chargeableHundredths(weight, delivery.volumetric_hundredths ?? 0) : weight;
     const fee = cargoFeeCents(
       dto.shipping_type,
-      { weight: (weight / 100).toFixed(2), size: (size / 100).toFixed(2) },
+      { weight: (charged / 100).toFixed(2), size: (size / 100).toFixed(2) },
       {
         cost_per_cmb3: ((rates?.cost_per_cmb3_cents ?? 0) / 100).toFixed(2),
         cost_per_kg: ((rates?.cost_per_kg_cents ?? 0) / 100).toFixed(2),
@@ -467,6 +492,7 @@ export class DeliveriesService {
     const delivery = await this.db.getRepository(Delivery).findOne({ where: { id } });
     if (!delivery) throw new NotFoundError(MSG.deliveries.notFound);
     const to = dto.status;
+    await this.refuseMember(delivery);
     const move = deliveryMove(delivery.status, to);
     if (!move || !move.by.includes('admin'))
       throw invalid(
@@ -575,7 +601,8 @@ export class DeliveriesService {
         }
         await this.record(m, delivery.id, from, to, mover);
         await step.apply?.(m);
-        return this.announce(m, delivery, from, to, mover);
+        const events = await this.announce(m, delivery, from, to, mover);
+        return [...events, ...(await this.membersFollowIn(m, delivery, to, mover))];
       },
       {
         before: async (m) => {
@@ -658,7 +685,12 @@ export class DeliveriesService {
     if (title.status !== 1) throw invalid('delivery_ids', MSG.deliveries.titleNotLoading);
     const assignable: readonly number[] = DELIVERY_ASSIGNABLE_STATUSES;
     for (const row of rows)
-      if (row.type !== 'foreign' || row.shipping_type !== title.type || !assignable.includes(row.status))
+      if (
+        row.parent_id ||
+        row.type !== 'foreign' ||
+        row.shipping_type !== title.type ||
+        !assignable.includes(row.status)
+      )
         throw invalid('delivery_ids', MSG.deliveries.assignRefused(row.tracking_no));
     await inTransaction(this.db, (m) =>
       m
@@ -819,6 +851,68 @@ export class DeliveriesService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
+  }
+
+  // ------------------------------------------------------------------------ issue 26: receipts and consolidation
+
+  /**
+   * Inside a receipt's transaction: a parcel still Pending Delivery arrives (1 -> 2) with its history entry; answers
+   * the events to deliver after the commit (none when it was already at the warehouse).
+   */
+  async arriveIn(m: EntityManager, delivery: Delivery, mover: Mover): Promise<number[]> {
+    if (delivery.status !== DELIVERY_STATUS.PENDING_DELIVERY) return [];
+    const to = DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE;
+    const done = await m
+      .createQueryBuilder()
+      .update(Delivery)
+      .set({ status: to })
+      .where('id = :id AND status = :from', { id: delivery.id, from: delivery.status })
+      .execute();
+    if (done.affected !== 1) throw new ConflictError(MSG.deliveries.proceedRefused('changed'));
+    await this.record(m, delivery.id, delivery.status, to, mover);
+    return this.announce(m, delivery, delivery.status, to, mover);
+  }
+
+  /** Inside a transaction: a history entry that changes no status (a receipt, packing into a consolidated parcel). */
+  async noteIn(m: EntityManager, delivery: Pick<Delivery, 'id' | 'status'>, mover: Mover): Promise<void> {
+    await this.record(m, delivery.id, delivery.status, delivery.status, mover);
+  }
+
+  /** After a commit: the lists' totals start again and the events go out. */
+  async deliverEvents(events: number[]): Promise<void> {
+    await this.deliver(events);
+  }
+
+  /** A member of a consolidated parcel is moved only through its parent (422 naming it). */
+  private async refuseMember(delivery: Delivery): Promise<void> {
+    if (!delivery.parent_id) return;
+    const parent = await this.db.getRepository(Delivery).findOne({ where: { id: delivery.parent_id } });
+    throw invalid('status', RECEIPT_MSG.memberMoveRefused(parent?.tracking_no ?? ''));
+  }
+
+  /**
+   * Inside a parent's move: its members follow it to `to`, each with a history entry saying so (and its owner told).
+   * One indexed read (idx_deliveries_parent) for a parcel that is no parent.
+   */
+  private async membersFollowIn(
+    m: EntityManager,
+    parent: Pick<Delivery, 'id' | 'tracking_no'>,
+    to: DeliveryStatus,
+    mover: Mover,
+  ): Promise<number[]> {
+    const members = await m.find(Delivery, {
+      where: { parent_id: parent.id },
+      select: ['id', 'status', 'tracking_no', 'user_id'],
+    });
+    const events: number[] = [];
+    const note = RECEIPT_MSG.memberFollows(parent.tracking_no);
+    for (const member of members) {
+      if (member.status === to) continue;
+      await m.update(Delivery, { id: member.id, status: member.status }, { status: to });
+      await this.record(m, member.id, member.status, to, { ...mover, note });
+      events.push(...(await this.announce(m, member, member.status, to, mover)));
+    }
+    return events;
   }
 
   /** invoice.paid of a delivery: nothing moves (spec), but the lists show the Payment column anew. */

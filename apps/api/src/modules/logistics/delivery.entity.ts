@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import type { DeliveryStatus, DeliveryType, ShippingType } from '@jara/contracts';
+import type { DeliveryStatus, DeliveryType, MeasureStatus, ShippingType } from '@jara/contracts';
 import { BaseEntity } from '../../common/base.entity';
 import { numeric } from '../../common/transformers';
 import { User } from '../users/user.entity';
@@ -26,6 +26,10 @@ import { ShippingTitle, Warehouse } from './logistics.entity';
 @Index('idx_deliveries_warehouse', ['warehouse_id', 'id'])
 @Index('idx_deliveries_phone_key', ['phone_key'])
 @Index('idx_deliveries_email', ['email'])
+// Issue 26 (receipts, consolidation): the problem queue's disputed measures; a consolidated parcel's members.
+@Index('idx_deliveries_measure_status', ['measure_status', 'id'])
+@Index('idx_deliveries_parent', ['parent_id', 'id'])
+@Index('idx_deliveries_consolidation', ['consolidation_id', 'id'])
 export class Delivery extends BaseEntity {
   @Index('uq_deliveries_tracking_no', { unique: true })
   @Column({ type: 'varchar', length: 20 })
@@ -96,6 +100,40 @@ export class Delivery extends BaseEntity {
 
   @Column({ type: 'integer', nullable: true })
   invoice_id!: number | null;
+
+  // ---- Issue 26 (decision 044): declared vs measured, and consolidation. Written by receipts/consolidation services.
+
+  /** What the customer declared at the request (optional): weight in hundredths of a kg, dimensions in whole cm. */
+  @Column({ type: 'bigint', transformer: numeric, nullable: true })
+  declared_weight_hundredths!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  declared_length_cm!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  declared_width_cm!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  declared_height_cm!: number | null;
+
+  /** The latest receipt's volumetric weight (hundredths of a kg); an air fee uses the greater of this and the weight. */
+  @Column({ type: 'bigint', transformer: numeric, nullable: true })
+  volumetric_hundredths!: number | null;
+
+  /** none | pending_acceptance | accepted | disputed: the fee invoice waits for acceptance when it is pending. */
+  @Column({ type: 'varchar', length: 20, default: 'none' })
+  measure_status!: MeasureStatus;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  dispute_reason!: string | null;
+
+  /** The consolidated parcel this one travels in (its status follows the parent's; it carries no fee). */
+  @Column({ type: 'integer', nullable: true })
+  parent_id!: number | null;
+
+  /** The consolidation this parcel was chosen for (requested or packed). */
+  @Column({ type: 'integer', nullable: true })
+  consolidation_id!: number | null;
 }
 
 /** Append-only: who moved a delivery, when, from what to what (from null: requested), with a note and a place. */

@@ -17,6 +17,10 @@ import {
 } from './logistics.controller';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
 import { LogisticsService } from './logistics.service';
+import { ConsolidationService } from './consolidation.service';
+import { Consolidation, DeliveryReceipt, DeliveryReceiptPhoto, ReceiptSettingsRow } from './receipt.entity';
+import { ReceiptsController, ReceiptUploadsModule } from './receipts.controller';
+import { ReceiptsService } from './receipts.service';
 
 @Module({
   imports: [
@@ -28,8 +32,13 @@ import { LogisticsService } from './logistics.service';
       Delivery,
       DeliveryStatusChange,
       GuestLink,
+      DeliveryReceipt,
+      DeliveryReceiptPhoto,
+      ReceiptSettingsRow,
+      Consolidation,
     ]),
     InvoicesModule,
+    ReceiptUploadsModule,
   ],
   controllers: [
     LocationsController,
@@ -40,8 +49,17 @@ import { LogisticsService } from './logistics.service';
     GuestDeliveriesController,
     TrackingLookupController,
     GuestFeeController,
+    ReceiptsController,
   ],
-  providers: [LogisticsService, DeliveriesService, DeliveriesListener, GuestFeeService, GuestFeeListener],
+  providers: [
+    LogisticsService,
+    DeliveriesService,
+    DeliveriesListener,
+    GuestFeeService,
+    GuestFeeListener,
+    ReceiptsService,
+    ConsolidationService,
+  ],
   exports: [LogisticsService, DeliveriesService],
 })
 export class LogisticsModule {}

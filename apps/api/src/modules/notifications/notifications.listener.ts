@@ -7,6 +7,7 @@ import {
   MSG,
   NOTIFICATION_PATHS as PATHS,
   orderStatusLabel,
+  RECEIPT_MSG,
   REFUND_MSG,
   maskAccountNumber,
   PAYOUT_MSG,
@@ -16,6 +17,7 @@ import {
   EVENTS,
   OnDomainEvent,
   type DeliveryChangedEvent,
+  type DeliveryMeasureChangedEvent,
   type KycDecidedEvent,
   type SupportOpenedEvent,
   type SupportRepliedEvent,
@@ -221,6 +223,20 @@ export class NotificationsListener {
       link: PATHS.parcel(event.trackingNo),
       email: 'updates',
       inApp: 'updates',
+    });
+  }
+
+  /** Issue 26: the owner is asked to accept or dispute a new measure, in-app and by e-mail. */
+  @OnDomainEvent(EVENTS.deliveryMeasureChanged)
+  async onDeliveryMeasureChanged(event: DeliveryMeasureChangedEvent): Promise<void> {
+    const text = RECEIPT_MSG.varianceText(event.trackingNo, event.weight, event.declared);
+    await this.notifications.notify({
+      userId: event.userId,
+      title: RECEIPT_MSG.varianceTitle,
+      description: text.slice(0, 255),
+      message: text,
+      link: `/parcels/${event.deliveryId}`,
+      email: 'updates',
     });
   }
 

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useTable } from '@refinedev/antd';
+import { Button, Card, Drawer, Table, Tag, Typography } from 'antd';
+import { formatDollars, type Consolidation } from '@jara/contracts';
+import { PageTitle } from '../../components/page-title';
+import { MeasureForm } from './measure-form';
+
+/**
+ * Consolidations (issue 26): the customers' requests to ship parcels together. Staff pack a requested one: the
+ * consolidated parcel gets its own tracking number and is measured (a receipt) here; its fee is the only one.
+ */
+export default function ConsolidationList() {
+  const { tableProps, tableQuery } = useTable<Consolidation>({
+    resource: 'consolidations',
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: 'id', order: 'desc' }] },
+    syncWithLocation: false,
+  });
+  const [packing, setPacking] = useState<Consolidation | null>(null);
+
+  return (
+    <div>
+      <PageTitle>Consolidations</PageTitle>
+      <Card size="small">
+        <Table<Consolidation> {...tableProps} rowKey="id" size="small" scroll={{ x: true }}>
+          <Table.Column<Consolidation> dataIndex="id" title="ID" />
+          <Table.Column<Consolidation> title="Customer" render={(_, c) => c.user?.name ?? `#${c.user?.id ?? ''}`} />
+          <Table.Column<Consolidation> title="Warehouse" render={(_, c) => c.warehouse?.name ?? ''} />
+          <Table.Column<Consolidation>
+            title="Parcels"
+            render={(_, c) => c.members.map((m) => <Tag key={m.id}>{m.tracking_no}</Tag>)}
+          />
+          <Table.Column<Consolidation>
+            title="Status"
+            render={(_, c) => (
+              <Tag color={c.status === 'packed' ? 'green' : c.status === 'requested' ? 'blue' : 'default'}>
+                {c.status_label}
+              </Tag>
+            )}
+          />
+          <Table.Column<Consolidation>
+            title="Consolidated parcel"
+            render={(_, c) =>
+              c.parent ? (
+                <Typography.Text>
+                  {c.parent.tracking_no}
+                  {c.parent.amount_minor !== null ? ` (${formatDollars(c.parent.amount_minor)})` : ''}
+                </Typography.Text>
+              ) : null
+            }
+          />
+          <Table.Column<Consolidation>
+            title="Actions"
+            render={(_, c) =>
+              c.status === 'requested' ? (
+                <Button type="primary" size="small" onClick={() => setPacking(c)}>
+                  Pack
+                </Button>
+              ) : null
+            }
+          />
+        </Table>
+      </Card>
+      <Drawer
+        open={!!packing}
+        onClose={() => setPacking(null)}
+        title={packing ? `Pack consolidation #${packing.id}` : ''}
+        width="min(100vw, 480px)"
+        destroyOnHidden
+      >
+        {packing ? (
+          <>
+            <Typography.Paragraph>
+              {packing.members.length} parcels: {packing.members.map((m) => m.tracking_no).join(', ')}
+            </Typography.Paragraph>
+            <MeasureForm<Consolidation>
+              path={`consolidations/${packing.id}/pack`}
+              submitLabel="Pack and record receipt"
+              onDone={() => {
+                setPacking(null);
+                void tableQuery.refetch();
+              }}
+            />
+          </>
+        ) : null}
+      </Drawer>
+    </div>
+  );
+}

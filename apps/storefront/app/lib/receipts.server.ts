@@ -1,0 +1,134 @@
+import { json } from '@remix-run/node';
+import {
+  MSG,
+  RECEIPT_MSG,
+  type Consolidation,
+  type Delivery,
+  type ItemResponse,
+  type ListResponse,
+  type ParcelMeasure,
+} from '@jara/contracts';
+import { api, serverMessage } from './api.server';
+import { env } from './env.server';
+import { forwardedHeaders } from './request-context.server';
+import { getSession, signOutAndRedirect, type SignedIn } from './session.server';
+
+/** Issue 26: a parcel's measure (declared vs measured, photos) and the customer's answer; consolidation requests. */
+
+export async function loadMeasure(request: Request, auth: SignedIn, id: number): Promise<ParcelMeasure | null> {
+  const res = await api<ItemResponse<ParcelMeasure>>(`/trackings/${id}/measure`, {
+    token: auth.token,
+    signal: request.signal,
+  });
+  if (res.status === 401) throw await signOutAndRedirect(request, auth.session);
+  return res.ok ? (res.data?.data ?? null) : null;
+}
+
+export interface MeasureAnswer {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** intent=accept | dispute (with a reason). */
+export async function answerMeasure(request: Request, auth: SignedIn, id: number, form: FormData) {
+  const intent = form.get('intent');
+  if (intent !== 'accept' && intent !== 'dispute')
+    return json<MeasureAnswer>({ ok: false, message: RECEIPT_MSG.notPending }, { status: 422 });
+  const reason = String(form.get('reason') ?? '').trim();
+  if (intent === 'dispute' && !reason)
+    return json<MeasureAnswer>(
+      { ok: false, message: RECEIPT_MSG.disputeReasonRequired, errors: { reason: RECEIPT_MSG.disputeReasonRequired } },
+      { status: 422 },
+    );
+  const res = await api<ItemResponse<ParcelMeasure>>(`/trackings/${id}/measure/${intent}`, {
+    token: auth.token,
+    json: intent === 'dispute' ? { reason: reason.slice(0, 500) } : {},
+  });
+  if (res.status === 401) return signOutAndRedirect(request, auth.session);
+  if (res.ok)
+    return json<MeasureAnswer>({
+      ok: true,
+      message: intent === 'accept' ? RECEIPT_MSG.accepted : RECEIPT_MSG.disputed,
+    });
+  const reasonError = res.error?.errors?.reason?.[0];
+  return json<MeasureAnswer>(
+    {
+      ok: false,
+      message: serverMessage(res.error) ?? MSG.deliveries.notFound,
+      errors: reasonError ? { reason: reasonError } : undefined,
+    },
+    { status: res.status || 502 },
+  );
+}
+
+/** /resources/receipt-photos/{id}: a receipt photo of the signed-in user's own parcel, proxied with their token. */
+export async function receiptPhoto(request: Request, idParam: string | undefined): Promise<Response> {
+  const plain = { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' };
+  const session = await getSession(request);
+  const token = session.get('token');
+  if (!token) return new Response('Unauthenticated.', { status: 401, headers: plain });
+  if (!idParam || !/^\d{1,12}$/.test(idParam))
+    return new Response(RECEIPT_MSG.notFound, { status: 404, headers: plain });
+  let upstream: Response;
+  try {
+    upstream = await fetch(`${env.apiUrl}/receipt-photos/${idParam}`, {
+      headers: { ...forwardedHeaders(), Authorization: `Bearer ${token}`, Accept: 'image/*' },
+      signal: request.signal,
+    });
+  } catch {
+    return new Response('The photo could not be loaded.', { status: 502, headers: plain });
+  }
+  if (!upstream.ok || !upstream.body) {
+    await upstream.body?.cancel().catch(() => undefined);
+    return new Response(RECEIPT_MSG.notFound, { status: upstream.status === 404 ? 404 : 502, headers: plain });
+  }
+  return new Response(upstream.body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'image/jpeg',
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+    },
+  });
+}
+
+/** The user's parcels received at a warehouse (2 or 3) that may be shipped together, and their consolidations. */
+export async function loadConsolidation(request: Request, auth: SignedIn) {
+  const [parcels, consolidations] = await Promise.all([
+    api<ListResponse<Delivery>>('/trackings?type=foreign&status=2&status=3&per_page=100&_sort=created_at&_order=DESC', {
+      token: auth.token,
+      signal: request.signal,
+    }),
+    api<ListResponse<Consolidation>>('/consolidations?per_page=20', { token: auth.token, signal: request.signal }),
+  ]);
+  if (parcels.status === 401 || consolidations.status === 401) throw await signOutAndRedirect(request, auth.session);
+  return {
+    parcels: parcels.data?.data ?? [],
+    consolidations: consolidations.data?.data ?? [],
+    error:
+      parcels.ok && consolidations.ok
+        ? null
+        : (serverMessage(parcels.error ?? consolidations.error) ?? 'Could not load your parcels.'),
+  };
+}
+
+export async function requestConsolidation(request: Request, auth: SignedIn, form: FormData) {
+  const ids = form
+    .getAll('delivery_ids')
+    .map((v) => String(v))
+    .filter((v) => /^\d{1,12}$/.test(v))
+    .map(Number);
+  const res = await api<ItemResponse<Consolidation>>('/consolidations', {
+    token: auth.token,
+    json: { delivery_ids: ids },
+  });
+  if (res.status === 401) return signOutAndRedirect(request, auth.session);
+  if (res.ok) return json<MeasureAnswer>({ ok: true, message: RECEIPT_MSG.consolidationRequested });
+  const first = res.error?.errors?.delivery_ids?.[0];
+  return json<MeasureAnswer>(
+    { ok: false, message: first ?? serverMessage(res.error) ?? RECEIPT_MSG.consolidationMin },
+    { status: res.status || 502 },
+  );
+}
