@@ -20,3 +20,4 @@ export * from './guest-fee';
 export * from './fulfilment';
 export * from './rate';
 export * from './payouts';
+export * from './last-mile';

@@ -25,3 +25,4 @@ export * from './support';
 export * from './users';
 export * from './wallet';
 export * from './payouts';
+export * from './last-mile';

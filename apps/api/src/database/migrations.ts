@@ -25,6 +25,7 @@ import { LineFulfilment1764100000000 } from '../migrations/1764100000000-LineFul
 import { RefundsAndDedicatedAccounts1764300000000 } from '../migrations/1764300000000-RefundsAndDedicatedAccounts';
 import { GuestFeeLinks1764110000000 } from '../migrations/1764110000000-GuestFeeLinks';
 import { Payouts1764200000000 } from '../migrations/1764200000000-Payouts';
+import { LastMileAndProblems1764420000000 } from '../migrations/1764420000000-LastMileAndProblems';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   GuestFeeLinks1764110000000,
   Payouts1764200000000,
   RefundsAndDedicatedAccounts1764300000000,
+  LastMileAndProblems1764420000000,
 ];

@@ -17,6 +17,18 @@ import {
 } from './logistics.controller';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
 import { LogisticsService } from './logistics.service';
+import { UploadsModule } from '../../common/storage/upload-options';
+import { ContentsService } from './contents.service';
+import { DeliveryAttempt, DeliveryContent, ProblemAction } from './last-mile.entity';
+import {
+  ManifestController,
+  ParcelLastMileController,
+  ProblemsController,
+  RiderController,
+  RidersController,
+} from './last-mile.controller';
+import { ProblemsService } from './problems.service';
+import { RiderService } from './rider.service';
 
 @Module({
   imports: [
@@ -28,8 +40,12 @@ import { LogisticsService } from './logistics.service';
       Delivery,
       DeliveryStatusChange,
       GuestLink,
+      DeliveryContent,
+      DeliveryAttempt,
+      ProblemAction,
     ]),
     InvoicesModule,
+    UploadsModule,
   ],
   controllers: [
     LocationsController,
@@ -40,8 +56,23 @@ import { LogisticsService } from './logistics.service';
     GuestDeliveriesController,
     TrackingLookupController,
     GuestFeeController,
+    // Issue 26: contents, the last mile, the problem queue
+    ParcelLastMileController,
+    ManifestController,
+    RidersController,
+    RiderController,
+    ProblemsController,
   ],
-  providers: [LogisticsService, DeliveriesService, DeliveriesListener, GuestFeeService, GuestFeeListener],
+  providers: [
+    LogisticsService,
+    DeliveriesService,
+    DeliveriesListener,
+    GuestFeeService,
+    GuestFeeListener,
+    ContentsService,
+    RiderService,
+    ProblemsService,
+  ],
   exports: [LogisticsService, DeliveriesService],
 })
 export class LogisticsModule {}
