@@ -49,6 +49,10 @@ const TrackingTable = lazy(() => import('./pages/deliveries/trackings'));
 const NotificationList = lazy(() => import('./pages/notifications/list'));
 const AuditLogList = lazy(() => import('./pages/audit-logs/list'));
 const ReconciliationPage = lazy(() => import('./pages/reconciliation/list'));
+// Issue 26: the rider's phone page, the problem queue, a parcel's packing list.
+const RiderPage = lazy(() => import('./pages/rider'));
+const ProblemQueue = lazy(() => import('./pages/problems/list'));
+const PackingList = lazy(() => import('./pages/deliveries/packing-list'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -169,12 +173,15 @@ export default function App() {
                   <Route index element={<DeliveryList />} />
                   <Route path=":id" element={<DeliveryShow />} />
                   <Route path=":id/label" element={<DeliveryLabel />} />
+                  <Route path=":id/packing-list" element={<PackingList />} />
                 </Route>
                 <Route path="/trackings" element={<TrackingTable />} />
                 <Route path="/logistics-settings" element={<LogisticsSettingsPage />} />
                 <Route path="/notifications" element={<NotificationList />} />
                 <Route path="/audit-log" element={<AuditLogList />} />
                 <Route path="/reconciliation" element={<ReconciliationPage />} />
+                <Route path="/rider" element={<RiderPage />} />
+                <Route path="/problems" element={<ProblemQueue />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route
