@@ -412,19 +412,22 @@ describe('Issue 26: declared contents and manifest, the rider and proof of deliv
       .set(as(customer))
       .expect(200);
     const proof = pod.body.data[0] as ProofOfDelivery;
+    const photoUrl = String(proof.photo_url);
+    const signatureUrl = String(proof.signature_url);
+    expect(photoUrl).toMatch(/^\/api\/v1\/trackings\/\d+\/pod\/\d+\/photo$/);
     expect(proof).toMatchObject({ outcome: 'delivered', recipient_name: 'Ada Obi', rider: { id: rider.user.id } });
-    const photo = await t.http().get(proof.photo_url!).set(as(customer)).expect(200);
+    const photo = await t.http().get(photoUrl).set(as(customer)).expect(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.headers['cache-control']).toBe('no-store');
-    await t.http().get(proof.signature_url!).set(as(admin)).expect(200);
-    await t.http().get(proof.signature_url!).set(as(other)).expect(404);
+    await t.http().get(signatureUrl).set(as(admin)).expect(200);
+    await t.http().get(signatureUrl).set(as(other)).expect(404);
     await t
       .http()
       .get(api(`/trackings/${parcel.id}/pod`))
       .set(as(other))
       .expect(404);
-    await t.http().get(proof.photo_url!).expect(401);
-    await t.http().get(proof.photo_url!).set(as(rider)).expect(403);
+    await t.http().get(photoUrl).expect(401);
+    await t.http().get(photoUrl).set(as(rider)).expect(403);
 
     // Done: off the rider's open list, on today's.
     const list = await t.http().get(api('/rider/parcels')).set(as(rider)).expect(200);
@@ -460,7 +463,7 @@ describe('Issue 26: declared contents and manifest, the rider and proof of deliv
     const ids = rows.map((r) => r.delivery.id);
     expect(ids).toContain(stalled.id);
     expect(ids).not.toContain(fresh.id);
-    const row = rows.find((r) => r.delivery.id === stalled.id)!;
+    const row = rows.find((r) => r.delivery.id === stalled.id) as ProblemRow;
     expect(row.detail).toBe('In Pending Delivery for 3 hours');
     expect(row.last_action).toBeNull();
 
@@ -489,7 +492,7 @@ describe('Issue 26: declared contents and manifest, the rider and proof of deliv
       })
       .expect(201);
     expect(acted.body.message).toBe(PROBLEM_MSG.recorded);
-    const after = (await queue('stalled_1')).rows.find((r) => r.delivery.id === stalled.id)!;
+    const after = (await queue('stalled_1')).rows.find((r) => r.delivery.id === stalled.id) as ProblemRow;
     expect(after.last_action).toMatchObject({
       action: 'contacted_carrier',
       note: 'Courier says Friday',

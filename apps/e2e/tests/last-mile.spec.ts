@@ -68,7 +68,8 @@ test("a rider's proof of delivery is seen on the customer's timeline", async ({ 
   expect(assigned.status).toBe(200);
 
   // The rider's phone page.
-  const riderPage = await browser.newPage({ baseURL: E2E.admin, viewport: { width: 390, height: 844 } });
+  const riderContext = await browser.newContext({ baseURL: E2E.admin, viewport: { width: 390, height: 844 } });
+  const riderPage = await riderContext.newPage();
   await adminLogin(riderPage, rider.email, rider.password);
   await expect(riderPage.getByRole('heading', { name: 'My deliveries' })).toBeVisible();
   const card = riderPage.getByTestId('rider-parcel').filter({ hasText: request.tracking_no });
@@ -89,10 +90,11 @@ test("a rider's proof of delivery is seen on the customer's timeline", async ({ 
   // The rider sees nothing else of the back office.
   await riderPage.goto('/invoices');
   await expect(riderPage.getByText('403')).toBeVisible();
-  await riderPage.close();
+  await riderContext.close();
 
   // The customer's timeline on the storefront.
-  const page = await browser.newPage({ baseURL: E2E.storefront });
+  const context = await browser.newContext({ baseURL: E2E.storefront });
+  const page = await context.newPage();
   await login(page, customerEmail, 'secret123');
   await page.goto(`/account-tracker?no=${request.tracking_no}`);
   const proof = page.getByTestId('proof-of-delivery');
@@ -104,12 +106,13 @@ test("a rider's proof of delivery is seen on the customer's timeline", async ({ 
   }
   await expect(page.getByTestId('timeline')).toContainText('Completed Transaction');
   await snap(page, 'storefront-proof-of-delivery');
-  await page.close();
+  await context.close();
 });
 
-test('the problem queue shows a stalled parcel and who acted on it', async ({ page }) => {
+test('the problem queue shows a stalled parcel and who acted on it', async ({ browser }) => {
   test.setTimeout(180_000);
-  page.context().setDefaultNavigationTimeout(30_000);
+  const context = await browser.newContext({ baseURL: E2E.admin });
+  const page = await context.newPage();
   const admin = await apiLogin(DEMO.admin.email, DEMO.admin.password);
   const categories = (await api<{ data: ProblemCategorySummary[] }>('/problems/categories', { token: admin })).body
     .data;
@@ -119,9 +122,8 @@ test('the problem queue shows a stalled parcel and who acted on it', async ({ pa
     .body.data;
   const first = rows[0];
 
-  await page.goto(E2E.admin);
   await loginAsAdmin(page);
-  await page.goto(`${E2E.admin}/problems`);
+  await page.goto('/problems');
   await expect(page.getByRole('heading', { name: 'Problem queue' })).toBeVisible();
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Category' }) }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: stalled.label }).click();
@@ -143,4 +145,5 @@ test('the problem queue shows a stalled parcel and who acted on it', async ({ pa
   await expect(row.getByTestId('problem-last-action')).toContainText(`Contacted the customer · ${DEMO.admin.name}`);
   await dismissToasts(page);
   await snap(page, 'admin-problem-queue-acted');
+  await context.close();
 });

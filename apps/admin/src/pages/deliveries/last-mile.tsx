@@ -272,13 +272,14 @@ function RiderCard({ delivery, onChanged }: { delivery: Delivery; onChanged: () 
 
 function ManifestCard({ delivery }: { delivery: Delivery }) {
   const { message } = App.useApp();
-  if (!delivery.shipping) return null;
+  const shipping = delivery.shipping;
+  if (!shipping) return null;
   const get = (kind: 'csv' | 'pdf') =>
-    download(`/shippings/${delivery.shipping!.id}/manifest.${kind}`, `manifest-${delivery.shipping!.id}.${kind}`).catch(
-      (error) => message.error(toHttpError(error).message),
+    download(`/shippings/${shipping.id}/manifest.${kind}`, `manifest-${shipping.id}.${kind}`).catch((error) =>
+      message.error(toHttpError(error).message),
     );
   return (
-    <SectionCard title={`Manifest of ${delivery.shipping.name}`}>
+    <SectionCard title={`Manifest of ${shipping.name}`}>
       <Space wrap>
         <Button icon={<DownloadOutlined />} onClick={() => void get('csv')}>
           Manifest CSV
