@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Authenticated, CanAccess, Refine } from '@refinedev/core';
 import {
   ErrorComponent,
@@ -21,6 +21,7 @@ import { accessControlProvider } from './providers/access-control';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { resources } from './providers/resources';
+import { session } from './providers/session';
 import { describedRoutes } from './schema/registry';
 import { BACK_OFFICE_NAME, JaraTitle } from './components/title';
 import { JaraHeader } from './components/header';
@@ -73,6 +74,9 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 function Forbidden() {
+  const location = useLocation();
+  // A rider's home is their deliveries (issue 26): the dashboard is not theirs.
+  if (session.role() === 'rider' && location.pathname === '/') return <Navigate to="/rider" replace />;
   return <Result status="403" title="403" subTitle={MSG.pages.unauthorized} />;
 }
 
@@ -187,7 +191,7 @@ export default function App() {
               <Route
                 element={
                   <Authenticated key="authenticated-outer" fallback={<Outlet />}>
-                    <NavigateToResource resource="dashboard" />
+                    <NavigateToResource resource={session.role() === 'rider' ? 'rider' : 'dashboard'} />
                   </Authenticated>
                 }
               >

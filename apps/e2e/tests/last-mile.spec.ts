@@ -133,7 +133,7 @@ test('the problem queue shows a stalled parcel and who acted on it', async ({ br
   await expect(page.getByText(stalled.action)).toBeVisible();
   await snap(page, 'admin-problem-queue');
 
-  await row.getByRole('button', { name: `Record an action on ${first.delivery.tracking_no}` }).click();
+  await row.getByRole('button', { name: `Record action for ${first.delivery.tracking_no}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Action' }) }).click();
   await page

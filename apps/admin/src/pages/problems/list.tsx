@@ -131,7 +131,7 @@ export default function ProblemQueue() {
             {
               title: 'Action',
               render: (_, r) => (
-                <Button onClick={() => setActing(r)} aria-label={`Record an action on ${r.delivery.tracking_no}`}>
+                <Button onClick={() => setActing(r)} aria-label={`Record action for ${r.delivery.tracking_no}`}>
                   Record action
                 </Button>
               ),
