@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DELIVERY_STATUS, RIDER_MSG, type ProblemCategorySummary, type ProblemRow } from '@jara/contracts';
 import { api, apiLogin, createVerifiedUser, DEMO, E2E } from '../support/env';
 import { snap } from '../support/screens';
-import { adminLogin, dismissToasts, loginAsAdmin, toast } from '../support/admin';
+import { adminLogin, dismissToasts } from '../support/admin';
 import { login } from '../support/storefront';
 import { moveDelivery } from '../support/deliveries';
 import { createTitle, namedCustomer, proceedOnto, requestDelivery } from '../support/admin-deliveries';
@@ -85,8 +85,14 @@ test("a rider's proof of delivery is seen on the customer's timeline", async ({ 
   await riderPage.setViewportSize({ width: 390, height: 844 });
   await sign(riderPage);
   await card.getByRole('button', { name: 'Save delivery' }).click();
-  await expect(toast(riderPage, RIDER_MSG.delivered)).toBeVisible();
+  await expect(riderPage.getByText(RIDER_MSG.delivered)).toBeVisible();
   await expect(riderPage.getByRole('heading', { name: 'Done today' })).toBeVisible();
+  await expect(
+    riderPage
+      .getByTestId('rider-parcel')
+      .filter({ hasText: request.tracking_no })
+      .getByText('Delivered', { exact: true }),
+  ).toBeVisible();
   // The rider sees nothing else of the back office.
   await riderPage.goto('/invoices');
   await expect(riderPage.getByText('403')).toBeVisible();
@@ -122,7 +128,8 @@ test('the problem queue shows a stalled parcel and who acted on it', async ({ br
     .body.data;
   const first = rows[0];
 
-  await loginAsAdmin(page);
+  await adminLogin(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page.getByRole('link', { name: 'Manage Users' })).toBeVisible({ timeout: 20_000 });
   await page.goto('/problems');
   await expect(page.getByRole('heading', { name: 'Problem queue' })).toBeVisible();
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Category' }) }).click();
@@ -141,7 +148,7 @@ test('the problem queue shows a stalled parcel and who acted on it', async ({ br
     .click();
   await dialog.getByLabel('Note').fill('Called, parcel collected on Monday');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'Action recorded.')).toBeVisible();
+  await expect(page.getByText('Action recorded.')).toBeVisible();
   await expect(row.getByTestId('problem-last-action')).toContainText(`Contacted the customer · ${DEMO.admin.name}`);
   await dismissToasts(page);
   await snap(page, 'admin-problem-queue-acted');
