@@ -69,7 +69,9 @@ export default function ProblemQueue() {
 
   return (
     <div>
-      <Typography.Title level={3}>Problem queue</Typography.Title>
+      <Typography.Title level={3} className="jara-page-title">
+        Problem queue
+      </Typography.Title>
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         <label htmlFor="problem-category">Category</label>
         <Select

@@ -226,7 +226,9 @@ export default function RiderPage() {
 
   return (
     <div style={{ maxWidth: 560, margin: '0 auto' }}>
-      <Typography.Title level={3}>My deliveries</Typography.Title>
+      <Typography.Title level={3} className="jara-page-title">
+        My deliveries
+      </Typography.Title>
       {failed && <Typography.Text type="danger">{failed}</Typography.Text>}
       {!list && !failed && <Spin />}
       {list && (
