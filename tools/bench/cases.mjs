@@ -60,6 +60,71 @@ const DELIVERY_SEARCH = ['d.name', 'd.phone', 'd.tracking_no', 'd.external_no', 
   .map((expr) => `LOWER(${expr}) LIKE {deliverySearchLike} ESCAPE '!'`)
   .join(' OR ');
 
+// ---- Issue 26 (helper H): the problem queue and the rider's list. Own small baselines: the same index ranges as
+// ProblemsService / RiderService, a page and a count capped at 1001 rows (the API never counts a category in full).
+const bjson = (body, headers = {}, status = 200) => ({ status, body, headers });
+const HOUR_MS = 3_600_000;
+/** The status_changed_at cutoff of a stalled status, as the API's default PROBLEM_STALLED_HOURS. */
+const STALLED_HOURS = { 1: 336, 2: 168, 3: 120, 4: 168, 5: 1080, 6: 72 };
+const sqlTime = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
+function stalledPage({ status, limit }) {
+  return async (db) => async () => {
+    const cutoff = sqlTime(Date.now() - STALLED_HOURS[status] * HOUR_MS);
+    const rows = await db.all(
+      'SELECT d.id, d.tracking_no, d.status, d.name, d.status_changed_at, w.name AS w_name FROM deliveries d ' +
+        'LEFT JOIN warehouses w ON w.id = d.warehouse_id WHERE d.status = ? AND d.status_changed_at < ? ' +
+        'ORDER BY d.status_changed_at ASC, d.id ASC LIMIT ?',
+      [status, cutoff, limit],
+    );
+    const total = Number(
+      (
+        await db.get(
+          'SELECT COUNT(*) AS n FROM (SELECT d.id FROM deliveries d WHERE d.status = ? AND d.status_changed_at < ? LIMIT 1001) c',
+          [status, cutoff],
+        )
+      ).n,
+    );
+    const data = rows.map((r) => ({
+      category: `stalled_${status}`,
+      delivery: { id: r.id, tracking_no: r.tracking_no, status: Number(r.status), name: r.name, warehouse: r.w_name },
+      since: r.status_changed_at,
+      last_action: null,
+    }));
+    return bjson(
+      { data, meta: { total: Math.min(total, 1000), page: 1, per_page: limit } },
+      { 'X-Total-Count': String(total) },
+    );
+  };
+}
+
+function riderPage({ limit }) {
+  return async (db) => async (req, auth) => {
+    const rider = Number(auth?.user?.id);
+    const rows = await db.all(
+      'SELECT d.id, d.tracking_no, d.status, d.last_mile, d.name, d.phone, u.name AS u_name, u.address, u.city ' +
+        'FROM deliveries d LEFT JOIN users u ON u.id = d.user_id WHERE d.rider_id = ? AND d.status = 6 ORDER BY d.id ASC LIMIT ?',
+      [rider, limit],
+    );
+    const total = Number(
+      (await db.get('SELECT COUNT(*) AS n FROM deliveries WHERE rider_id = ? AND status = 6', [rider])).n,
+    );
+    return bjson({
+      data: rows.map((r) => ({
+        id: r.id,
+        tracking_no: r.tracking_no,
+        status: Number(r.status),
+        last_mile: r.last_mile,
+        recipient: r.u_name ?? r.name,
+        phone: r.phone,
+        destination: [r.address, r.city].filter(Boolean).join(', ') || null,
+      })),
+      meta: { total, page: 1, per_page: limit },
+      today: [],
+    });
+  };
+}
+
 export const CASES = [
   {
     id: 'list-newest',
@@ -566,6 +631,38 @@ export const CASES = [
       page: '{statementDeepPage}',
       keysetIndex: LEDGER_INDEX,
     }),
+  },
+  // Issue 26: the problem queue (a stalled category on idx_deliveries_status_since, a count capped at 1001 rows) and
+  // the rider's list of parcels (idx_deliveries_rider_status).
+  {
+    id: 'problems-stalled',
+    group: 'problems',
+    title: 'Problem queue: stalled in Shipped (In Transit), page 1 (admin, {deliveryCount} deliveries)',
+    path: '/problems?category=stalled_5&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['deliveries(status, status_changed_at, id)'],
+    baseline: stalledPage({ status: 5, limit: 20 }),
+  },
+  {
+    id: 'problems-stalled-pending',
+    group: 'problems',
+    title: 'Problem queue: stalled in Pending Delivery, page 1 (admin)',
+    path: '/problems?category=stalled_1&per_page=20',
+    auth: 'admin',
+    targets: ['sql'],
+    indexes: ['deliveries(status, status_changed_at, id)'],
+    baseline: stalledPage({ status: 1, limit: 20 }),
+  },
+  {
+    id: 'rider-parcels',
+    group: 'rider',
+    title: "Rider's parcels to deliver, page 1 (rider, {deliveryCount} deliveries)",
+    path: '/rider/parcels?per_page=20',
+    auth: 'rider',
+    targets: ['sql'],
+    indexes: ['deliveries(rider_id, status, id)'],
+    baseline: riderPage({ limit: 20 }),
   },
 ];
 

@@ -35,6 +35,8 @@ export const BENCH_ACCOUNTS = {
   admin: 'bench-admin@jara.local',
   vendor: 'bench-vendor@jara.local',
   customer: 'bench-customer@jara.local',
+  // Issue 26: the rider whose list of parcels is benchmarked.
+  rider: 'bench-rider@jara.local',
 };
 
 /** The API's JWT secret while benchmarked (the baseline verifies the same tokens). */
@@ -236,6 +238,16 @@ export function buildRows(
       created_at: userTime(users.length, totalUsers),
     });
   }
+  // Issue 26: the bench rider, last so every other id stays as it was (and no random draw is added).
+  addUser({
+    name: 'Bench Rider',
+    email: BENCH_ACCOUNTS.rider,
+    password_hash: adminHash,
+    phone: '+2348000000026',
+    city: 'Lagos',
+    role: 'rider',
+    created_at: userTime(users.length, totalUsers),
+  });
 
   // Creation times over the last year, increasing with the id (products are added over time).
   const times = Array.from({ length: size }, () => yearAgo + Math.floor(rnd() * 365 * 86_400_000)).sort(
@@ -737,6 +749,7 @@ const TRACKING_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * delivery_status_changes row per step, the last one's to_status the delivery's status.
  */
 export function buildDeliveries(size, users, { now }) {
+  const benchRider = users.find((u) => u.email === BENCH_ACCOUNTS.rider);
   const rnd = prng(size * 65_537 + 11);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const weighted = (pairs) => {
@@ -926,6 +939,10 @@ export function buildDeliveries(size, users, { now }) {
       size_hundredths: volume,
       amount_minor: fee,
       invoice_id: null, // set by buildMoney
+      // Issue 26: since when it holds its status (the problem queue), and one Arrived parcel in three on the bench
+      // rider's list (no random draw, so the rest of the data is unchanged).
+      status_changed_at: dt(at),
+      rider_id: status === 6 && id % 3 === 0 ? benchRider.id : null,
       // For buildMoney (not columns).
       at: { proceeded: proceededAt, paid: paidAt },
     });
@@ -2200,6 +2217,9 @@ const DELIVERY_COLS = [
   'size_hundredths',
   'amount_minor',
   'invoice_id',
+  // Issue 26.
+  'status_changed_at',
+  'rider_id',
 ];
 const DELIVERY_CHANGE_COLS = [
   'created_at',

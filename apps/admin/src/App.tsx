@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Authenticated, CanAccess, Refine } from '@refinedev/core';
 import {
   ErrorComponent,
@@ -21,6 +21,7 @@ import { accessControlProvider } from './providers/access-control';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { resources } from './providers/resources';
+import { session } from './providers/session';
 import { describedRoutes } from './schema/registry';
 import { BACK_OFFICE_NAME, JaraTitle } from './components/title';
 import { JaraHeader } from './components/header';
@@ -52,6 +53,10 @@ const ReceiptSettingsPage = lazy(() => import('./pages/receipts/settings'));
 const NotificationList = lazy(() => import('./pages/notifications/list'));
 const AuditLogList = lazy(() => import('./pages/audit-logs/list'));
 const ReconciliationPage = lazy(() => import('./pages/reconciliation/list'));
+// Issue 26: the rider's phone page, the problem queue, a parcel's packing list.
+const RiderPage = lazy(() => import('./pages/rider'));
+const ProblemQueue = lazy(() => import('./pages/problems/list'));
+const PackingList = lazy(() => import('./pages/deliveries/packing-list'));
 
 const JARA_GREEN = '#0b7a4b';
 
@@ -72,6 +77,9 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 function Forbidden() {
+  const location = useLocation();
+  // A rider's home is their deliveries (issue 26): the dashboard is not theirs.
+  if (session.role() === 'rider' && location.pathname === '/') return <Navigate to="/rider" replace />;
   return <Result status="403" title="403" subTitle={MSG.pages.unauthorized} />;
 }
 
@@ -172,6 +180,7 @@ export default function App() {
                   <Route index element={<DeliveryList />} />
                   <Route path=":id" element={<DeliveryShow />} />
                   <Route path=":id/label" element={<DeliveryLabel />} />
+                  <Route path=":id/packing-list" element={<PackingList />} />
                 </Route>
                 <Route path="/trackings" element={<TrackingTable />} />
                 <Route path="/logistics-settings" element={<LogisticsSettingsPage />} />
@@ -181,12 +190,14 @@ export default function App() {
                 <Route path="/notifications" element={<NotificationList />} />
                 <Route path="/audit-log" element={<AuditLogList />} />
                 <Route path="/reconciliation" element={<ReconciliationPage />} />
+                <Route path="/rider" element={<RiderPage />} />
+                <Route path="/problems" element={<ProblemQueue />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route
                 element={
                   <Authenticated key="authenticated-outer" fallback={<Outlet />}>
-                    <NavigateToResource resource="dashboard" />
+                    <NavigateToResource resource={session.role() === 'rider' ? 'rider' : 'dashboard'} />
                   </Authenticated>
                 }
               >

@@ -22,3 +22,4 @@ export * from './rate';
 export * from './payouts';
 export * from './messaging';
 export * from './receipts';
+export * from './last-mile';

@@ -142,6 +142,9 @@ export interface Delivery {
    * one the pickup location (the shipping title's destination, else the warehouse); null when neither is known.
    */
   destination: { kind: 'address' | 'pickup'; text: string } | null;
+  /** Issue 26: how its last mile goes, and the rider assigned to it (null: none). */
+  last_mile: 'address' | 'pickup';
+  rider_id: number | null;
   status: DeliveryStatus;
   /** The detail label ('Pending' for an unknown code). */
   status_label: string;
@@ -182,7 +185,7 @@ export interface TrackingLookup {
 }
 
 /** Who may make a delivery move: an admin, or the status of the shipping title that carries it (the system). */
-export type DeliveryMover = 'admin' | 'title';
+export type DeliveryMover = 'admin' | 'title' | 'rider';
 /**
  * What runs on a move (DeliveriesService dispatches by this name): 'move' only the status and its history entry;
  * 'ready' needs the cargo fee paid (or no fee); 'cancel' and 'return' settle the fee invoice in the same transaction
@@ -219,7 +222,8 @@ export const DELIVERY_MOVES: Readonly<Record<DeliveryStatus, readonly DeliveryMo
   [S.READY_FOR_SHIPPING]: [voyage(S.LOADED_INTO_CONTAINER), voyage(S.SHIPPED), admin(S.RETURNED, 'return')],
   [S.LOADED_INTO_CONTAINER]: [voyage(S.SHIPPED), admin(S.READY_FOR_SHIPPING)],
   [S.SHIPPED]: [voyage(S.ARRIVED_DESTINATION)],
-  [S.ARRIVED_DESTINATION]: [admin(S.COMPLETED), admin(S.RETURNED, 'return')],
+  // A rider's proof of delivery completes it too (issue 26).
+  [S.ARRIVED_DESTINATION]: [{ ...admin(S.COMPLETED), by: ['admin', 'rider'] }, admin(S.RETURNED, 'return')],
   [S.COMPLETED]: [],
   [S.RETURNED]: [],
 };

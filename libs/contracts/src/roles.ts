@@ -1,11 +1,16 @@
-/** The three roles of spec section 6. Any other stored role is treated as a buyer (customer). */
-export const ROLES = ['admin', 'vendor', 'customer'] as const;
+/**
+ * The three roles of spec section 6, and the rider (issue 26: staff whose only permission is the last mile: their
+ * assigned parcels and the proof of delivery; every other route refuses them). Any other stored role is treated as a
+ * buyer (customer).
+ */
+export const ROLES = ['admin', 'vendor', 'customer', 'rider'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   vendor: 'Vendor',
   customer: 'Customer',
+  rider: 'Rider',
 };
 
 export function isRole(value: unknown): value is Role {

@@ -23,11 +23,14 @@ import {
   MSG,
   SHIPPING_TYPES,
   toHundredths,
+  type DeliveryContentInput,
   type DeliveryStatus,
   type DeliveryType,
+  type LastMileKind,
   type ShippingType,
 } from '@jara/contracts';
 import { blank, Doc, PartialType, text, whole } from './core';
+import { Contents, LastMile } from './last-mile';
 
 const flag = ({ value }: { value: unknown }) =>
   value === true || value === 'true' || value === 1 || value === '1' || value === 'on'
@@ -135,6 +138,13 @@ function requestFields(required: string) {
     @IsOptional()
     @IsIn([true, false], { message: 'from_jara must be true or false.' })
     from_jara?: boolean;
+
+    // ---- Issue 26: the declared contents and the last mile (last-mile.ts)
+    @Contents()
+    contents?: DeliveryContentInput[];
+
+    @LastMile()
+    last_mile?: LastMileKind;
   }
   return DeliveryRequestFields;
 }

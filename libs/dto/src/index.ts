@@ -27,3 +27,4 @@ export * from './wallet';
 export * from './payouts';
 export * from './messaging';
 export * from './receipts';
+export * from './last-mile';

@@ -1,7 +1,7 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { MSG } from '@jara/contracts';
 import { writeRolesOf } from '../schema/registry';
-import { BACK_OFFICE_ROLE } from './auth-provider';
+import { BACK_OFFICE_ROLE, RIDER_ROLE } from './auth-provider';
 import { session } from './session';
 
 const WRITES = new Set(['create', 'edit', 'delete', 'clone']);
@@ -17,6 +17,9 @@ const WRITES = new Set(['create', 'edit', 'delete', 'clone']);
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action }) => {
     const role = session.role();
+    // A rider (issue 26) has one screen: their deliveries; staff do not use it.
+    if (resource === 'rider')
+      return role === RIDER_ROLE ? { can: true } : { can: false, reason: MSG.pages.unauthorized };
     const allowed = role === BACK_OFFICE_ROLE && (!WRITES.has(action) || writeRolesOf(resource).includes(role));
     return allowed ? { can: true } : { can: false, reason: MSG.pages.unauthorized };
   },

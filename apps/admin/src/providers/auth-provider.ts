@@ -13,6 +13,13 @@ import { session } from './session';
 
 /** Only this role may use the back office (spec section 6); the API enforces it too. */
 export const BACK_OFFICE_ROLE = 'admin';
+/** The rider (issue 26) signs in to the back office too, for their one page. */
+export const RIDER_ROLE = 'rider';
+export const RIDER_HOME = '/rider';
+const mayUseBackOffice = (role: unknown) => {
+  const r = normalizeRole(role);
+  return r === BACK_OFFICE_ROLE || r === RIDER_ROLE;
+};
 
 export interface Identity {
   id: number;
@@ -40,14 +47,14 @@ export const authProvider: AuthProvider = {
     if (!body?.token || !body.user) {
       return { success: false, error: loginError({ message: MSG.auth.loginFailed, statusCode: 500 }) };
     }
-    if (normalizeRole(body.user.role) !== BACK_OFFICE_ROLE) {
+    if (!mayUseBackOffice(body.user.role)) {
       // Nothing is stored for a role that may not use the back office.
       return { success: false, error: loginError({ message: MSG.pages.unauthorized, statusCode: 403 }) };
     }
     session.save(body.token, body.expires_in, body.user);
     return {
       success: true,
-      redirectTo: '/',
+      redirectTo: normalizeRole(body.user.role) === RIDER_ROLE ? RIDER_HOME : '/',
       successNotification: { message: body.message || MSG.auth.loginSuccess },
     };
   },
@@ -64,7 +71,7 @@ export const authProvider: AuthProvider = {
     try {
       const res = await http.get<ItemResponse<PublicUser>>(`${API_URL}/user`);
       const user = res.data.data;
-      if (normalizeRole(user.role) !== BACK_OFFICE_ROLE) {
+      if (!mayUseBackOffice(user.role)) {
         session.clear();
         return {
           authenticated: false,

@@ -19,6 +19,8 @@ import {
   TransactionOutlined,
   TruckOutlined,
   WalletOutlined,
+  WarningOutlined,
+  CarOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -101,6 +103,17 @@ export const resources: ResourceProps[] = [
     identifier: 'tracking-table',
     list: '/trackings',
     meta: { parent: 'logistics', label: 'Tracking', icon: <FieldTimeOutlined /> },
+  },
+  // Issue 26: the problem queue (staff) and the rider's phone page (the rider role's only screen).
+  {
+    name: 'problems',
+    list: '/problems',
+    meta: { parent: 'logistics', label: 'Problem queue', icon: <WarningOutlined /> },
+  },
+  {
+    name: 'rider',
+    list: '/rider',
+    meta: { label: 'My deliveries', icon: <CarOutlined /> },
   },
   describedResource('shippings'),
   describedResource('locations'),

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { loadProblemQueue, type ProblemQueueSettings } from './problem-queue';
 
 /** Every setting of the API, read once from the environment and validated at boot. See .env.example. */
 export interface AppConfig {
@@ -115,6 +116,8 @@ export interface AppConfig {
    * about (GET /refund/{id}, never sent again), every requeryIntervalSeconds (0: never; the CLI's requery-refunds
    * does it on demand).
    */
+  /** The problem queue's thresholds (issue 26): problem-queue.ts. */
+  problemQueue: ProblemQueueSettings;
   refunds: {
     requeryAfterMinutes: number;
     requeryIntervalSeconds: number;
@@ -523,6 +526,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     payouts,
     refunds,
     messaging,
+    problemQueue: loadProblemQueue(env, problems),
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

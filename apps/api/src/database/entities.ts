@@ -18,6 +18,7 @@ import { Wallet } from '../modules/wallet/wallet.entity';
 import { KycDocumentView, KycSubmission } from '../modules/kyc/kyc.entity';
 import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from '../modules/logistics/delivery.entity';
 import { GuestLink } from '../modules/logistics/guest-link.entity';
+import { DeliveryAttempt, DeliveryContent, ProblemAction } from '../modules/logistics/last-mile.entity';
 import { Support, SupportResponseRow } from '../modules/support/support.entity';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from '../modules/logistics/logistics.entity';
 import { Order, OrderItem, OrderStatusChange, OrderVendor } from '../modules/orders/order.entity';
@@ -66,6 +67,9 @@ export const ENTITIES = [
   DeliveryStatusChange,
   DeliveryClaimDecline,
   GuestLink,
+  DeliveryContent,
+  DeliveryAttempt,
+  ProblemAction,
   KycSubmission,
   KycDocumentView,
   Support,

@@ -27,6 +27,7 @@ import { GuestFeeLinks1764110000000 } from '../migrations/1764110000000-GuestFee
 import { Payouts1764200000000 } from '../migrations/1764200000000-Payouts';
 import { Messaging1764400000000 } from '../migrations/1764400000000-Messaging';
 import { WarehouseReceipts1764410000000 } from '../migrations/1764410000000-WarehouseReceipts';
+import { LastMileAndProblems1764420000000 } from '../migrations/1764420000000-LastMileAndProblems';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   RefundsAndDedicatedAccounts1764300000000,
   Messaging1764400000000,
   WarehouseReceipts1764410000000,
+  LastMileAndProblems1764420000000,
 ];

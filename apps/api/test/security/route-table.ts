@@ -16,6 +16,8 @@ import {
   pendingEmailChange,
   photo,
   readyDelivery,
+  riderParcel,
+  deliveredParcel,
   unique,
   unverifiedSignUp,
   type Account,
@@ -104,6 +106,9 @@ const rows = (table: string, column: string, value: unknown): [string, unknown[]
   [value],
 ];
 const ALL: readonly Role[] = ['customer', 'vendor', 'admin'];
+/** Every role, the rider too (issue 26: the rider reads who they are and logs out, nothing else beyond the last mile). */
+const EVERY_ROLE: readonly Role[] = [...ALL, 'rider'];
+const RIDER: readonly Role[] = ['rider'];
 const ADMIN: readonly Role[] = ['admin'];
 const SELLERS: readonly Role[] = ['vendor', 'admin'];
 const BUYERS: readonly Role[] = ['customer', 'vendor'];
@@ -262,11 +267,11 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
     call: (w) => ({ path: P('/auth/google'), body: { id_token: w.google.idToken() } }),
   },
   'POST /api/v1/auth/logout': {
-    who: ALL,
+    who: EVERY_ROLE,
     status: 200,
     call: async (w, role) => ({ path: P('/auth/logout'), as: await freshAccount(w, role as Role) }),
   },
-  'GET /api/v1/user': { who: ALL, status: 200 },
+  'GET /api/v1/user': { who: EVERY_ROLE, status: 200 },
   'POST /api/v1/user/update-profile': {
     who: ALL,
     status: 200,
@@ -1582,6 +1587,145 @@ export const ROUTE_TABLE: Record<string, RouteRule> = {
           watch: [row('support_responses', reply)],
         },
       ];
+    },
+  },
+
+  // ---- Issue 26: declared contents, the last mile, the problem queue
+  'GET /api/v1/trackings/:id/contents': {
+    who: ALL,
+    status: 200,
+    call: async (w, role) => ({ path: P(`/trackings/${(await createDelivery(w, owner(w, role))).id}/contents`) }),
+    intrusions: async (w) => {
+      const mine = await createDelivery(w, w.customer);
+      return [
+        {
+          label: "customer B reads customer A's declared contents",
+          as: w.customer2,
+          call: { path: P(`/trackings/${mine.id}/contents`) },
+          watch: [],
+        },
+        {
+          label: "vendor B reads customer A's declared contents",
+          as: w.vendor2,
+          call: { path: P(`/trackings/${mine.id}/contents`) },
+          watch: [],
+        },
+      ];
+    },
+  },
+  'PUT /api/v1/trackings/:id/contents': {
+    who: ALL,
+    status: 200,
+    call: async (w, role) => ({
+      path: P(`/trackings/${(await createDelivery(w, owner(w, role))).id}/contents`),
+      body: { contents: [{ description: 'Shoes', quantity: 1, value: '20', category: 'clothing' }] },
+    }),
+    intrusions: async (w) => {
+      const mine = await createDelivery(w, w.customer);
+      return [
+        {
+          label: "customer B rewrites customer A's declared contents",
+          as: w.customer2,
+          call: { path: P(`/trackings/${mine.id}/contents`), body: { contents: [] } },
+          watch: [row('deliveries', mine.id), rows('delivery_contents', 'delivery_id', mine.id)],
+        },
+      ];
+    },
+  },
+  'PUT /api/v1/trackings/:id/rider': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => ({
+      path: P(`/trackings/${(await createDelivery(w, w.customer)).id}/rider`),
+      body: { rider_id: w.rider.user.id },
+    }),
+  },
+  'GET /api/v1/trackings/:id/pod': {
+    who: ALL,
+    status: 200,
+    call: async (w, role) => ({ path: P(`/trackings/${(await createDelivery(w, owner(w, role))).id}/pod`) }),
+    intrusions: async (w) => {
+      const { id } = await deliveredParcel(w, w.customer);
+      return [
+        {
+          label: "customer B reads customer A's proof of delivery",
+          as: w.customer2,
+          call: { path: P(`/trackings/${id}/pod`) },
+          watch: [],
+        },
+        {
+          label: "vendor B reads customer A's proof of delivery",
+          as: w.vendor2,
+          call: { path: P(`/trackings/${id}/pod`) },
+          watch: [],
+        },
+      ];
+    },
+  },
+  'GET /api/v1/trackings/:id/pod/:attemptId/:file': {
+    who: ALL,
+    status: 200,
+    call: async (w, role) => {
+      const { id, attempt } = await deliveredParcel(w, owner(w, role));
+      return { path: P(`/trackings/${id}/pod/${attempt}/signature`) };
+    },
+    intrusions: async (w) => {
+      const { id, attempt } = await deliveredParcel(w, w.customer);
+      return [
+        {
+          label: "customer B downloads the photo of customer A's delivery",
+          as: w.customer2,
+          call: { path: P(`/trackings/${id}/pod/${attempt}/photo`) },
+          watch: [],
+        },
+      ];
+    },
+  },
+  'GET /api/v1/shippings/:id/manifest.csv': {
+    who: ADMIN,
+    status: 200,
+    call: (w) => ({ path: P(`/shippings/${w.shipping}/manifest.csv`) }),
+  },
+  'GET /api/v1/shippings/:id/manifest.pdf': {
+    who: ADMIN,
+    status: 200,
+    call: (w) => ({ path: P(`/shippings/${w.shipping}/manifest.pdf`) }),
+  },
+  'GET /api/v1/riders': { who: ADMIN, status: 200 },
+  'GET /api/v1/rider/parcels': { who: RIDER, status: 200 },
+  'POST /api/v1/rider/parcels/:id/attempts': {
+    who: RIDER,
+    status: 201,
+    call: async (w) => ({
+      path: P(`/rider/parcels/${await riderParcel(w, w.customer)}/attempts`),
+      fields: { outcome: 'failed', reason: 'not_home' },
+    }),
+    intrusions: async (w) => {
+      const id = await riderParcel(w, w.customer);
+      return [
+        {
+          label: "rider B records an attempt on rider A's parcel",
+          as: w.rider2,
+          call: { path: P(`/rider/parcels/${id}/attempts`), fields: { outcome: 'failed', reason: 'not_home' } },
+          watch: [row('deliveries', id), rows('delivery_attempts', 'delivery_id', id)],
+        },
+      ];
+    },
+  },
+  'GET /api/v1/problems/categories': { who: ADMIN, status: 200 },
+  'GET /api/v1/problems': { who: ADMIN, status: 200 },
+  'POST /api/v1/problems/actions': {
+    who: ADMIN,
+    status: 201,
+    call: async (w) => {
+      const d = await createDelivery(w, w.customer);
+      await w.t.db
+        .getRepository('Delivery')
+        .update({ id: d.id }, { status_changed_at: new Date(Date.now() - 400 * 3_600_000) });
+      return {
+        path: P('/problems/actions'),
+        body: { category: 'stalled_1', delivery_id: d.id, action: 'contacted_customer' },
+      };
     },
   },
 };

@@ -19,6 +19,9 @@ export interface World {
   customer2: Account;
   vendor: Account;
   vendor2: Account;
+  /** Two riders (issue 26): A has parcels assigned, B tries to reach them. */
+  rider: Account;
+  rider2: Account;
   category: number;
   /** An active product of `vendor` with plenty of stock. */
   product: number;
@@ -53,6 +56,7 @@ export async function buildWorld(t: TestApp, google: { idToken: () => string }):
     await signUp(t, { role: 'vendor' }),
     await signUp(t, { role: 'vendor' }),
   ];
+  const [rider, rider2] = [await signUp(t, { role: 'rider' }), await signUp(t, { role: 'rider' })];
   const post = async (path: string, body: object, token = admin.token) => {
     const res = await t.http().post(`/api/v1${path}`).set(bearer(token)).send(body);
     if (res.status !== 201) throw new Error(`POST ${path} answered ${res.status} ${JSON.stringify(res.body)}`);
@@ -69,6 +73,8 @@ export async function buildWorld(t: TestApp, google: { idToken: () => string }):
     customer2,
     vendor,
     vendor2,
+    rider,
+    rider2,
     category,
     product: 0,
     product2: 0,
@@ -79,6 +85,7 @@ export async function buildWorld(t: TestApp, google: { idToken: () => string }):
     as: (role, which = 'A') => {
       if (role === 'admin') return admin;
       if (role === 'vendor') return which === 'A' ? vendor : vendor2;
+      if (role === 'rider') return which === 'A' ? rider : rider2;
       return which === 'A' ? customer : customer2;
     },
   };
@@ -267,4 +274,35 @@ export async function unverifiedSignUp(w: World): Promise<{ email: string; otp: 
   const email = uniqueEmail('pending');
   await w.t.http().post('/api/v1/auth/register').send({ email, password: 'secret123' }).expect(201);
   return { email, otp: readCodeFromOutbox(w.t, email) };
+}
+
+/**
+ * Issue 26: a delivery of `owner` waiting for its last mile (Arrived Destination, set here directly: the moves are
+ * the deliveries suite's subject) and assigned to rider A.
+ */
+export async function riderParcel(w: World, owner: Account): Promise<number> {
+  const d = await createDelivery(w, owner);
+  await w.t.db.query('UPDATE deliveries SET status = 6, rider_id = ? WHERE id = ?', [w.rider.user.id, d.id]);
+  return d.id;
+}
+
+/** A delivered riderParcel with its proof (photo and signature): the parcel's and the attempt's ids. */
+export async function deliveredParcel(w: World, owner: Account): Promise<{ id: number; attempt: number }> {
+  const id = await riderParcel(w, owner);
+  const signature = await sharp({
+    create: { width: 40, height: 20, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  const res = await w.t
+    .http()
+    .post(`/api/v1/rider/parcels/${id}/attempts`)
+    .set(bearer(w.rider.token))
+    .field('outcome', 'delivered')
+    .field('recipient_name', 'Ada')
+    .attach('photo', await photo(), 'p.jpg')
+    .attach('signature', signature, 's.png');
+  if (res.status !== 201) throw new Error(`proof of delivery: ${res.status} ${JSON.stringify(res.body)}`);
+  const [found] = await w.t.db.query('SELECT id FROM delivery_attempts WHERE delivery_id = ? ORDER BY id DESC', [id]);
+  return { id, attempt: Number(found.id) };
 }

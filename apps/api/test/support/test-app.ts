@@ -140,7 +140,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** Signs up through the API, verifies with the e-mailed code, optionally sets a role, and logs in. */
 export async function signUp(
   t: TestApp,
-  options: { role?: 'admin' | 'vendor' | 'customer'; email?: string; password?: string } = {},
+  options: { role?: 'admin' | 'vendor' | 'customer' | 'rider'; email?: string; password?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.role ?? 'customer');
   const password = options.password ?? 'secret123';

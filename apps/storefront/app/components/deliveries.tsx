@@ -1,6 +1,9 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
+  CONTENT_CATEGORIES,
+  LAST_MILE_KINDS,
+  type ProofOfDelivery,
   MSG,
   SHIPPING_TYPES,
   TRACKING_NO_EXAMPLE,
@@ -45,6 +48,73 @@ export interface RequestValues {
   warehouse_id?: number;
   shipping_type?: string;
   from_jara?: boolean;
+  contents?: Array<Record<string, string>>;
+  last_mile?: string;
+}
+
+/**
+ * Issue 26: what the parcel holds (customs), a few rows that work without JavaScript (empty rows are not sent), and
+ * how its last mile goes.
+ */
+function ContentsFieldset({ values, error }: { values?: RequestValues; error?: string }) {
+  const rows = Array.from({ length: 4 }, (_, i) => values?.contents?.[i] ?? {});
+  return (
+    <fieldset className="contents-fieldset" aria-describedby={error ? 'contents-error' : undefined}>
+      <legend>What is in the parcel (for customs)</legend>
+      <p className="muted">Describe each kind of item, how many, and its value in US dollars.</p>
+      {error ? (
+        <p className="field-error" id="contents-error" role="alert" data-testid="contents-error">
+          {error}
+        </p>
+      ) : null}
+      {rows.map((row, i) => (
+        <div className="contents-row" key={i} data-testid="contents-row">
+          <div className="field">
+            <label htmlFor={`contents-${i}-description`}>Item {i + 1}</label>
+            <input
+              id={`contents-${i}-description`}
+              name={`contents[${i}][description]`}
+              maxLength={200}
+              defaultValue={row.description}
+              placeholder={i === 0 ? 'e.g. Cotton T-shirts' : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`contents-${i}-quantity`}>Quantity</label>
+            <input
+              id={`contents-${i}-quantity`}
+              name={`contents[${i}][quantity]`}
+              inputMode="numeric"
+              defaultValue={row.quantity}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`contents-${i}-value`}>Value (USD)</label>
+            <input
+              id={`contents-${i}-value`}
+              name={`contents[${i}][value]`}
+              inputMode="decimal"
+              defaultValue={row.value}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`contents-${i}-category`}>Category</label>
+            <select
+              id={`contents-${i}-category`}
+              name={`contents[${i}][category]`}
+              defaultValue={row.category || 'other'}
+            >
+              {CONTENT_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      ))}
+    </fieldset>
+  );
 }
 
 function SelectField({
@@ -261,6 +331,17 @@ export function DeliveryRequestForm({
                 </option>
               ))}
         </SelectField>
+        <div className="field">
+          <label htmlFor="field-last_mile">Last mile</label>
+          <select id="field-last_mile" name="last_mile" defaultValue={values?.last_mile || 'address'}>
+            {LAST_MILE_KINDS.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ContentsFieldset values={values} error={shown('contents')} />
         {showFromJara ? (
           <label className="checkbox-row">
             <input type="checkbox" name="from_jara" value="on" defaultChecked={values?.from_jara} /> Bought from Jara
@@ -316,8 +397,48 @@ export function TrackerForm({ action, initial }: { action: string; initial: stri
   );
 }
 
+/** Proof of delivery on the customer's timeline (issue 26): their own parcel's attempts, with proxied image paths. */
+export interface OwnProof {
+  deliveryId: number;
+  attempts: Array<ProofOfDelivery & { photo_src: string | null; signature_src: string | null }>;
+}
+
+/** Issue 26: the owner's proof of delivery (who received it, when, the photo and the signature), newest first. */
+function ProofOfDeliverySection({ proof }: { proof: OwnProof }) {
+  return (
+    <section aria-labelledby="pod-title" data-testid="proof-of-delivery">
+      <h3 id="pod-title">Proof of delivery</h3>
+      <ul className="pod-list">
+        {proof.attempts.map((a, i) => (
+          <li key={`${a.at}-${i}`} className="pod-entry">
+            <strong>
+              {a.outcome === 'delivered'
+                ? `Delivered to ${a.recipient_name ?? 'the recipient'}`
+                : `Delivery attempt failed: ${a.reason_label ?? 'Other'}`}
+            </strong>
+            <time className="block small muted" dateTime={a.at}>
+              {formatLongDateTime(a.at)}
+              {a.rider?.name ? ` · ${a.rider.name}` : ''}
+            </time>
+            {a.photo_src || a.signature_src ? (
+              <div className="pod-images">
+                {a.photo_src ? (
+                  <img src={a.photo_src} alt="Photo of the delivered parcel" loading="lazy" width={160} height={120} />
+                ) : null}
+                {a.signature_src ? (
+                  <img src={a.signature_src} alt="The recipient's signature" loading="lazy" width={160} height={60} />
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The lookup result: status, number, type, shipping type, warehouse and the timeline (oldest first). */
-export function TrackingResult({ tracking }: { tracking: TrackingLookup }) {
+export function TrackingResult({ tracking, proof }: { tracking: TrackingLookup; proof?: OwnProof | null }) {
   return (
     <article className="card tracking-result" aria-labelledby="tracking-result-title" data-testid="tracking-result">
       <header className="tracking-head">
@@ -385,6 +506,7 @@ export function TrackingResult({ tracking }: { tracking: TrackingLookup }) {
           <p className="muted">No status changes yet.</p>
         )}
       </section>
+      {proof ? <ProofOfDeliverySection proof={proof} /> : null}
     </article>
   );
 }

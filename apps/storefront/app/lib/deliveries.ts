@@ -62,7 +62,10 @@ export function warehousesFor<W extends Pick<Warehouse, 'type'>>(
 }
 
 export type RequestErrors = Partial<
-  Record<'name' | 'phone' | 'email' | 'external_no' | 'warehouse_id' | 'shipping_type', string>
+  Record<
+    'name' | 'phone' | 'email' | 'external_no' | 'warehouse_id' | 'shipping_type' | 'contents' | 'last_mile',
+    string
+  >
 >;
 
 /** What the Payment column shows (spec 4): 'Paid' once the fee invoice is paid, 'Process Payment' at 2, else 'Not Available'. */

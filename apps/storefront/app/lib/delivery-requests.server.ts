@@ -18,7 +18,23 @@ export const REQUEST_FIELDS = [
   'warehouse_id',
   'shipping_type',
   'from_jara',
+  // Issue 26: the declared contents (rows contents[i][field], read by contentRows) and the last mile.
+  'contents',
+  'last_mile',
 ] as const;
+
+/** The contents rows of the request form: those with any field filled, as the API's lines. */
+export const CONTENT_ROWS = 4;
+export function contentRows(form: FormData): Array<Record<string, string>> | undefined {
+  const rows: Array<Record<string, string>> = [];
+  for (let i = 0; i < CONTENT_ROWS; i++) {
+    const row: Record<string, string> = {};
+    for (const field of ['description', 'quantity', 'value', 'category'])
+      row[field] = text(form.get(`contents[${i}][${field}]`));
+    if (row.description || row.quantity || row.value) rows.push(row);
+  }
+  return rows.length ? rows : undefined;
+}
 
 const dtoOf = (guest: boolean) => (guest ? GuestDeliveryDto : CreateDeliveryDto);
 
@@ -37,6 +53,8 @@ export function requestValues(form: FormData): RequestValues {
     warehouse_id: Number.isSafeInteger(warehouse) && warehouse > 0 ? warehouse : undefined,
     shipping_type: get('shipping_type'),
     from_jara: ['on', 'true', '1'].includes(get('from_jara')),
+    contents: contentRows(form),
+    last_mile: get('last_mile'),
   };
 }
 
@@ -48,6 +66,7 @@ export type RequestCheck =
 export function checkDeliveryRequest(form: FormData, type: DeliveryType, guest: boolean): RequestCheck {
   const input: Record<string, unknown> = { type };
   for (const field of REQUEST_FIELDS) input[field] = form.get(field) ?? undefined;
+  input.contents = contentRows(form);
   const check = validateForm(dtoOf(guest), input);
   return check.ok ? { ok: true, body: check.value } : { ok: false, ...requestRefusal(guest, check.errors) };
 }

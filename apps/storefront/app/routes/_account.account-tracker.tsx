@@ -8,6 +8,7 @@ import {
   TrackerForm,
   TrackingResult,
   useTableLoading,
+  type OwnProof,
 } from '~/components/deliveries';
 import {
   TRACKING_TABLE_PAGE_SIZE,
@@ -21,6 +22,7 @@ import {
 import { loadTrackingTable, lookupTracking, type DeliveryPage, type LookupAnswer } from '~/lib/deliveries.server';
 import { answerOffer, loadOfferedRequests, type OfferAnswer } from '~/lib/guest-requests.server';
 import { ALL_ROLES } from '~/lib/navigation';
+import { loadOwnProof } from '~/lib/proof-of-delivery.server';
 import { assertSameOrigin } from '~/lib/same-origin.server';
 import { requireUser } from '~/lib/session.server';
 
@@ -38,6 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const no = (params.get('no') ?? '').trim();
   const answer: LookupAnswer | null = params.has('no') ? await lookupTracking(request, no) : null;
+  // Issue 26: the owner's proof of delivery on their parcel's timeline.
+  const proof = answer?.ok ? await loadOwnProof(request, auth, no) : null;
   const query = readTrackingTableQuery(params);
   if (auth.role !== 'admin') {
     // Issue 22: a customer or vendor also sees their own parcels (GET /trackings answers only theirs).
@@ -45,10 +49,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loadOfferedRequests(request, auth),
       loadTrackingTable(request, auth, query),
     ]);
-    return json({ admin: false as const, no, answer, table: { query, ...mine }, offered });
+    return json({ admin: false as const, no, answer, proof, table: { query, ...mine }, offered });
   }
   const { list, error } = await loadTrackingTable(request, auth, query);
-  return json({ admin: true as const, no, answer, table: { query, list, error }, offered: [] as Delivery[] });
+  return json({ admin: true as const, no, answer, proof, table: { query, list, error }, offered: [] as Delivery[] });
 }
 
 /** Accept or Decline a guest request made with the account's e-mail (decision 025). */
@@ -304,6 +308,7 @@ export default function AccountTrackerPage() {
     admin: boolean;
     no: string;
     answer: LookupAnswer | null;
+    proof: OwnProof | null;
     table: { query: TrackingTableQuery; list: DeliveryPage | null; error: string | null } | null;
     offered: Delivery[];
   };
@@ -325,7 +330,7 @@ export default function AccountTrackerPage() {
       ) : null}
       {answer?.ok ? (
         <>
-          <TrackingResult tracking={answer.tracking} />
+          <TrackingResult tracking={answer.tracking} proof={data.proof} />
           {admin ? (
             <Link to={PATH} className="small">
               Back to all trackings

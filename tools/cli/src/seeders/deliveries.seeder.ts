@@ -90,6 +90,8 @@ export async function seedDeliveries(db: DataSource): Promise<{ deliveries: numb
         invoice_id: null,
         created_at: createdAt,
         updated_at: at(path.length - 1),
+        // Issue 26: when it took its status (the problem queue finds parcels stalled there).
+        status_changed_at: new Date(Math.min(at(path.length - 1).getTime(), now)),
       });
       await m.insert(Delivery, row);
       if (fee > 0) {

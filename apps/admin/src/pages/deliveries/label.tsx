@@ -8,7 +8,15 @@ import type { Delivery } from '@jara/contracts';
 import { JaraLogo } from '../../components/title';
 import { DELIVERIES } from './shared';
 import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
+import { useContents, type ContentsAnswer } from './last-mile';
 import './label.css';
+
+/** "3 × Clothing and shoes, 1 × Phones and accessories · USD 31.50", or that nothing is declared. */
+function contentsSummary(contents: ContentsAnswer | null): string {
+  if (!contents?.lines.length) return 'Nothing declared';
+  const items = contents.lines.map((l) => `${l.quantity} × ${l.description}`).join(', ');
+  return `${items.length > 60 ? `${items.slice(0, 59)}…` : items} · USD ${contents.total}`;
+}
 
 /** The tracking number as SVG: a QR code and a Code 128 barcode (bwip-js, drawn in the browser); null if it fails. */
 function useCodes(trackingNo: string | undefined): { qr: string | null; barcode: string | null } {
@@ -48,6 +56,7 @@ function measure(d: Delivery): string {
 /** The A6 parcel label itself (105 × 148 mm when printed). */
 function ParcelLabel({ delivery }: { delivery: Delivery }) {
   const { qr, barcode } = useCodes(delivery.tracking_no);
+  const { contents } = useContents(delivery.id);
   const warehouse = delivery.warehouse;
   const warehouseLine = warehouse ? [warehouse.name, warehouse.location?.name].filter(Boolean).join(', ') : TEXT.none;
   return (
@@ -101,6 +110,9 @@ function ParcelLabel({ delivery }: { delivery: Delivery }) {
           )}
           <dt>{TEXT.measure}</dt>
           <dd className="jara-num">{measure(delivery)}</dd>
+          {/* Issue 26: the declared contents, in short (the packing list has every line). */}
+          <dt>Contents</dt>
+          <dd data-testid="label-contents">{contentsSummary(contents)}</dd>
         </dl>
       </section>
       <section className="jara-label__codes">

@@ -15,6 +15,7 @@ import { CopyableNo, RecordSummary, RecordShow, SectionCard, StatusTimeline } fr
 import { When } from '../../components/cell-text';
 import { StatusTag } from '../../components/money';
 import { DeliveryAction, DeliveryMoves, useDeliveryDialogs } from './actions';
+import { LastMilePanels } from './last-mile';
 import { DELIVERIES, DeliveryStatusTag, PaymentCell, type DeliveryAnswer } from './shared';
 import { DELIVERY_TEXT as TEXT, TYPE_LABELS, shippingTypeLabel } from './text';
 
@@ -169,6 +170,8 @@ export default function DeliveryShow() {
                   <Typography.Text type="secondary">{TEXT.noInvoice}</Typography.Text>
                 )}
               </SectionCard>
+              {/* Issue 26: declared contents, rider and proof of delivery, the title's manifest */}
+              <LastMilePanels delivery={delivery} onChanged={() => void query.refetch()} />
             </Space>
           </Col>
           <Col xs={24} xl={9}>

@@ -49,7 +49,7 @@ const SORTS: Record<SortKey, { field: string; order: 'asc' | 'desc' }> = {
   status: { field: 'status', order: 'desc' },
 };
 
-const ROLE_COLORS: Record<Role, string> = { admin: 'gold', vendor: 'blue', customer: 'green' };
+const ROLE_COLORS: Record<Role, string> = { admin: 'gold', vendor: 'blue', customer: 'green', rider: 'purple' };
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 interface EditValues {

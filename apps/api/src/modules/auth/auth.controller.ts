@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { CurrentUser, Public } from '../../common/decorators/auth.decorators';
+import { CurrentUser, Public, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit, bodyField } from '../../common/rate-limit/abuse-limit';
 import { User } from '../users/user.entity';
 import { AuthService } from './auth.service';
@@ -69,6 +69,8 @@ export class AuthController {
     return this.auth.googleLogin(dto);
   }
 
+  // Every role, the rider too (issue 26).
+  @Roles('admin', 'vendor', 'customer', 'rider')
   @Post('logout')
   @HttpCode(200)
   @ApiBearerAuth()

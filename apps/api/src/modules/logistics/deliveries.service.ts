@@ -16,6 +16,7 @@ import {
   MONEY_MAX_MINOR,
   MSG,
   normalizeTrackingNo,
+  parseContents,
   phoneKey,
   SHIPPING_TITLE_MOVES,
   SHIPPING_TITLE_STATUSES,
@@ -54,6 +55,7 @@ import { presentDelivery, presentLookup } from './delivery.presenter';
 import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from './delivery.entity';
 import { guestContactConfirmed } from './guest-fee.service';
 import { newTrackingNo } from './tracking-number';
+import { writeContents } from './contents.service';
 import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from '@jara/dto';
 import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logistics.entity';
 
@@ -137,7 +139,7 @@ function feeDescription(d: Pick<Delivery, 'tracking_no' | 'shipping_type'>): str
 
 export interface Mover {
   user: User | null;
-  role: 'admin' | 'customer' | 'guest' | 'system';
+  role: 'admin' | 'customer' | 'guest' | 'system' | 'rider';
   note?: string | null;
   location?: string | null;
 }
@@ -223,10 +225,14 @@ export class DeliveriesService {
         amount_minor: null,
         invoice_id: null,
         ...declaredOf(dto),
+        last_mile: dto.last_mile ?? 'address',
+        rider_id: null,
+        status_changed_at: new Date(),
       });
       try {
         const events = await inTransaction(this.db, async (m) => {
           await m.insert(Delivery, row);
+          await writeContents(m, row.id, parseContents(dto.contents).lines);
           await this.record(m, row.id, null, DELIVERY_STATUS.PENDING_DELIVERY, {
             ...mover,
             location: warehouse.name,
@@ -592,7 +598,7 @@ export class DeliveriesService {
         const done = await m
           .createQueryBuilder()
           .update(Delivery)
-          .set({ status: to })
+          .set({ status: to, status_changed_at: new Date() })
           .where('id = :id AND status = :from', { id: delivery.id, from })
           .execute();
         if (done.affected !== 1) {
@@ -613,6 +619,27 @@ export class DeliveriesService {
       },
     );
     await this.deliver(events);
+  }
+
+  /**
+   * Issue 26, a rider's attempt (RiderService): delivered moves the parcel to Completed by the same conditional move as
+   * every other (history, outbox); failed keeps its status with a history entry saying why. `apply` writes the
+   * attempt in that transaction.
+   */
+  async riderAttempt(
+    rider: User,
+    delivery: Delivery,
+    delivered: boolean,
+    note: string,
+    apply: (m: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    const mover: Mover = { user: rider, role: 'rider', note, location: null };
+    if (delivered) return this.moveOne(delivery, DELIVERY_STATUS.COMPLETED, mover, { apply });
+    await inTransaction(this.db, async (m) => {
+      await apply(m);
+      await this.record(m, delivery.id, delivery.status, delivery.status, mover);
+    });
+    invalidateListCounts(this.db, COUNTS);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import type { DeliveryStatus, DeliveryType, MeasureStatus, ShippingType } from '@jara/contracts';
+import type { DeliveryStatus, DeliveryType, LastMileKind, MeasureStatus, ShippingType } from '@jara/contracts';
 import { BaseEntity } from '../../common/base.entity';
 import { numeric } from '../../common/transformers';
 import { User } from '../users/user.entity';
@@ -30,6 +30,10 @@ import { ShippingTitle, Warehouse } from './logistics.entity';
 @Index('idx_deliveries_measure_status', ['measure_status', 'id'])
 @Index('idx_deliveries_parent', ['parent_id', 'id'])
 @Index('idx_deliveries_consolidation', ['consolidation_id', 'id'])
+// Issue 26 (last mile, problem queue): a rider's list; a status held too long; parcels at a warehouse with no owner.
+@Index('idx_deliveries_rider_status', ['rider_id', 'status', 'id'])
+@Index('idx_deliveries_status_since', ['status', 'status_changed_at', 'id'])
+@Index('idx_deliveries_status_owner_since', ['status', 'user_id', 'status_changed_at', 'id'])
 export class Delivery extends BaseEntity {
   @Index('uq_deliveries_tracking_no', { unique: true })
   @Column({ type: 'varchar', length: 20 })
@@ -134,6 +138,19 @@ export class Delivery extends BaseEntity {
   /** The consolidation this parcel was chosen for (requested or packed). */
   @Column({ type: 'integer', nullable: true })
   consolidation_id!: number | null;
+  // ---- Issue 26 (last mile and problem queue, last-mile.entity.ts has the rest)
+
+  /** How the parcel reaches its customer: a rider to the address, or collected at a Jara location. */
+  @Column({ type: 'varchar', length: 10, default: 'address' })
+  last_mile!: LastMileKind;
+
+  /** The rider (a user with the rider role) staff assigned to its last mile. */
+  @Column({ type: 'integer', nullable: true })
+  rider_id!: number | null;
+
+  /** When it took its current status (each move sets it): how long it has stalled there. */
+  @Column({ type: 'datetime', precision: 6, nullable: true })
+  status_changed_at!: Date | null;
 }
 
 /** Append-only: who moved a delivery, when, from what to what (from null: requested), with a note and a place. */

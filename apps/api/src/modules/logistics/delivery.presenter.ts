@@ -80,6 +80,8 @@ export function presentDelivery(d: DeliveryRow, admin: boolean, history?: Delive
         }
       : null,
     destination: destination(d),
+    last_mile: d.last_mile ?? 'address',
+    rider_id: d.rider_id ?? null,
     status: d.status,
     status_label: deliveryStatusDetailLabel(d.status),
     weight: fromHundredths(d.weight_hundredths),

@@ -21,6 +21,18 @@ import { ConsolidationService } from './consolidation.service';
 import { Consolidation, DeliveryReceipt, DeliveryReceiptPhoto, ReceiptSettingsRow } from './receipt.entity';
 import { ReceiptsController, ReceiptUploadsModule } from './receipts.controller';
 import { ReceiptsService } from './receipts.service';
+import { UploadsModule } from '../../common/storage/upload-options';
+import { ContentsService } from './contents.service';
+import { DeliveryAttempt, DeliveryContent, ProblemAction } from './last-mile.entity';
+import {
+  ManifestController,
+  ParcelLastMileController,
+  ProblemsController,
+  RiderController,
+  RidersController,
+} from './last-mile.controller';
+import { ProblemsService } from './problems.service';
+import { RiderService } from './rider.service';
 
 @Module({
   imports: [
@@ -39,6 +51,12 @@ import { ReceiptsService } from './receipts.service';
     ]),
     InvoicesModule,
     ReceiptUploadsModule,
+      DeliveryContent,
+      DeliveryAttempt,
+      ProblemAction,
+    ]),
+    InvoicesModule,
+    UploadsModule,
   ],
   controllers: [
     LocationsController,
@@ -50,6 +68,12 @@ import { ReceiptsService } from './receipts.service';
     TrackingLookupController,
     GuestFeeController,
     ReceiptsController,
+    // Issue 26: contents, the last mile, the problem queue
+    ParcelLastMileController,
+    ManifestController,
+    RidersController,
+    RiderController,
+    ProblemsController,
   ],
   providers: [
     LogisticsService,
@@ -59,6 +83,9 @@ import { ReceiptsService } from './receipts.service';
     GuestFeeListener,
     ReceiptsService,
     ConsolidationService,
+    ContentsService,
+    RiderService,
+    ProblemsService,
   ],
   exports: [LogisticsService, DeliveriesService],
 })

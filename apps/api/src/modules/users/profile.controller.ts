@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../../common/decorators/auth.decorators';
+import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import { MSG } from '@jara/contracts';
 import { NotificationPreferencesDto, UpdateProfileDto } from '@jara/dto';
@@ -15,6 +15,8 @@ import { UsersService } from './users.service';
 export class ProfileController {
   constructor(private readonly users: UsersService) {}
 
+  // Every role, the rider too (issue 26: a rider's back office reads who is signed in).
+  @Roles('admin', 'vendor', 'customer', 'rider')
   @Get()
   @ApiOperation({ summary: 'The signed-in user' })
   me(@CurrentUser() user: User) {

@@ -90,7 +90,8 @@ export class UsersService {
       .where('u.deleted_at IS NULL')
       .groupBy('u.role')
       .getRawMany();
-    const out = { total: 0, admin: 0, vendor: 0, customer: 0 };
+    // Riders (issue 26) are staff: counted in the total only.
+    const out = { total: 0, admin: 0, vendor: 0, customer: 0, rider: 0 };
     for (const row of rows) {
       const n = Number(row.n);
       const role = normalizeRole(row.role);
