@@ -475,6 +475,7 @@ describe('Issue 26: declared contents and manifest, the rider and proof of deliv
       'stalled_6',
       'unpaid',
       'failed_delivery',
+      'disputed_measure',
       'no_owner',
     ]);
     expect(categories[0].count).toBeGreaterThanOrEqual(1);

@@ -289,9 +289,16 @@ describe('Warehouse receipts, declared vs measured, consolidation (e2e)', () => 
     const r = await row(d.id);
     expect(r.measure_status).toBe('disputed');
     expect(r.invoice_id).toBeNull();
-    // The problem queue's query: measure_status = 'disputed'.
-    const disputed = await t.db.query("SELECT id FROM deliveries WHERE measure_status = 'disputed'");
-    expect(disputed.map((x: { id: number }) => Number(x.id))).toContain(d.id);
+    // The back office's problem queue lists it, with the customer's reason.
+    const queue = await t
+      .http()
+      .get('/api/v1/problems?category=disputed_measure&per_page=20')
+      .set(bearer(admin.token))
+      .expect(200);
+    const queued = (queue.body.data as { delivery: { id: number }; detail: string }[]).find(
+      (x) => x.delivery.id === d.id,
+    );
+    expect(queued?.detail).toBe('Disputed: The box was 30 cm long');
     // Staff measure again within the threshold: the dispute is settled and the fee raised.
     await receipt({ ...measures, scanned_no: d.tracking_no, length: 31 }).expect(201);
     expect((await row(d.id)).measure_status).toBe('none');

@@ -166,6 +166,7 @@ export class ConsolidationService {
               measure_status: 'none',
               consolidation_id: c.id,
               parent_id: null,
+              status_changed_at: new Date(),
             });
             await m.insert(Delivery, parent);
             await m.insert(DeliveryStatusChange, {

@@ -892,7 +892,7 @@ export class DeliveriesService {
     const done = await m
       .createQueryBuilder()
       .update(Delivery)
-      .set({ status: to })
+      .set({ status: to, status_changed_at: new Date() })
       .where('id = :id AND status = :from', { id: delivery.id, from: delivery.status })
       .execute();
     if (done.affected !== 1) throw new ConflictError(MSG.deliveries.proceedRefused('changed'));
@@ -935,7 +935,7 @@ export class DeliveriesService {
     const note = RECEIPT_MSG.memberFollows(parent.tracking_no);
     for (const member of members) {
       if (member.status === to) continue;
-      await m.update(Delivery, { id: member.id, status: member.status }, { status: to });
+      await m.update(Delivery, { id: member.id, status: member.status }, { status: to, status_changed_at: new Date() });
       await this.record(m, member.id, member.status, to, { ...mover, note });
       events.push(...(await this.announce(m, member, member.status, to, mover)));
     }

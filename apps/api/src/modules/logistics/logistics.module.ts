@@ -21,7 +21,6 @@ import { ConsolidationService } from './consolidation.service';
 import { Consolidation, DeliveryReceipt, DeliveryReceiptPhoto, ReceiptSettingsRow } from './receipt.entity';
 import { ReceiptsController, ReceiptUploadsModule } from './receipts.controller';
 import { ReceiptsService } from './receipts.service';
-import { UploadsModule } from '../../common/storage/upload-options';
 import { ContentsService } from './contents.service';
 import { DeliveryAttempt, DeliveryContent, ProblemAction } from './last-mile.entity';
 import {
@@ -48,15 +47,14 @@ import { RiderService } from './rider.service';
       DeliveryReceiptPhoto,
       ReceiptSettingsRow,
       Consolidation,
-    ]),
-    InvoicesModule,
-    ReceiptUploadsModule,
       DeliveryContent,
       DeliveryAttempt,
       ProblemAction,
     ]),
     InvoicesModule,
-    UploadsModule,
+    // Multer for the module's uploads (receipt photos: up to 10 files so a 6th reaches the service's 422; the
+    // rider's photo and signature).
+    ReceiptUploadsModule,
   ],
   controllers: [
     LocationsController,

@@ -104,6 +104,19 @@ export function problemCategories(settings: AppConfig['problemQueue']): ProblemC
         `Delivery failed ${age(row.problem_since, now)} ago: ${failureReasonLabel(row.problem_reason)}`,
     },
     {
+      // Decision 044: the customer disputed the warehouse's measure; a new receipt settles it.
+      key: 'disputed_measure',
+      label: 'Measure disputed by the customer',
+      action: "Measure the parcel again (Receive parcel) and compare with the customer's reason; the fee waits.",
+      rows: (qb) =>
+        qb
+          .addSelect('d.updated_at', 'problem_since')
+          .addSelect('d.dispute_reason', 'problem_reason')
+          .andWhere("d.measure_status = 'disputed'")
+          .orderBy('d.id', 'ASC'),
+      detail: (row) => `Disputed: ${String(row.problem_reason ?? '')}`,
+    },
+    {
       key: 'no_owner',
       label: 'At a warehouse with no owner',
       action: "Find the owner from the courier's tracking number or the name on the box, and link the request.",
