@@ -18,6 +18,7 @@ import type { Response } from 'express';
 import { KYC_FILES, MSG, type KycFile } from '@jara/contracts';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
+import { sendPrivateImage } from '../../common/storage/private-image';
 import type { ListQuery } from '../../common/list/list-query';
 import type { User } from '../users/user.entity';
 import { KycDecisionDto, SubmitKycDto } from '@jara/dto';
@@ -76,12 +77,7 @@ export class KycController {
       return;
     }
     const doc = await this.kyc.file(user, id, file as KycFile);
-    res.setHeader('Content-Type', 'image/jpeg');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
-    res.end(doc.body);
+    sendPrivateImage(res, doc.body);
   }
 
   @Roles('admin')

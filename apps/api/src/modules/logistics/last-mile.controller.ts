@@ -19,20 +19,11 @@ import { CONTENTS_MSG, MSG, PROBLEM_MSG, RIDER_MSG } from '@jara/contracts';
 import { AssignRiderDto, DeliveryContentsDto, ProblemActionDto, RiderAttemptDto } from '@jara/dto';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
+import { sendPrivateImage } from '../../common/storage/private-image';
 import type { User } from '../users/user.entity';
 import { ContentsService } from './contents.service';
 import { ProblemsService } from './problems.service';
 import { RiderService, type PodFile } from './rider.service';
-
-/** A private image for its owner or staff: never cached, never sniffed by the browser. */
-function sendPrivateImage(res: Response, body: Buffer): void {
-  res.setHeader('Content-Type', 'image/jpeg');
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Disposition', 'inline');
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
-  res.end(body);
-}
 
 /** Issue 26 on a parcel: its declared contents, its rider and its proof of delivery. */
 @ApiTags('deliveries')

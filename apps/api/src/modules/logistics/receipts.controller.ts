@@ -20,6 +20,7 @@ import { memoryStorage } from 'multer';
 import { RECEIPT_MSG } from '@jara/contracts';
 import { CurrentUser, Roles } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
+import { sendPrivateImage } from '../../common/storage/private-image';
 import type { ListQuery } from '../../common/list/list-query';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import type { User } from '../users/user.entity';
@@ -99,12 +100,7 @@ export class ReceiptsController {
   @ApiOperation({ summary: "A receipt photo: the parcel's owner or staff only (anyone else 404); never cached" })
   async photo(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User, @Res() res: Response): Promise<void> {
     const body = await this.receipts.photo(user, id);
-    res.setHeader('Content-Type', 'image/jpeg');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
-    res.end(body);
+    sendPrivateImage(res, body);
   }
 
   // ---------------------------------------------------------------------------------------- the customer's answer
