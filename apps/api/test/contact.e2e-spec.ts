@@ -50,7 +50,7 @@ describe('Contact messages, newsletter and admin stats (e2e)', () => {
   it('answers the dashboard counts to admins', async () => {
     const res = await t.http().get('/api/v1/admin/stats').set('Authorization', `Bearer ${admin}`).expect(200);
     expect(res.body.data).toEqual({
-      users: { total: 2, admin: 1, vendor: 0, customer: 1 },
+      users: { total: 2, admin: 1, vendor: 0, customer: 1, rider: 0 },
       contact_messages: 1,
       newsletter_subscribers: 1,
     });

@@ -306,6 +306,16 @@ describe('List endpoints under fuzzed query strings (e2e)', () => {
       sorts: ['id'],
       shape: 'list',
     },
+    // Issue 26: the back office's problem queue (one category a page; anything else is a 422).
+    {
+      name: 'problems',
+      path: () => '/api/v1/problems',
+      roles: ['admin'],
+      filters: [],
+      params: ['category', 'page', 'per_page'],
+      sorts: [],
+      shape: 'list',
+    },
     {
       name: 'supports',
       path: () => '/api/v1/supports',

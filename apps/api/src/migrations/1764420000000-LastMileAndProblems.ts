@@ -36,7 +36,6 @@ export class LastMileAndProblems1764420000000 implements MigrationInterface {
     for (const [name, columns] of [
       ['idx_deliveries_rider_status', ['rider_id', 'status', 'id']],
       ['idx_deliveries_status_since', ['status', 'status_changed_at', 'id']],
-      ['idx_deliveries_status_owner_since', ['status', 'user_id', 'status_changed_at', 'id']],
     ] as const)
       await queryRunner.createIndex('deliveries', new TableIndex({ name, columnNames: [...columns] }));
 
@@ -107,11 +106,7 @@ export class LastMileAndProblems1764420000000 implements MigrationInterface {
     const table = await queryRunner.getTable('deliveries');
     const riderFk = table?.foreignKeys.find((f) => f.columnNames.includes('rider_id'));
     if (riderFk) await queryRunner.dropForeignKey('deliveries', riderFk);
-    for (const name of [
-      'idx_deliveries_rider_status',
-      'idx_deliveries_status_since',
-      'idx_deliveries_status_owner_since',
-    ])
+    for (const name of ['idx_deliveries_rider_status', 'idx_deliveries_status_since'])
       await queryRunner.dropIndex('deliveries', name);
     for (const name of ['status_changed_at', 'rider_id', 'last_mile']) await queryRunner.dropColumn('deliveries', name);
   }

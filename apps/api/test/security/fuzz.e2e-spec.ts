@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { In, Like, Not, IsNull } from 'typeorm';
+import { DELIVERY_FAILURE_REASONS, DELIVERY_STATUS, PARCEL_CONDITIONS } from '@jara/contracts';
+import { Delivery } from '../../src/modules/logistics/delivery.entity';
 import { User } from '../../src/modules/users/user.entity';
 import { ADDRESS, buyAndReceive } from '../support/orders';
 import { bearer } from '../support/money';
@@ -29,7 +31,7 @@ import {
  *
  * A second part writes SQL and markup fragments to the text fields people fill in and reads them back equal.
  */
-type Role = 'anonymous' | 'customer' | 'vendor' | 'admin' | 'spare';
+type Role = 'anonymous' | 'customer' | 'vendor' | 'admin' | 'spare' | 'rider';
 // FUZZ_SEED explores other inputs locally (FUZZ_STATS=1 prints each operation's statuses); the suite runs the fixed seed.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const WRITE_RUNS = 25;
@@ -63,13 +65,22 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
     const customer = await signUp(t);
     // The admin's user routes (PUT/DELETE /users/:id) and logout act on this account, not on the callers above.
     const spare = await signUp(t);
-    Object.assign(tokens, { admin: admin.token, vendor: vendor.token, customer: customer.token, spare: spare.token });
-    fixtureUsers.push(admin.user.id, vendor.user.id, customer.user.id, spare.user.id);
+    // Issue 26: the rider's routes are called as a rider (their own parcel, below).
+    const rider = await signUp(t, { role: 'rider' });
+    Object.assign(tokens, {
+      admin: admin.token,
+      vendor: vendor.token,
+      customer: customer.token,
+      spare: spare.token,
+      rider: rider.token,
+    });
+    fixtureUsers.push(admin.user.id, vendor.user.id, customer.user.id, spare.user.id, rider.user.id);
     Object.assign(ids, {
       admin: admin.user.id,
       vendor: vendor.user.id,
       customer: customer.user.id,
       spare: spare.user.id,
+      rider: rider.user.id,
     });
     const post = async (token: string, path: string, body: Record<string, unknown>) =>
       (await t.http().post(`/api/v1/${path}`).set(bearer(token)).send(body).expect(201)).body.data as {
@@ -113,6 +124,27 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
     });
     ids.delivery = delivery.id;
     ids.trackingNo = delivery.tracking_no as string;
+    // Issue 26: a parcel out for delivery with the rider (attempts), and one in the problem queue (its actions).
+    const deliveries = t.db.getRepository(Delivery);
+    const newParcel = async (external_no: string) =>
+      (
+        await post(customer.token, 'trackings', {
+          external_no,
+          warehouse_id: ids.warehouse,
+          type: 'foreign',
+          shipping_type: 'sea_cargo',
+        })
+      ).id;
+    ids.riderParcel = await newParcel('YT100200301');
+    await deliveries.update(
+      { id: ids.riderParcel as number },
+      { status: DELIVERY_STATUS.ARRIVED_DESTINATION, rider_id: rider.user.id, status_changed_at: new Date() },
+    );
+    ids.problemParcel = await newParcel('YT100200302');
+    await deliveries.update(
+      { id: ids.problemParcel as number },
+      { measure_status: 'disputed', dispute_reason: 'Too heavy' },
+    );
     ids.invoice = (
       await post(admin.token, 'invoices', {
         user_id: customer.user.id,
@@ -179,6 +211,7 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
       if (p.startsWith('/api/v1/warehouses/')) return ids.warehouse;
       if (p.startsWith('/api/v1/shippings/')) return ids.shipping;
       if (p.startsWith('/api/v1/trackings/')) return ids.delivery;
+      if (p.startsWith('/api/v1/rider/parcels/')) return ids.riderParcel;
       if (p.startsWith('/api/v1/supports/')) return ids.support;
       if (p.startsWith('/api/v1/support-responses/')) return ids.supportResponse;
       if (p.startsWith('/api/v1/notifications/')) return ids.notification;
@@ -219,6 +252,18 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
         weight: ['1.5', '2kg'],
         dimensions: ['10x10x10'],
         quantity: [1, 2],
+        // Issue 26: a receipt of the fixture parcel, an attempt of the rider's, an action on the queue's.
+        scanned_no: [ids.trackingNo],
+        length: [10, 40],
+        width: [10, 40],
+        height: [10, 40],
+        pieces: [1, 2],
+        condition: [...PARCEL_CONDITIONS],
+        outcome: ['failed', 'failed', 'delivered'],
+        reason: DELIVERY_FAILURE_REASONS.map((r) => r.value),
+        rider_id: [ids.rider],
+        category: ['disputed_measure'],
+        delivery_id: [ids.problemParcel],
       };
       return byName[name] ? fc.constantFrom(...byName[name]) : undefined;
     },
@@ -324,7 +369,8 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
               if (role !== 'anonymous') req = req.set(bearer(tokens[role] as string));
               if (op.multipart) {
                 for (const [k, v] of Object.entries(body)) req = req.field(k, formText(v));
-                const fileField = op.fileFields[0] ?? 'image';
+                // Receipts and packing take their photos as repeated "photos" parts (not in the document's schema).
+                const fileField = op.fileFields[0] ?? (/\/(receipts|pack)$/.test(op.path) ? 'photos' : 'image');
                 if (file === 'image') req = req.attach(fileField, jpeg, 'a.jpg');
                 if (file === 'junk')
                   req = req.attach(fileField, Buffer.from(INJECTIONS.join('\n')), {

@@ -82,6 +82,9 @@ describe("delivery requests, checked by the API's GuestDeliveryDto and CreateDel
       warehouse_id: undefined,
       shipping_type: 'sea_cargo',
       from_jara: true,
+      // Issue 26: no contents rows typed, no last-mile choice made.
+      contents: undefined,
+      last_mile: '',
     });
     expect(REQUEST_LIMITS).toMatchObject({ name: 120, phone: 30, external_no: 100 });
   });

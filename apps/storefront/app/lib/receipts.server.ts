@@ -8,10 +8,12 @@ import {
   type ListResponse,
   type ParcelMeasure,
 } from '@jara/contracts';
+import { CreateConsolidationDto, DisputeMeasureDto } from '@jara/dto';
 import { api, serverMessage } from './api.server';
 import { env } from './env.server';
 import { forwardedHeaders } from './request-context.server';
 import { getSession, signOutAndRedirect, type SignedIn } from './session.server';
+import { validateForm } from './validate.server';
 
 /** Issue 26: a parcel's measure (declared vs measured, photos) and the customer's answer; consolidation requests. */
 
@@ -35,15 +37,23 @@ export async function answerMeasure(request: Request, auth: SignedIn, id: number
   const intent = form.get('intent');
   if (intent !== 'accept' && intent !== 'dispute')
     return json<MeasureAnswer>({ ok: false, message: RECEIPT_MSG.notPending }, { status: 422 });
-  const reason = String(form.get('reason') ?? '').trim();
-  if (intent === 'dispute' && !reason)
-    return json<MeasureAnswer>(
-      { ok: false, message: RECEIPT_MSG.disputeReasonRequired, errors: { reason: RECEIPT_MSG.disputeReasonRequired } },
-      { status: 422 },
-    );
+  let body: { reason?: string } = {};
+  if (intent === 'dispute') {
+    // The API's DisputeMeasureDto checks the reason (issue 23): its message is the form's and the field's.
+    const check = validateForm(DisputeMeasureDto, {
+      reason: String(form.get('reason') ?? '')
+        .trim()
+        .slice(0, 500),
+    });
+    if (!check.ok) {
+      const message = check.errors.reason ?? Object.values(check.errors).find(Boolean) ?? '';
+      return json<MeasureAnswer>({ ok: false, message, errors: { reason: message } }, { status: 422 });
+    }
+    body = { reason: check.value.reason };
+  }
   const res = await api<ItemResponse<ParcelMeasure>>(`/trackings/${id}/measure/${intent}`, {
     token: auth.token,
-    json: intent === 'dispute' ? { reason: reason.slice(0, 500) } : {},
+    json: body,
   });
   if (res.status === 401) return signOutAndRedirect(request, auth.session);
   if (res.ok)
@@ -62,14 +72,16 @@ export async function answerMeasure(request: Request, auth: SignedIn, id: number
   );
 }
 
+/** The plain-text answer for a photo that is not there (or not the user's): a 404 shown, not an input check. */
+const PHOTO_NOT_FOUND = 'Photo not found.';
+
 /** /resources/receipt-photos/{id}: a receipt photo of the signed-in user's own parcel, proxied with their token. */
 export async function receiptPhoto(request: Request, idParam: string | undefined): Promise<Response> {
   const plain = { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' };
   const session = await getSession(request);
   const token = session.get('token');
   if (!token) return new Response('Unauthenticated.', { status: 401, headers: plain });
-  if (!idParam || !/^\d{1,12}$/.test(idParam))
-    return new Response(RECEIPT_MSG.notFound, { status: 404, headers: plain });
+  if (!idParam || !/^\d{1,12}$/.test(idParam)) return new Response(PHOTO_NOT_FOUND, { status: 404, headers: plain });
   let upstream: Response;
   try {
     upstream = await fetch(`${env.apiUrl}/receipt-photos/${idParam}`, {
@@ -81,7 +93,7 @@ export async function receiptPhoto(request: Request, idParam: string | undefined
   }
   if (!upstream.ok || !upstream.body) {
     await upstream.body?.cancel().catch(() => undefined);
-    return new Response(RECEIPT_MSG.notFound, { status: upstream.status === 404 ? 404 : 502, headers: plain });
+    return new Response(PHOTO_NOT_FOUND, { status: upstream.status === 404 ? 404 : 502, headers: plain });
   }
   return new Response(upstream.body, {
     status: 200,
@@ -120,6 +132,13 @@ export async function requestConsolidation(request: Request, auth: SignedIn, for
     .map((v) => String(v))
     .filter((v) => /^\d{1,12}$/.test(v))
     .map(Number);
+  // The API's CreateConsolidationDto checks the choice (2 to 50 parcels) before it is sent (issue 23).
+  const check = validateForm(CreateConsolidationDto, { delivery_ids: ids });
+  if (!check.ok)
+    return json<MeasureAnswer>(
+      { ok: false, message: check.errors.delivery_ids ?? Object.values(check.errors).find(Boolean) ?? '' },
+      { status: 422 },
+    );
   const res = await api<ItemResponse<Consolidation>>('/consolidations', {
     token: auth.token,
     json: { delivery_ids: ids },
@@ -128,7 +147,7 @@ export async function requestConsolidation(request: Request, auth: SignedIn, for
   if (res.ok) return json<MeasureAnswer>({ ok: true, message: RECEIPT_MSG.consolidationRequested });
   const first = res.error?.errors?.delivery_ids?.[0];
   return json<MeasureAnswer>(
-    { ok: false, message: first ?? serverMessage(res.error) ?? RECEIPT_MSG.consolidationMin },
+    { ok: false, message: first ?? serverMessage(res.error) ?? 'Could not request the consolidation.' },
     { status: res.status || 502 },
   );
 }

@@ -37,7 +37,7 @@ export const MIGRATIONS_TABLE = 'migrations';
  * Tables the migrations fill themselves (reference rows a fresh database already has): they do not make a
  * database "non-empty" for restore; restore replaces their rows like any other table's.
  */
-export const FILLED_BY_MIGRATIONS = new Set(['currencies']);
+export const FILLED_BY_MIGRATIONS = new Set(['currencies', 'receipt_settings']);
 
 export function familyOf(db: DataSource): Family {
   return db.options.type === 'better-sqlite3' || db.options.type === 'sqlite' ? 'sqlite' : 'mysql';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, InputNumber, Select, Upload, type UploadFile } from 'antd';
-import { PARCEL_CONDITIONS, PARCEL_CONDITION_LABELS, RECEIPT_LIMITS, RECEIPT_MSG } from '@jara/contracts';
+import { PARCEL_CONDITIONS, PARCEL_CONDITION_LABELS, RECEIPT_LIMITS } from '@jara/contracts';
+import { ReceiptMeasureDto } from '@jara/dto';
+import { dtoMaxLength, dtoRules } from '../../components/dto-rules';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
 
@@ -17,7 +19,8 @@ export interface MeasureValues {
 /**
  * The measures of a receipt (weight kg, L x W x H cm, pieces, condition, note, 1-5 photos), posted as multipart to
  * `path` with `extra` fields. Phone first: one column at 390 px, inputs large enough to tap; the camera opens on
- * phones (capture). Field errors come from the API's 422.
+ * phones (capture). The fields are checked by the API's ReceiptMeasureDto (the parent of CreateReceiptDto and
+ * PackConsolidationDto) before sending; other errors come from the API's 422.
  */
 export function MeasureForm<T>({
   path,
@@ -70,7 +73,7 @@ export function MeasureForm<T>({
       aria-label={submitLabel}
       requiredMark={false}
     >
-      <Form.Item name="weight" label="Weight (kg)" rules={[{ required: true, message: RECEIPT_MSG.weightInvalid }]}>
+      <Form.Item name="weight" label="Weight (kg)" rules={dtoRules(ReceiptMeasureDto, 'weight')}>
         <Input inputMode="decimal" size="large" placeholder="2.35" />
       </Form.Item>
       <Flex gap={8}>
@@ -79,7 +82,7 @@ export function MeasureForm<T>({
             key={name}
             name={name}
             label={`${name[0].toUpperCase()}${name.slice(1)} (cm)`}
-            rules={[{ required: true, message: RECEIPT_MSG.dimensionInvalid }]}
+            rules={dtoRules(ReceiptMeasureDto, name)}
             style={{ flex: 1, minWidth: 0 }}
           >
             <InputNumber
@@ -93,12 +96,7 @@ export function MeasureForm<T>({
         ))}
       </Flex>
       <Flex gap={8}>
-        <Form.Item
-          name="pieces"
-          label="Pieces"
-          style={{ flex: 1 }}
-          rules={[{ required: true, message: RECEIPT_MSG.piecesInvalid }]}
-        >
+        <Form.Item name="pieces" label="Pieces" style={{ flex: 1 }} rules={dtoRules(ReceiptMeasureDto, 'pieces')}>
           <InputNumber min={1} max={RECEIPT_LIMITS.pieces} precision={0} size="large" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="condition" label="Condition" style={{ flex: 1 }}>
@@ -109,7 +107,7 @@ export function MeasureForm<T>({
         </Form.Item>
       </Flex>
       <Form.Item name="note" label="Note">
-        <Input.TextArea rows={2} maxLength={500} />
+        <Input.TextArea rows={2} maxLength={dtoMaxLength(ReceiptMeasureDto, 'note')} />
       </Form.Item>
       <Form.Item label={`Photos (${RECEIPT_LIMITS.photosMin}-${RECEIPT_LIMITS.photosMax})`} required>
         <Upload

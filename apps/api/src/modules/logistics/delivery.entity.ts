@@ -33,7 +33,6 @@ import { ShippingTitle, Warehouse } from './logistics.entity';
 // Issue 26 (last mile, problem queue): a rider's list; a status held too long; parcels at a warehouse with no owner.
 @Index('idx_deliveries_rider_status', ['rider_id', 'status', 'id'])
 @Index('idx_deliveries_status_since', ['status', 'status_changed_at', 'id'])
-@Index('idx_deliveries_status_owner_since', ['status', 'user_id', 'status_changed_at', 'id'])
 export class Delivery extends BaseEntity {
   @Index('uq_deliveries_tracking_no', { unique: true })
   @Column({ type: 'varchar', length: 20 })
@@ -147,6 +146,10 @@ export class Delivery extends BaseEntity {
   /** The rider (a user with the rider role) staff assigned to its last mile. */
   @Column({ type: 'integer', nullable: true })
   rider_id!: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT', onUpdate: 'NO ACTION', nullable: true })
+  @JoinColumn({ name: 'rider_id' })
+  rider?: User | null;
 
   /** When it took its current status (each move sets it): how long it has stalled there. */
   @Column({ type: 'datetime', precision: 6, nullable: true })

@@ -49,7 +49,7 @@ const age = (from: Date, now: Date) =>
 /**
  * THE queue's categories, as data (decision 045). Each is one index range: stalled per status
  * (idx_deliveries_status_since), unpaid fees (idx_invoices_status_created), open failed attempts
- * (idx_delivery_attempts_open), parcels at a warehouse with no owner (idx_deliveries_status_owner_since). Helper G's
+ * (idx_delivery_attempts_open), parcels at a warehouse with no owner (idx_deliveries_status_since, the owner checked row by row: an index that led with the status and the owner made SQLite read a customer's own list through it and sort). Helper G's
  * disputed measures are one more entry: `d.measure_status = 'disputed'` on an index of (measure_status, ...).
  */
 export function problemCategories(settings: AppConfig['problemQueue']): ProblemCategory[] {
