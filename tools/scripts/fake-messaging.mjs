@@ -3,22 +3,16 @@
 //   node tools/scripts/fake-messaging.mjs --port 4510
 // It prints the API settings that reach it (SMS_BASE_URL, SMS_API_KEY, WHATSAPP_*). GET /__fake/messages lists what
 // was sent; POST /__fake/mode {"sms": "down"} makes a channel fail (ok, down, refuse, hang).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './lib.mjs';
+import { bundleFake } from './bundle-fake.mjs';
 
 const ENTRY = 'apps/api/test/support/fake-messaging.ts';
 
 /** Bundles the fake into a temporary directory and answers the path of a runnable .mjs. */
 export async function bundleFakeMessaging() {
-  const { build } = await import('esbuild');
-  const dir = mkdtempSync(join(tmpdir(), 'jara-fake-messaging-'));
-  const outfile = join(dir, 'fake-messaging.mjs');
-  await build({
-    stdin: {
-      contents: `import { startFakeMessaging } from './${ENTRY}';
+  return bundleFake({
+    name: 'fake-messaging',
+    main: `import { startFakeMessaging } from './${ENTRY}';
 const env = process.env;
 const fake = await startFakeMessaging({
   port: Number(env.FAKE_MESSAGING_PORT || 0),
@@ -30,18 +24,7 @@ for (const [name, value] of Object.entries(fake.env)) console.log(name + '=' + v
 const stop = () => fake.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);`,
-      resolveDir: ROOT,
-      sourcefile: 'fake-messaging-main.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
   });
-  return { file: outfile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 // Run directly: bundle, then run the fake in this process until Ctrl-C.

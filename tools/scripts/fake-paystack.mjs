@@ -3,22 +3,16 @@
 //   node tools/scripts/fake-paystack.mjs --port 4503 --secret sk_test_x --webhook-url http://localhost:4500/api/v1/webhooks/paystack
 // Env instead of flags: FAKE_PAYSTACK_PORT, FAKE_PAYSTACK_SECRET, FAKE_PAYSTACK_WEBHOOK_URL, FAKE_PAYSTACK_TRANSFER_MODE.
 // Its hosted checkout page and control surface (/__fake/...) are described in apps/api/test/support/fake-paystack-server.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './lib.mjs';
+import { bundleFake } from './bundle-fake.mjs';
 
 const ENTRY = 'apps/api/test/support/fake-paystack-server.ts';
 
 /** Bundles the fake into a temporary directory and answers the path of a runnable .mjs (node modules only). */
 export async function bundleFakePaystack() {
-  const { build } = await import('esbuild');
-  const dir = mkdtempSync(join(tmpdir(), 'jara-fake-paystack-'));
-  const outfile = join(dir, 'fake-paystack.mjs');
-  await build({
-    stdin: {
-      contents: `import { startFakePaystackServer } from './${ENTRY}';
+  return bundleFake({
+    name: 'fake-paystack',
+    main: `import { startFakePaystackServer } from './${ENTRY}';
 const env = process.env;
 const fake = await startFakePaystackServer({
   port: Number(env.FAKE_PAYSTACK_PORT),
@@ -30,18 +24,7 @@ console.log('Fake Paystack listening on ' + fake.url);
 const stop = () => fake.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);`,
-      resolveDir: ROOT,
-      sourcefile: 'fake-paystack-main.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
   });
-  return { file: outfile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** The environment the bundled fake reads. */
