@@ -162,8 +162,12 @@ test.describe('line-level fulfilment on a mixed-seller order', () => {
     const dialog = admin.getByRole('dialog');
     // Empty or too short: LinesShipDto's messages in the form, as the API would answer.
     await dialog.getByLabel(FULFILMENT_MSG.trackingLabel).fill('J');
-    await dialog.getByRole('button', { name: LINE_ACTIONS.collect }).click();
-    await expect(dialog.getByText(FULFILMENT_MSG.courierInvalid)).toBeVisible();
+    // A click while the dialog still animates in can be lost (seen once on a loaded CI machine): click until the
+    // form answers.
+    await expect(async () => {
+      await dialog.getByRole('button', { name: LINE_ACTIONS.collect }).click();
+      await expect(dialog.getByText(FULFILMENT_MSG.courierInvalid)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(dialog.getByText(FULFILMENT_MSG.trackingInvalid)).toBeVisible();
     await snap(admin, 'line-fulfilment-admin-collect-errors');
     await dialog.getByLabel(FULFILMENT_MSG.courierLabel).fill('Jara Logistics');
