@@ -2,7 +2,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { ROOT } from '../scripts/lib.mjs';
+import { join, resolve } from 'node:path';
+import { ROOT, serverEntry } from '../scripts/lib.mjs';
 
 /** Pinning plan: the servers on core 0, the load generator on core 1, when taskset exists and there are 2+ cores. */
 export function pinning() {
@@ -108,4 +109,25 @@ export async function waitUntilUp(url, server, timeoutMs = 180_000) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s${server ? `\n${server.output()}` : ''}`);
+}
+
+/**
+ * The API build a bench starts: this checkout's (dist/server), or with BENCH_API_ROOT=<another checkout> that one's
+ * (issue 25: "before" measured by today's harness, floor and data; the CLI, the migrations and the generator stay this
+ * checkout's). The other checkout is built there first (tools/bench/sitting.mjs does it).
+ */
+export function benchApiEntry() {
+  const other = process.env.BENCH_API_ROOT;
+  if (!other) return serverEntry('api');
+  const entry = join(resolve(other), 'dist', 'server', 'apps/api/src/main.js');
+  if (!existsSync(entry)) throw new Error(`BENCH_API_ROOT=${other}: no API build at ${entry}`);
+  return entry;
+}
+
+/** "commit abc1234" of the API under test, for the report (BENCH_API_ROOT's when set). */
+export function benchApiLabel() {
+  const other = process.env.BENCH_API_ROOT;
+  if (!other) return null;
+  const head = spawnSync('git', ['-C', resolve(other), 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  return `API of ${head.stdout.trim() || other} (BENCH_API_ROOT)`;
 }

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
+import { benchApiLabel } from './proc.mjs';
 
 const require = createRequire(import.meta.url);
 export const REPORT_FILE = join(ROOT, 'docs', 'benchmarks.md');
@@ -101,7 +102,9 @@ export async function machineFacts({ plan, results, settings, started }) {
   const cpu = cpus();
   return {
     date: started.toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
-    commit: commit ? `${commit}${dirty ? ' (with uncommitted changes)' : ''}` : 'unknown',
+    commit:
+      (commit ? `${commit}${dirty ? ' (with uncommitted changes)' : ''}` : 'unknown') +
+      (benchApiLabel() ? `, measuring the ${benchApiLabel()}` : ''),
     cpu: `${cpu.length} × ${cpu[0]?.model?.trim() ?? 'unknown CPU'}`,
     os: `${type()} ${release()}, ${num(totalmem() / 2 ** 30, 1)} GB RAM`,
     node: process.version,

@@ -11,7 +11,7 @@ import { CASES, fill, selectCases } from './cases.mjs';
 import { BENCH_DIR, openDb } from './db.mjs';
 import { apiEnv, BENCH_ACCOUNTS, BENCH_JWT_SECRET, BENCH_PASSWORD, ensureDatabase } from './generate.mjs';
 import { ensureIndexes } from './indexes.mjs';
-import { pinning, rssMb, runChild, startServer, waitUntilUp } from './proc.mjs';
+import { benchApiEntry, pinning, rssMb, runChild, startServer, waitUntilUp } from './proc.mjs';
 import { machineFacts, writeReport } from './report.mjs';
 import { benchOptions } from './options.mjs';
 
@@ -25,6 +25,7 @@ for (const [flag, script] of [
   ['--admin', 'admin-cold-load.mjs'],
   ['--wallets', 'wallets-sort.mjs'],
   ['--search-mix', 'search-mix.mjs'],
+  ['--sitting', 'sitting.mjs'],
 ]) {
   if (!process.argv.slice(2).includes(flag)) continue;
   const child = spawnSync(process.execPath, [join(ROOT, 'tools/bench', script), ...process.argv.slice(2)], {
@@ -54,6 +55,9 @@ const HELP = `npm run bench -- [options]
                               (tools/bench/wallets-sort.mjs; --wallets --help)
   --search-mix                search and suggestions with a Zipf mix of 1,000 terms
                               (tools/bench/search-mix.mjs; --search-mix --help)
+  --sitting                   issue 25's sitting: every bench, before and after, SQLite then MariaDB
+                              (tools/bench/sitting.mjs; --sitting --help). BENCH_API_ROOT=<checkout> measures
+                              another checkout's built API with this harness.
   --section orders            write the tables into their own block of docs/benchmarks.md
                               (bench:<engine>-<section>), leaving the full runs' tables alone
 
@@ -472,7 +476,7 @@ async function runSize(size, plan) {
   const basePort = apiPort + 1;
   const floorPort = apiPort + 2;
   const api = `http://127.0.0.1:${apiPort}/api/v1`;
-  const apiServer = startServer('api', process.execPath, ['--require', COUNTER, serverEntry('api')], {
+  const apiServer = startServer('api', process.execPath, ['--require', COUNTER, benchApiEntry()], {
     env: apiEnv(gen.target, {
       API_PORT: String(apiPort),
       API_HOST: '127.0.0.1',

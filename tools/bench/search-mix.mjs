@@ -18,7 +18,7 @@ import { join, relative } from 'node:path';
 import { buildServer, ROOT, serverEntry } from '../scripts/lib.mjs';
 import { openDb } from './db.mjs';
 import { apiEnv, ensureDatabase } from './generate.mjs';
-import { pinning, rssMb, startServer, waitUntilUp } from './proc.mjs';
+import { benchApiEntry, pinning, rssMb, startServer, waitUntilUp } from './proc.mjs';
 import { REPORT_FILE, replaceBlock } from './report.mjs';
 import { benchOptions } from './options.mjs';
 
@@ -333,7 +333,7 @@ async function main() {
     startServer(
       'api',
       process.execPath,
-      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverEntry('api')],
+      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), benchApiEntry()],
       {
         env: apiEnv(generated.target, {
           API_PORT: String(settings.port),
