@@ -24,7 +24,8 @@ const paystackPhase = process.env.E2E_PHASE === 'paystack';
 export default defineConfig({
   testDir: './tests',
   ...(paystackPhase ? { testMatch: PAYSTACK_SPECS } : { testIgnore: PAYSTACK_SPECS }),
-  outputDir: './test-results',
+  // tools/scripts/e2e.mjs gives each shard of its own (E2E_SHARDS) a folder: Playwright empties it on start.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -7,16 +7,24 @@
 //    running (they talk only to the API's URL). A failure in either phase fails the command.
 // Env: E2E_PORT_BASE (default 4300: API, +1 storefront, +2 back office, +3 fake Paystack), E2E_APPS (comma list of
 // web apps to build and start; default all), E2E_SKIP_BUILD=1, E2E_PAYSTACK_PHASE (0: skip phase 2; only: phase 2
-// alone).
+// alone), E2E_SHARDS (default 1; CI: 2): phase 1 runs that many stacks side by side, each an API on a database of its
+// own with its own storefront and back office (ports base + 10 x shard), and Playwright's --shard=i/N on each, so
+// the journeys of two shards share nothing but the machine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, buildServer, run, serverEntry, startService, stopAll, stopService, waitFor } from './lib.mjs';
+import { spawn } from 'node:child_process';
+import { BIN, buildServer, ROOT, run, serverEntry, startService, stopAll, stopService, waitFor } from './lib.mjs';
 import { bundleFakePaystack, fakePaystackEnv } from './fake-paystack.mjs';
 import { presentWebApps } from './web-apps.mjs';
 
 const base = Number(process.env.E2E_PORT_BASE || 4300);
-const ports = { api: base, storefront: base + 1, admin: base + 2, paystack: base + 3 };
+const stackPorts = (shard = 0) => {
+  const b = base + 10 * shard;
+  return { api: b, storefront: b + 1, admin: b + 2, paystack: b + 3 };
+};
+const ports = stackPorts(0);
+const shards = Math.min(Math.max(Math.trunc(Number(process.env.E2E_SHARDS || 1)) || 1, 1), 4);
 const wanted = process.env.E2E_APPS ? process.env.E2E_APPS.split(',').map((s) => s.trim()) : null;
 const apps = presentWebApps().filter((a) => !wanted || wanted.includes(a.name));
 const phaseSetting = (process.env.E2E_PAYSTACK_PHASE ?? '1').trim().toLowerCase();
@@ -24,7 +32,8 @@ const phases = {
   main: phaseSetting !== 'only',
   paystack: !['0', 'false', 'off', 'no'].includes(phaseSetting),
 };
-const apiUrl = `http://localhost:${ports.api}/api/v1`;
+const apiUrlOf = (p) => `http://localhost:${p.api}/api/v1`;
+const apiUrl = apiUrlOf(ports);
 const fakePaystackUrl = `http://127.0.0.1:${ports.paystack}`;
 const fakePaystackSecret = 'sk_test_e2e_fake_paystack_0123456789';
 const dataDirs = [];
@@ -33,15 +42,18 @@ const newDataDir = () => {
   dataDirs.push(dir);
   return dir;
 };
+/** What tells a stack's API and web apps where the others of the same stack are. */
+const stackEnv = (p) => ({
+  API_PORT: String(p.api),
+  API_PUBLIC_URL: `http://localhost:${p.api}`,
+  CORS_ORIGINS: `http://localhost:${p.storefront},http://localhost:${p.admin}`,
+  JARA_API_URL: apiUrlOf(p),
+  JARA_PUBLIC_API_URL: apiUrlOf(p),
+  ADMIN_URL: `http://localhost:${p.admin}`,
+  STOREFRONT_URL: `http://localhost:${p.storefront}`,
+});
 const env = {
   DATABASE_URL: '',
-  API_PORT: String(ports.api),
-  API_PUBLIC_URL: `http://localhost:${ports.api}`,
-  CORS_ORIGINS: `http://localhost:${ports.storefront},http://localhost:${ports.admin}`,
-  JARA_API_URL: apiUrl,
-  JARA_PUBLIC_API_URL: apiUrl,
-  ADMIN_URL: `http://localhost:${ports.admin}`,
-  STOREFRONT_URL: `http://localhost:${ports.storefront}`,
   AUTH_RATE_LIMIT: '100000',
   // Every journey comes from one address and reuses the demo accounts; the abuse limits have their own API suite
   // (apps/api/test/security/abuse-limits.e2e-spec.ts), so here they are out of reach.
@@ -72,7 +84,8 @@ const env = {
   LOG_LEVEL: 'warn',
   SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
 };
-Object.assign(process.env, env);
+// The first stack's addresses stay in this process's environment: phase 2 and the CLI the journeys run read them.
+Object.assign(process.env, stackEnv(ports), env);
 
 /** The API of phase 2: Paystack is the local fake; the clock of the sale-credit hold and the payout policy are short. */
 const paystackApiEnv = {
@@ -90,46 +103,92 @@ const paystackApiEnv = {
   PAYOUT_ACCOUNT_CHANGE_HOLD_HOURS: '24',
 };
 
-/** Seeds a fresh database in `dataDir` and starts the API on it. */
-async function startApi(dataDir, extra = {}) {
+const label = (name, shard) => (shards > 1 ? `${name}${shard + 1}` : name);
+
+/** Seeds a fresh database in `dataDir` and starts the API of stack `shard` on it. */
+async function startApi(dataDir, extra = {}, shard = 0) {
+  const p = stackPorts(shard);
   await run(process.execPath, [serverEntry('cli'), 'seed'], { env: { DATA_DIR: dataDir, ...extra } });
   // The storefront's server forwards each shopper's address from this machine: the API trusts loopback only.
-  const api = startService('api', process.execPath, [serverEntry('api')], {
+  const api = startService(label('api', shard), process.execPath, [serverEntry('api')], {
+    ...stackEnv(p),
     DATA_DIR: dataDir,
     TRUST_PROXY: 'loopback',
     ...extra,
   });
-  await waitFor(`${apiUrl}/health`);
+  await waitFor(`${apiUrlOf(p)}/health`);
   return api;
 }
 
-let webAppsStarted = false;
-async function startWebApps() {
-  if (webAppsStarted) return;
-  webAppsStarted = true;
+const webAppsStarted = new Set();
+async function startWebApps(shard = 0) {
+  if (webAppsStarted.has(shard)) return;
+  webAppsStarted.add(shard);
+  const p = stackPorts(shard);
   for (const app of apps) {
-    const svc = app.serve(ports);
+    const svc = app.serve(p);
     // The fake's hosted checkout is where phase 2's card payments go (the storefront's CSP form-action allows it).
-    startService(app.name, svc.cmd, svc.args, { ...svc.env, PAYSTACK_CHECKOUT_URL: fakePaystackUrl });
+    startService(label(app.name, shard), svc.cmd, svc.args, {
+      ...stackEnv(p),
+      ...svc.env,
+      PAYSTACK_CHECKOUT_URL: fakePaystackUrl,
+    });
     await waitFor(svc.url);
   }
 }
 
+/** Runs a command to completion with each line of its output prefixed (two shards print side by side). */
+function runPrefixed(prefix, cmd, args, options) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let buffer = '';
+      stream.on('data', (chunk) => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop();
+        for (const line of lines) out.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => buffer && out.write(`${prefix}${buffer}\n`));
+    }
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`${prefix}${cmd} ${args.join(' ')} exited with ${signal ?? code}`)),
+    );
+  });
+}
+
 const playwrightArgs = process.argv.slice(2);
-function playwright(phase, dataDir, extra = {}) {
+function playwright(phase, dataDir, extra = {}, shard = 0, of = 1) {
+  const p = stackPorts(shard);
   const args = ['test', '-c', 'apps/e2e/playwright.config.ts', ...playwrightArgs];
-  // A file or name filter may match only one phase's journeys: the other then has none, which is fine.
-  if (playwrightArgs.length && phases.main && phases.paystack) args.push('--pass-with-no-tests');
-  return run(join(BIN, 'playwright'), args, {
+  // A file or name filter may match only one phase's journeys (or one shard's): the other then has none, fine.
+  if ((playwrightArgs.length && phases.main && phases.paystack) || of > 1) args.push('--pass-with-no-tests');
+  if (of > 1) args.push(`--shard=${shard + 1}/${of}`);
+  const options = {
     env: {
       E2E_PHASE: phase,
-      E2E_API_URL: apiUrl,
-      E2E_STOREFRONT_URL: `http://localhost:${ports.storefront}`,
-      E2E_ADMIN_URL: `http://localhost:${ports.admin}`,
+      E2E_API_URL: apiUrlOf(p),
+      E2E_STOREFRONT_URL: `http://localhost:${p.storefront}`,
+      E2E_ADMIN_URL: `http://localhost:${p.admin}`,
       E2E_OUTBOX_DIR: join(dataDir, 'outbox'),
+      // Playwright empties its output folder when it starts: one per shard.
+      ...(shard > 0 ? { E2E_OUTPUT_DIR: `./test-results-${shard + 1}` } : {}),
       ...extra,
     },
-  });
+  };
+  return of > 1
+    ? runPrefixed(`[shard ${shard + 1}/${of}] `, join(BIN, 'playwright'), args, options)
+    : run(join(BIN, 'playwright'), args, options);
 }
 
 let code = 1;
@@ -142,18 +201,25 @@ try {
       await app.build();
     }
   }
-  let api = null;
+  let apis = [];
   if (phases.main) {
     const started = Date.now();
-    const dataDir = newDataDir();
-    api = await startApi(dataDir);
-    await startWebApps();
-    await playwright('main', dataDir);
-    console.log(`e2e phase 1 (payments test mode) passed in ${Math.round((Date.now() - started) / 1000)} s`);
+    const stacks = Array.from({ length: shards }, (_, shard) => ({ shard, dataDir: newDataDir() }));
+    apis = await Promise.all(stacks.map(({ shard, dataDir }) => startApi(dataDir, {}, shard)));
+    for (const { shard } of stacks) await startWebApps(shard);
+    // Every shard runs to its end (a failure in one does not cut the other short); then any failure fails the phase.
+    const outcomes = await Promise.allSettled(
+      stacks.map(({ shard, dataDir }) => playwright('main', dataDir, {}, shard, shards)),
+    );
+    const failed = outcomes.filter((o) => o.status === 'rejected');
+    if (failed.length) throw new Error(failed.map((o) => o.reason.message).join('\n'));
+    console.log(
+      `e2e phase 1 (payments test mode${shards > 1 ? `, ${shards} shards` : ''}) passed in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
   }
   if (phases.paystack) {
     const started = Date.now();
-    if (api) await stopService(api);
+    for (const api of apis) await stopService(api);
     fakeBundle = await bundleFakePaystack();
     startService(
       'paystack',
@@ -168,7 +234,7 @@ try {
     );
     await waitFor(`${fakePaystackUrl}/__fake/transfers`);
     const dataDir = newDataDir();
-    api = await startApi(dataDir, paystackApiEnv);
+    await startApi(dataDir, paystackApiEnv);
     await startWebApps();
     // The journeys run the CLI (release-sale-credits) on this database with the API's settings.
     await playwright('paystack', dataDir, {
