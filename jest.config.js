@@ -12,6 +12,8 @@ module.exports = {
     {
       displayName: 'contracts',
       rootDir: __dirname,
+      // data/ holds databases, uploads and bench checkouts: never modules or tests.
+      modulePathIgnorePatterns: ['<rootDir>/data/'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/libs/contracts/src/**/*.spec.ts'],
       transform: tsJest('<rootDir>/tsconfig.spec.json'),
@@ -20,6 +22,8 @@ module.exports = {
     {
       displayName: 'dto',
       rootDir: __dirname,
+      // data/ holds databases, uploads and bench checkouts: never modules or tests.
+      modulePathIgnorePatterns: ['<rootDir>/data/'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/libs/dto/src/**/*.spec.ts'],
       transform: tsJest('<rootDir>/tsconfig.spec.json'),
@@ -28,6 +32,8 @@ module.exports = {
     {
       displayName: 'api',
       rootDir: __dirname,
+      // data/ holds databases, uploads and bench checkouts: never modules or tests.
+      modulePathIgnorePatterns: ['<rootDir>/data/'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
       transform: tsJest('<rootDir>/tsconfig.spec.json'),
@@ -36,6 +42,8 @@ module.exports = {
     {
       displayName: 'cli',
       rootDir: __dirname,
+      // data/ holds databases, uploads and bench checkouts: never modules or tests.
+      modulePathIgnorePatterns: ['<rootDir>/data/'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tools/cli/**/*.spec.ts'],
       transform: tsJest('<rootDir>/tsconfig.spec.json'),
@@ -44,6 +52,8 @@ module.exports = {
     {
       displayName: 'storefront',
       rootDir: __dirname,
+      // data/ holds databases, uploads and bench checkouts: never modules or tests.
+      modulePathIgnorePatterns: ['<rootDir>/data/'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/apps/storefront/app/**/*.spec.ts'],
       // origin-rule.js is plain ESM shared with server.mjs; ts-jest (allowJs) turns it into CommonJS too.

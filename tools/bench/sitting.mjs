@@ -2,7 +2,7 @@
 //
 // Issue 25's "one sitting": every benchmark, before and after, on the same machine one after the other, so the
 // ratios compare. Run it on a quiet machine (nothing else building or testing: the bench prints the load average).
-// 1. The "before" commit is checked out in a worktree beside this one (data/bench/before-<commit>, its node_modules
+// 1. The "before" commit is checked out in a worktree outside this one (<tmpdir>/jara-bench-before-<commit>, its node_modules
 //    a hard-linked copy of this checkout's) and its API built there.
 // 2. For each engine (SQLite, then MariaDB at DATABASE_URL or mariadb://root@127.0.0.1:3306/test):
 //    - every list case at 100,000 with this checkout's API (section "sitting");
@@ -15,7 +15,7 @@
 // runs are written into docs/benchmarks.md by the benches themselves.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../scripts/lib.mjs';
@@ -73,7 +73,8 @@ function sh(label, cmd, args, { cwd = ROOT, env = {} } = {}) {
 
 /** The before commit, checked out and built beside this checkout (reused when present). */
 async function prepareBefore() {
-  const dir = join(ROOT, 'data', 'bench', `before-${opt.before}`);
+  // Outside this checkout: a second copy of the workspace under it would give jest two @jara/contracts packages.
+  const dir = join(tmpdir(), `jara-bench-before-${opt.before}`);
   if (!existsSync(join(dir, '.git'))) {
     const added = spawnSync('git', ['worktree', 'add', '--detach', dir, opt.before], { cwd: ROOT, encoding: 'utf8' });
     if (added.status !== 0) throw new Error(`git worktree add ${dir} ${opt.before}: ${added.stderr}`);
