@@ -29,6 +29,7 @@ import { Messaging1764400000000 } from '../migrations/1764400000000-Messaging';
 import { WarehouseReceipts1764410000000 } from '../migrations/1764410000000-WarehouseReceipts';
 import { LastMileAndProblems1764420000000 } from '../migrations/1764420000000-LastMileAndProblems';
 import { MessageCaps1764520000000 } from '../migrations/1764520000000-MessageCaps';
+import { ProblemQueueIndexes1764521000000 } from '../migrations/1764521000000-ProblemQueueIndexes';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   WarehouseReceipts1764410000000,
   LastMileAndProblems1764420000000,
   MessageCaps1764520000000,
+  ProblemQueueIndexes1764521000000,
 ];
