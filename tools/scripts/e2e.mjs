@@ -5,18 +5,21 @@
 //    port base+3), a one-day return window the journeys step over with the CLI's clock and a low auto-approval
 //    limit for payouts: only the *.paystack.spec.ts journeys. The storefront and back office keep
 //    running (they talk only to the API's URL). A failure in either phase fails the command.
-// Env: E2E_PORT_BASE (default 4300: API, +1 storefront, +2 back office, +3 fake Paystack), E2E_APPS (comma list of
+// In both phases SMS and WhatsApp go to the fake providers (tools/scripts/fake-messaging.mjs on port base+4, started
+// once before phase 1), whose recorded messages the journeys read (GET /__fake/messages).
+// Env: E2E_PORT_BASE (default 4300: API, +1 storefront, +2 back office, +3 fake Paystack, +4 fake SMS/WhatsApp), E2E_APPS (comma list of
 // web apps to build and start; default all), E2E_SKIP_BUILD=1, E2E_PAYSTACK_PHASE (0: skip phase 2; only: phase 2
 // alone).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, buildServer, run, serverEntry, startService, stopAll, stopService, waitFor } from './lib.mjs';
+import { bundleFakeMessaging } from './fake-messaging.mjs';
 import { bundleFakePaystack, fakePaystackEnv } from './fake-paystack.mjs';
 import { presentWebApps } from './web-apps.mjs';
 
 const base = Number(process.env.E2E_PORT_BASE || 4300);
-const ports = { api: base, storefront: base + 1, admin: base + 2, paystack: base + 3 };
+const ports = { api: base, storefront: base + 1, admin: base + 2, paystack: base + 3, messaging: base + 4 };
 const wanted = process.env.E2E_APPS ? process.env.E2E_APPS.split(',').map((s) => s.trim()) : null;
 const apps = presentWebApps().filter((a) => !wanted || wanted.includes(a.name));
 const phaseSetting = (process.env.E2E_PAYSTACK_PHASE ?? '1').trim().toLowerCase();
@@ -27,6 +30,17 @@ const phases = {
 const apiUrl = `http://localhost:${ports.api}/api/v1`;
 const fakePaystackUrl = `http://127.0.0.1:${ports.paystack}`;
 const fakePaystackSecret = 'sk_test_e2e_fake_paystack_0123456789';
+const fakeMessagingUrl = `http://127.0.0.1:${ports.messaging}`;
+/** The API's settings for the fake SMS (Termii-style) and WhatsApp (Cloud API) providers, in both phases. */
+const messagingApiEnv = {
+  SMS_BASE_URL: fakeMessagingUrl,
+  SMS_API_KEY: 'TLe2efakesmskey0123456789',
+  SMS_SENDER_ID: 'Jara',
+  WHATSAPP_BASE_URL: fakeMessagingUrl,
+  WHATSAPP_TOKEN: 'EAAGe2efakewhatsapptoken0123456789',
+  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_API_VERSION: 'v21.0',
+};
 const dataDirs = [];
 const newDataDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'jara-e2e-'));
@@ -134,6 +148,18 @@ function playwright(phase, dataDir, extra = {}) {
 
 let code = 1;
 let fakeBundle = null;
+let fakeMessagingBundle = null;
+
+/** The fake SMS and WhatsApp providers, once for both phases (the journeys read what they recorded). */
+async function startFakeMessaging() {
+  fakeMessagingBundle = await bundleFakeMessaging();
+  startService('messaging', process.execPath, [fakeMessagingBundle.file], {
+    FAKE_MESSAGING_PORT: String(ports.messaging),
+    FAKE_MESSAGING_SMS_KEY: messagingApiEnv.SMS_API_KEY,
+    FAKE_MESSAGING_WA_TOKEN: messagingApiEnv.WHATSAPP_TOKEN,
+  });
+  await waitFor(`${fakeMessagingUrl}/__fake/messages`);
+}
 try {
   if (!process.env.E2E_SKIP_BUILD) {
     await buildServer();
@@ -143,12 +169,13 @@ try {
     }
   }
   let api = null;
+  await startFakeMessaging();
   if (phases.main) {
     const started = Date.now();
     const dataDir = newDataDir();
-    api = await startApi(dataDir);
+    api = await startApi(dataDir, messagingApiEnv);
     await startWebApps();
-    await playwright('main', dataDir);
+    await playwright('main', dataDir, { E2E_FAKE_MESSAGING_URL: fakeMessagingUrl });
     console.log(`e2e phase 1 (payments test mode) passed in ${Math.round((Date.now() - started) / 1000)} s`);
   }
   if (phases.paystack) {
@@ -168,14 +195,16 @@ try {
     );
     await waitFor(`${fakePaystackUrl}/__fake/transfers`);
     const dataDir = newDataDir();
-    api = await startApi(dataDir, paystackApiEnv);
+    api = await startApi(dataDir, { ...paystackApiEnv, ...messagingApiEnv });
     await startWebApps();
     // The journeys run the CLI (release-sale-credits) on this database with the API's settings.
     await playwright('paystack', dataDir, {
       E2E_FAKE_PAYSTACK_URL: fakePaystackUrl,
+      E2E_FAKE_MESSAGING_URL: fakeMessagingUrl,
       E2E_CLI_ENTRY: serverEntry('cli'),
       DATA_DIR: dataDir,
       ...paystackApiEnv,
+      ...messagingApiEnv,
     });
     console.log(`e2e phase 2 (fake Paystack) passed in ${Math.round((Date.now() - started) / 1000)} s`);
   }
@@ -185,5 +214,6 @@ try {
 } finally {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   fakeBundle?.cleanup();
+  fakeMessagingBundle?.cleanup();
   stopAll(code);
 }
