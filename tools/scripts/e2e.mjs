@@ -5,7 +5,9 @@
 //    port base+3), a one-day return window the journeys step over with the CLI's clock and a low auto-approval
 //    limit for payouts: only the *.paystack.spec.ts journeys. The storefront and back office keep
 //    running (they talk only to the API's URL). A failure in either phase fails the command.
-// Env: E2E_PORT_BASE (default 4300: API, +1 storefront, +2 back office, +3 fake Paystack), E2E_APPS (comma list of
+// In both phases SMS and WhatsApp go to the fake providers (tools/scripts/fake-messaging.mjs on port base+4, started
+// once before phase 1, shared by the shards), whose recorded messages the journeys read (GET /__fake/messages).
+// Env: E2E_PORT_BASE (default 4300: API, +1 storefront, +2 back office, +3 fake Paystack, +4 fake SMS/WhatsApp), E2E_APPS (comma list of
 // web apps to build and start; default all), E2E_SKIP_BUILD=1, E2E_PAYSTACK_PHASE (0: skip phase 2; only: phase 2
 // alone), E2E_SHARDS (default 1; CI: 2): phase 1 runs that many stacks side by side, each an API on a database of its
 // own with its own storefront and back office (ports base + 10 x shard), and Playwright's --shard=i/N on each, so
@@ -15,13 +17,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { BIN, buildServer, ROOT, run, serverEntry, startService, stopAll, stopService, waitFor } from './lib.mjs';
+import { bundleFakeMessaging } from './fake-messaging.mjs';
 import { bundleFakePaystack, fakePaystackEnv } from './fake-paystack.mjs';
 import { presentWebApps } from './web-apps.mjs';
 
 const base = Number(process.env.E2E_PORT_BASE || 4300);
 const stackPorts = (shard = 0) => {
   const b = base + 10 * shard;
-  return { api: b, storefront: b + 1, admin: b + 2, paystack: b + 3 };
+  return { api: b, storefront: b + 1, admin: b + 2, paystack: b + 3, messaging: b + 4 };
 };
 const ports = stackPorts(0);
 const shards = Math.min(Math.max(Math.trunc(Number(process.env.E2E_SHARDS || 1)) || 1, 1), 4);
@@ -36,6 +39,17 @@ const apiUrlOf = (p) => `http://localhost:${p.api}/api/v1`;
 const apiUrl = apiUrlOf(ports);
 const fakePaystackUrl = `http://127.0.0.1:${ports.paystack}`;
 const fakePaystackSecret = 'sk_test_e2e_fake_paystack_0123456789';
+const fakeMessagingUrl = `http://127.0.0.1:${ports.messaging}`;
+/** The API's settings for the fake SMS (Termii-style) and WhatsApp (Cloud API) providers, in both phases. */
+const messagingApiEnv = {
+  SMS_BASE_URL: fakeMessagingUrl,
+  SMS_API_KEY: 'TLe2efakesmskey0123456789',
+  SMS_SENDER_ID: 'Jara',
+  WHATSAPP_BASE_URL: fakeMessagingUrl,
+  WHATSAPP_TOKEN: 'EAAGe2efakewhatsapptoken0123456789',
+  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_API_VERSION: 'v21.0',
+};
 const dataDirs = [];
 const newDataDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'jara-e2e-'));
@@ -193,6 +207,18 @@ function playwright(phase, dataDir, extra = {}, shard = 0, of = 1) {
 
 let code = 1;
 let fakeBundle = null;
+let fakeMessagingBundle = null;
+
+/** The fake SMS and WhatsApp providers, once for both phases (the journeys read what they recorded). */
+async function startFakeMessaging() {
+  fakeMessagingBundle = await bundleFakeMessaging();
+  startService('messaging', process.execPath, [fakeMessagingBundle.file], {
+    FAKE_MESSAGING_PORT: String(ports.messaging),
+    FAKE_MESSAGING_SMS_KEY: messagingApiEnv.SMS_API_KEY,
+    FAKE_MESSAGING_WA_TOKEN: messagingApiEnv.WHATSAPP_TOKEN,
+  });
+  await waitFor(`${fakeMessagingUrl}/__fake/messages`);
+}
 try {
   if (!process.env.E2E_SKIP_BUILD) {
     await buildServer();
@@ -202,14 +228,17 @@ try {
     }
   }
   let apis = [];
+  await startFakeMessaging();
   if (phases.main) {
     const started = Date.now();
     const stacks = Array.from({ length: shards }, (_, shard) => ({ shard, dataDir: newDataDir() }));
-    apis = await Promise.all(stacks.map(({ shard, dataDir }) => startApi(dataDir, {}, shard)));
+    apis = await Promise.all(stacks.map(({ shard, dataDir }) => startApi(dataDir, messagingApiEnv, shard)));
     for (const { shard } of stacks) await startWebApps(shard);
     // Every shard runs to its end (a failure in one does not cut the other short); then any failure fails the phase.
     const outcomes = await Promise.allSettled(
-      stacks.map(({ shard, dataDir }) => playwright('main', dataDir, {}, shard, shards)),
+      stacks.map(({ shard, dataDir }) =>
+        playwright('main', dataDir, { E2E_FAKE_MESSAGING_URL: fakeMessagingUrl }, shard, shards),
+      ),
     );
     const failed = outcomes.filter((o) => o.status === 'rejected');
     if (failed.length) throw new Error(failed.map((o) => o.reason.message).join('\n'));
@@ -234,14 +263,16 @@ try {
     );
     await waitFor(`${fakePaystackUrl}/__fake/transfers`);
     const dataDir = newDataDir();
-    await startApi(dataDir, paystackApiEnv);
+    await startApi(dataDir, { ...paystackApiEnv, ...messagingApiEnv });
     await startWebApps();
     // The journeys run the CLI (release-sale-credits) on this database with the API's settings.
     await playwright('paystack', dataDir, {
       E2E_FAKE_PAYSTACK_URL: fakePaystackUrl,
+      E2E_FAKE_MESSAGING_URL: fakeMessagingUrl,
       E2E_CLI_ENTRY: serverEntry('cli'),
       DATA_DIR: dataDir,
       ...paystackApiEnv,
+      ...messagingApiEnv,
     });
     console.log(`e2e phase 2 (fake Paystack) passed in ${Math.round((Date.now() - started) / 1000)} s`);
   }
@@ -251,5 +282,6 @@ try {
 } finally {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   fakeBundle?.cleanup();
+  fakeMessagingBundle?.cleanup();
   stopAll(code);
 }

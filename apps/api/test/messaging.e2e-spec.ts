@@ -3,23 +3,29 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   deliveryStatusDetailLabel,
+  formatNaira,
   MESSAGING_MSG,
   MSG,
+  ORDER_STATUS,
+  orderStatusLabel,
   type Delivery,
+  type Invoice,
+  type Order,
   type Location,
   type MessageSettings,
   type Warehouse,
 } from '@jara/contracts';
-import { EVENTS, type DeliveryChangedEvent } from '../src/common/events';
+import { EVENTS, type DeliveryChangedEvent, type OrderStatusChangedEvent } from '../src/common/events';
 import { OutboxService } from '../src/common/outbox/outbox.service';
 import { loadConfig } from '../src/config/config';
 import { MessageSettingsRow } from '../src/modules/messaging/message-settings.entity';
-import { MessagingService } from '../src/modules/messaging/messaging.service';
+import { lagosDay, MessagingService } from '../src/modules/messaging/messaging.service';
 import { OutboundMessage } from '../src/modules/messaging/outbound-message.entity';
 import { Notification } from '../src/modules/notifications/notification.entity';
 import { User } from '../src/modules/users/user.entity';
 import { startFakeMessaging, type FakeMessaging } from './support/fake-messaging';
-import { bearer } from './support/money';
+import { bearer, creditWallet } from './support/money';
+import { createCategory, createProduct, moveOrder, placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -371,6 +377,166 @@ describe('Messages: SMS and WhatsApp status updates through the outbox (e2e)', (
     const count = (await messagesOf(chidi.user.id)).length;
     await request(chidi.token);
     expect(await messagesOf(chidi.user.id)).toHaveLength(count);
+  });
+
+  /** A new customer with a verified number and the phone channels chosen. */
+  async function withPhone(phone: string, channels: { sms: boolean; whatsapp: boolean }): Promise<Account> {
+    const who = await signUp(t);
+    await post('/user/messages/phone', { phone }, who.token).expect(200);
+    await post('/user/messages/phone/verify', { code: lastCode(phone) }, who.token).expect(200);
+    await put('/user/messages/channels', channels, who.token).expect(200);
+    return who;
+  }
+  const eventOf = (userId: number, n: number): DeliveryChangedEvent => ({
+    deliveryId: 800_000 + n,
+    trackingNo: `JRCAP${n}`,
+    userId,
+    from: 1,
+    to: 2,
+    actorId: null,
+  });
+
+  it('the daily cap is exact when events arrive at once, on every instance; a refused message gives its slot back', async () => {
+    const EMEKA = '+2348061230001';
+    const emeka = await withPhone(EMEKA, { sms: true, whatsapp: true });
+    // A refusal (4xx) is failed and does not count against the day.
+    fake.mode.sms = 'refuse';
+    await t.app.get(MessagingService).onDeliveryChanged(eventOf(emeka.user.id, 0), 900_000);
+    fake.mode.sms = 'ok';
+    expect((await messagesOf(emeka.user.id)).map((m) => `${m.channel}:${m.status}`)).toEqual([
+      'sms:failed',
+      'whatsapp:sent',
+    ]);
+    expect((await row(emeka.user.id)).sms_sent).toBe(0);
+    expect((await row(emeka.user.id)).whatsapp_sent).toBe(1);
+
+    // Eight status changes at once, through every instance's service (two in the scale-out run): of SMS exactly the
+    // cap (3) is sent, of WhatsApp the 2 left; the rest are recorded capped.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.apps[i % t.apps.length].get(MessagingService).onDeliveryChanged(eventOf(emeka.user.id, i + 1), 900_001 + i),
+      ),
+    );
+    const rows = (await messagesOf(emeka.user.id)).slice(2);
+    const count = (channel: string, status: string) =>
+      rows.filter((m) => m.channel === channel && m.status === status).length;
+    expect([count('sms', 'sent'), count('sms', 'capped'), count('sms', 'pending')]).toEqual([3, 5, 0]);
+    expect([count('whatsapp', 'sent'), count('whatsapp', 'capped'), count('whatsapp', 'pending')]).toEqual([2, 6, 0]);
+    expect(smsTo(EMEKA)).toHaveLength(3);
+    expect(waTo(EMEKA)).toHaveLength(3);
+    expect([(await row(emeka.user.id)).sms_sent, (await row(emeka.user.id)).whatsapp_sent]).toEqual([3, 3]);
+
+    // The same events again, at once: nothing new, no slot taken.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.apps[i % t.apps.length].get(MessagingService).onDeliveryChanged(eventOf(emeka.user.id, i + 1), 900_001 + i),
+      ),
+    );
+    expect(await messagesOf(emeka.user.id)).toHaveLength(18);
+
+    // A new Lagos day starts at 1.
+    await t.db
+      .getRepository(MessageSettingsRow)
+      .update({ user_id: emeka.user.id }, { sms_day: '2000-01-01', whatsapp_day: '2000-01-01' });
+    await t.app.get(MessagingService).onDeliveryChanged(eventOf(emeka.user.id, 20), 900_020);
+    expect(smsTo(EMEKA)).toHaveLength(4);
+    expect([(await row(emeka.user.id)).sms_sent, (await row(emeka.user.id)).sms_day]).toEqual([
+      1,
+      lagosDay(new Date()),
+    ]);
+  });
+
+  it("orders and invoices: one SMS and WhatsApp per event with the topic's template, as chosen, once, under the cap", async () => {
+    const DAYO = '+2348061230002';
+    const EZE = '+2348061230003';
+    const dayo = await withPhone(DAYO, { sms: true, whatsapp: true });
+    const eze = await withPhone(EZE, { sms: true, whatsapp: false });
+    const vendor = await signUp(t, { role: 'vendor' });
+    const category = await createCategory(t, admin.token, 'Phones');
+    const product = await createProduct(t, vendor.token, category, {
+      name: 'Power bank',
+      price: 1500,
+      stock_quantity: 9,
+    });
+    const reset = () =>
+      t.db.getRepository(MessageSettingsRow).update({ user_id: dayo.user.id }, { sms_sent: 0, whatsapp_sent: 0 });
+    const param = (w: { template: { components: { parameters: { text: string }[] }[] } }) =>
+      w.template.components[0].parameters.map((p) => p.text);
+
+    // A manual charge: invoice issued.
+    const charge = (
+      await post('/invoices', {
+        user_id: dayo.user.id,
+        amount: '120.50',
+        currency: 'NGN',
+        description: 'Repacking fee',
+      }).expect(201)
+    ).body.data as Invoice;
+    expect(smsTo(DAYO).map((m) => m.sms)).toEqual([
+      `Jara: ${MSG.money.invoiceIssued(charge.reference, formatNaira(12050), 'Repacking fee')}`,
+    ]);
+    expect(waTo(DAYO).map((w) => [w.template.name, param(w)])).toEqual([
+      ['invoice_issued', [charge.reference, formatNaira(12050)]],
+    ]);
+
+    // An order paid from the wallet: its invoice paid (its issue is not announced: it comes with the order), then
+    // each move of the order.
+    await reset();
+    await creditWallet(t, admin.token, dayo.user.id, '1620.50');
+    const placed = (await placeOrder(t, dayo.token, [{ product_id: product.id, quantity: 1 }]).expect(201)).body
+      .data as Order;
+    await moveOrder(t, admin.token, placed.id, ORDER_STATUS.TO_RECEIVE).expect(200);
+    const orderInvoice = (await messagesOf(dayo.user.id)).filter((m) => m.template === 'invoice_paid');
+    expect(orderInvoice).toHaveLength(1);
+    const texts = smsTo(DAYO)
+      .slice(1)
+      .map((m) => m.sms);
+    expect(texts[0]).toMatch(/^Jara: Invoice .* has been paid\. Thank you\.$/);
+    expect(texts.slice(1)).toEqual([
+      `Jara: ${MSG.orders.changedText(placed.order_no, orderStatusLabel(ORDER_STATUS.TO_RECEIVE))}`,
+    ]);
+    expect(
+      waTo(DAYO)
+        .slice(1)
+        .map((w) => w.template.name),
+    ).toEqual(['invoice_paid', 'order_status_update']);
+    expect(param(waTo(DAYO)[2])).toEqual([placed.order_no, orderStatusLabel(ORDER_STATUS.TO_RECEIVE)]);
+
+    // The order's move delivered again by the outbox, twice at once: nothing more.
+    const outbox = t.app.get(OutboxService);
+    const moved = (await outbox.written(EVENTS.orderStatusChanged)).filter(
+      (e) => (JSON.parse(e.payload) as OrderStatusChangedEvent).orderId === placed.id,
+    );
+    await t.db.query('UPDATE outbox_events SET delivered_at = NULL, claimed_until = NULL WHERE id = ?', [
+      moved[moved.length - 1].id,
+    ]);
+    await Promise.all([outbox.deliverDue(), outbox.deliverDue()]);
+    expect(smsTo(DAYO)).toHaveLength(3);
+    expect(waTo(DAYO)).toHaveLength(3);
+
+    // The cap counts every topic: paying the charge is the third message of the (reset) day, another charge is capped.
+    await post(`/invoices/${charge.id}/pay`, { method: 'wallet' }, dayo.token).expect(200);
+    expect(smsTo(DAYO).map((m) => m.sms)[3]).toBe(
+      `Jara: ${MSG.money.invoicePaid(charge.reference, formatNaira(12050))}`,
+    );
+    await post('/invoices', { user_id: dayo.user.id, amount: '9.00', currency: 'NGN', description: 'Storage' }).expect(
+      201,
+    );
+    const last = (await messagesOf(dayo.user.id)).slice(-2);
+    expect(last.map((m) => [m.channel, m.template, m.status, m.last_error])).toEqual([
+      ['sms', null, 'capped', 'Daily cap of 3 reached'],
+      ['whatsapp', 'invoice_issued', 'capped', 'Daily cap of 3 reached'],
+    ]);
+    expect(smsTo(DAYO)).toHaveLength(4);
+    expect(waTo(DAYO)).toHaveLength(4);
+
+    // Eze chose SMS only: an SMS, no WhatsApp, no row for it.
+    await post('/invoices', { user_id: eze.user.id, amount: '5.00', currency: 'NGN', description: 'Storage' }).expect(
+      201,
+    );
+    expect(smsTo(EZE)).toHaveLength(1);
+    expect(waTo(EZE)).toHaveLength(0);
+    expect((await messagesOf(eze.user.id)).map((m) => m.channel)).toEqual(['sms']);
   });
 });
 

@@ -17,8 +17,11 @@ import { Support } from '../src/modules/support/support.entity';
 import { AuditLog } from '../src/modules/audit/audit-log.entity';
 import { Payout } from '../src/modules/payouts/payout.entity';
 import { Location, ShippingTitle, Warehouse } from '../src/modules/logistics/logistics.entity';
+import { DeliveryAttempt } from '../src/modules/logistics/last-mile.entity';
+import { problemCategories } from '../src/modules/logistics/problems.service';
 import { analyze, captureStatements, expectIndexedList, explain, isMysqlDb, planProblems } from './support/query-plan';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
+import { loadProblemQueue } from '../src/config/problem-queue';
 
 /**
  * Issue 8: every list reads one page through an index, on SQLite and on MariaDB. Each check requests the list
@@ -29,6 +32,7 @@ describe('Query plans of the lists (e2e)', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signUp>>;
   let vendor: Awaited<ReturnType<typeof signUp>>;
+  let rider: Awaited<ReturnType<typeof signUp>>;
   let category: number;
   let reviewed: number;
   let planTitle: number;
@@ -40,6 +44,7 @@ describe('Query plans of the lists (e2e)', () => {
     t = await startTestApp();
     admin = await signUp(t, { role: 'admin' });
     vendor = await signUp(t, { role: 'vendor' });
+    rider = await signUp(t, { role: 'rider' });
     const categories = Array.from({ length: 12 }, (_, i) => ({ name: `Plan category ${i}`, status: 1 as const }));
     await t.db.getRepository(Category).insert(categories);
     const categoryIds = (await t.db.getRepository(Category).find()).map((c) => c.id);
@@ -200,9 +205,29 @@ describe('Query plans of the lists (e2e)', () => {
       weight_hundredths: i % 5 ? (i * 37) % 10_000 : null,
       size_hundredths: i % 5 ? (i * 7919) % 1_000_000 : null,
       created_at: new Date(Date.now() - i * hour),
+      // The problem queue and the rider's list (decision 045): moved at its creation, a pending invoice on a third
+      // invoice (invoice ids follow insertion order), some at a warehouse without an owner, some disputed, a
+      // seventh assigned to the rider.
+      status_changed_at: new Date(Date.now() - i * hour),
+      invoice_id: i % 3 === 0 ? i + 1 : null,
+      measure_status: i % 13 === 0 ? 'disputed' : 'none',
+      rider_id: i % 7 === 0 ? rider.user.id : null,
     })) as Array<Partial<Delivery>>;
+    for (const d of deliveries) if (Number(d.external_no?.slice(2)) % 11 === 5) d.user_id = null;
     for (let i = 0; i < deliveries.length; i += 250)
       await t.db.getRepository(Delivery).insert(deliveries.slice(i, i + 250));
+    // Attempts: failed ones still open (the queue), closed ones and deliveries, by the rider and by others, some today.
+    const attempts = Array.from({ length: 1500 }, (_, i) => ({
+      delivery_id: 1 + ((i * 2) % PRODUCTS),
+      rider_id: i % 2 ? rider.user.id : admin.user.id,
+      outcome: (i % 4 === 0 ? 'delivered' : 'failed') as 'delivered' | 'failed',
+      reason: i % 4 === 0 ? null : ('not_home' as const),
+      // Open (failed, not followed by another attempt yet): a tenth, as the next attempt closes each failed one.
+      open: i % 10 === 1 ? 1 : 0,
+      created_at: new Date(Date.now() - i * 0.1 * hour),
+    })) as Array<Partial<DeliveryAttempt>>;
+    for (let i = 0; i < attempts.length; i += 250)
+      await t.db.getRepository(DeliveryAttempt).insert(attempts.slice(i, i + 250));
     // KYC submissions and support requests (issue 12): many users, every status.
     const kycRows = Array.from({ length: PRODUCTS }, (_, i) => ({
       user_id: planUsers[i % planUsers.length].id,
@@ -270,6 +295,7 @@ describe('Query plans of the lists (e2e)', () => {
     for (let i = 0; i < payoutRows.length; i += 250)
       await t.db.getRepository(Payout).insert(payoutRows.slice(i, i + 250));
     await analyze(t.db, [
+      'delivery_attempts',
       'payouts',
       'audit_logs',
       'kyc_submissions',
@@ -517,6 +543,68 @@ describe('Query plans of the lists (e2e)', () => {
       );
       // MySQL/MariaDB seek to the cursor instead of walking the user's entries from the newest.
       if (isMysqlDb(t.db)) expect(plan.find((line) => /wallet_ledger|table=l\b/.test(line))).toMatch(/\brange\b/);
+    });
+  });
+
+  describe('the problem queue and the rider (decision 045)', () => {
+    /**
+     * Every statement of a request that reads a bounded page or count of deliveries (ORDER BY ... LIMIT: the page, and
+     * the capped count's subquery): each table it names by `aliases` is read through an index, without a sort.
+     */
+    async function expectIndexedStatements(path: string, token: string, aliases: Record<string, string>, n: number) {
+      const statements = await captureStatements(t.db, async () => {
+        const res = await t.http().get(path).set('Authorization', `Bearer ${token}`);
+        if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      });
+      const pages = statements.filter(
+        (s) => /^\s*SELECT/i.test(s.sql) && /\bORDER BY\b/i.test(s.sql) && /\bLIMIT\b/i.test(s.sql),
+      );
+      expect(pages).toHaveLength(n);
+      for (const page of pages) {
+        const plan = await explain(t.db, page);
+        const problems = Object.entries(aliases).flatMap(([alias, table]) =>
+          new RegExp(`["\`\\s]${alias}["\`\\s.]`).test(page.sql)
+            ? planProblems(isMysqlDb(t.db), alias, plan, { table })
+            : [],
+        );
+        if (process.env.SHOW_PLANS) console.log(`GET ${path}\n${page.sql}\n  ${plan.join('\n  ')}`);
+        if (problems.length)
+          throw new Error(`GET ${path}: ${problems.join('; ')}\nSQL: ${page.sql}\nPlan:\n  ${plan.join('\n  ')}`);
+      }
+    }
+    const keys = problemCategories(loadProblemQueue({}, [])).map((c) => c.key);
+    const tables = { d: 'deliveries', inv: 'invoices', att: 'delivery_attempts' };
+
+    it('each category: its page (oldest first) and its capped count read one index range, no full scan, no sort', async () => {
+      expect(keys).toEqual([
+        'stalled_1',
+        'stalled_2',
+        'stalled_3',
+        'stalled_4',
+        'stalled_5',
+        'stalled_6',
+        'unpaid',
+        'failed_delivery',
+        'disputed_measure',
+        'no_owner',
+      ]);
+      for (const key of keys) {
+        const res = await t
+          .http()
+          .get(`/api/v1/problems?category=${key}`)
+          .set('Authorization', `Bearer ${admin.token}`);
+        expect([key, res.body.data.length > 0]).toEqual([key, true]);
+        await expectIndexedStatements(`/api/v1/problems?category=${key}&page=2&per_page=5`, admin.token, tables, 2);
+      }
+      // The summary: one capped count per category.
+      await expectIndexedStatements('/api/v1/problems/categories', admin.token, tables, keys.length);
+    });
+
+    it("the rider's list: their parcels waiting for delivery by id, and their attempts of today, newest first", async () => {
+      const res = await t.http().get('/api/v1/rider/parcels').set('Authorization', `Bearer ${rider.token}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.length).toBeGreaterThan(0);
+      await expectIndexedStatements('/api/v1/rider/parcels?page=2&per_page=5', rider.token, tables, 2);
     });
   });
 

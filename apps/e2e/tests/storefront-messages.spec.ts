@@ -1,41 +1,21 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { formatNigerianPhone, MESSAGING_MSG } from '@jara/contracts';
+import { formatNigerianPhone, MESSAGING_MSG, MSG } from '@jara/contracts';
+import { requestDelivery } from '../support/admin-deliveries';
 import { namedCustomer } from '../support/care';
-import { E2E } from '../support/env';
+import { readSmsCode, waitForMessage, type RecordedSms, type RecordedWhatsApp } from '../support/messaging';
 import { snap } from '../support/screens';
 import { expectToast, login } from '../support/storefront';
 
 /**
- * Issue 26: a customer verifies a mobile number by an SMS code and chooses where delivery updates go. The journeys'
- * API has no SMS or WhatsApp keys (development): each message is written to the outbox folder, where the code is read.
+ * Issue 26: a customer verifies a mobile number by an SMS code and chooses where status updates go. The journeys'
+ * API sends SMS and WhatsApp to the local fake providers (tools/scripts/e2e.mjs), whose recorded messages hold the
+ * code and, once the channels are chosen, the customer's delivery update.
  */
 function fieldError(page: Page, name: string) {
   return page.locator(`#field-${name}-error`);
 }
 
-/** The newest code sent by SMS to a number (E.164), read from {outbox}/messages/*.json. */
-async function readSmsCode(phone: string, timeoutMs = 10_000): Promise<string> {
-  const dir = join(E2E.outbox, 'messages');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
-    for (const file of files) {
-      const message = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
-        channel: string;
-        to: string;
-        body: string;
-      };
-      const code = message.channel === 'sms' && message.to === phone ? /code is (\d{6})/.exec(message.body)?.[1] : null;
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No SMS code for ${phone} in ${dir}`);
-}
-
-test('Settings: verify a mobile number by SMS code and choose SMS and WhatsApp for delivery updates', async ({
+test('Settings: verify a mobile number by SMS code, choose SMS and WhatsApp, and the next update arrives by both', async ({
   page,
 }) => {
   const customer = await namedCustomer('messages', 'Ngozi Okafor');
@@ -81,7 +61,8 @@ test('Settings: verify a mobile number by SMS code and choose SMS and WhatsApp f
   const sms = page.getByLabel('SMS', { exact: true });
   const whatsapp = page.getByLabel('WhatsApp', { exact: true });
   await expect(sms).toBeEnabled();
-  await expect(page.locator('#channel-sms-note')).toHaveText(MESSAGING_MSG.outboxMode('SMS'));
+  // The providers are configured (live): no note under the channel.
+  await expect(page.locator('#channel-sms-note')).toHaveCount(0);
   await sms.check();
   await whatsapp.check();
   await page.getByLabel('In-app notifications', { exact: true }).uncheck();
@@ -93,4 +74,14 @@ test('Settings: verify a mobile number by SMS code and choose SMS and WhatsApp f
   await expect(page.getByLabel('In-app notifications', { exact: true })).not.toBeChecked();
   await expect(page.getByLabel('E-mail', { exact: true })).toBeChecked();
   await snap(page, 'messages-settings');
+
+  // The next update (a delivery requested) reaches the verified number by SMS and by WhatsApp's delivery template.
+  const parcel = await requestDelivery(customer.token, 'air_cargo');
+  const text = `${MESSAGING_MSG.smsPrefix}${MSG.deliveries.createdText(parcel.tracking_no)}`;
+  const update = await waitForMessage<RecordedSms>('sms', phone, (m) => m.sms.includes(parcel.tracking_no));
+  expect(update.sms).toBe(text);
+  const wa = await waitForMessage<RecordedWhatsApp>('whatsapp', phone, (m) =>
+    m.template.components[0].parameters.some((p) => p.text === parcel.tracking_no),
+  );
+  expect(wa.template.name).toBe('delivery_status_update');
 });

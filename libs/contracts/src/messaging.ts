@@ -24,6 +24,14 @@ export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
  */
 export type PhoneChannelMode = 'live' | 'outbox' | 'off';
 
+/**
+ * What a phone message reports (each has its own WhatsApp template, WHATSAPP_TEMPLATE*): a delivery's request or move,
+ * an order's status change, an invoice raised (a fee or a manual charge; an order's invoice comes with the order) or
+ * paid.
+ */
+export const MESSAGE_TOPICS = ['delivery', 'order', 'invoice_issued', 'invoice_paid'] as const;
+export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
+
 /** A message row's state: pending (to send or retry), sent, failed (refused, or out of retries), capped, off. */
 export const OUTBOUND_MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'capped', 'off'] as const;
 export type OutboundMessageStatus = (typeof OUTBOUND_MESSAGE_STATUSES)[number];
@@ -46,8 +54,9 @@ export interface MessageSettings {
 
 export const MESSAGING_MSG = {
   sectionTitle: 'Status updates by SMS and WhatsApp',
-  sectionIntro: 'Choose where we tell you that a delivery moved. SMS and WhatsApp go to a number you have verified.',
-  channelsLegend: 'Send my delivery status updates by',
+  sectionIntro:
+    'Choose where we tell you that a delivery or an order moved, and of your invoices. SMS and WhatsApp go to a number you have verified.',
+  channelsLegend: 'Send my delivery, order and invoice updates by',
   phoneLabel: 'Mobile number',
   phoneHint: 'A Nigerian mobile number, e.g. 0803 123 4567. We send a 6-digit code to it by SMS.',
   phoneInvalid: 'Enter a Nigerian mobile number, e.g. 0803 123 4567.',
@@ -79,6 +88,6 @@ export const MESSAGING_MSG = {
   channelsSaved: 'Message channels saved',
   channelsFailed: 'Failed to save message channels',
   save: 'Save channels',
-  /** The SMS of a delivery's request or move (the in-app text, MSG.deliveries). */
+  /** Before the in-app text of the update (MSG.deliveries, MSG.orders, MSG.money): the SMS and the WhatsApp record. */
   smsPrefix: 'Jara: ',
 } as const;

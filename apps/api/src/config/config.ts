@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { loadProblemQueue, type ProblemQueueSettings } from './problem-queue';
+import { MESSAGE_TOPICS, type MessageTopic } from '@jara/contracts';
 
 /** Every setting of the API, read once from the environment and validated at boot. See .env.example. */
 export interface AppConfig {
@@ -144,7 +145,8 @@ export interface AppConfig {
       apiVersion: string;
       phoneNumberId: string | null;
       token: string | null;
-      template: string;
+      /** The approved template of each topic (WHATSAPP_TEMPLATE is the delivery's, as before). */
+      templates: Record<MessageTopic, string>;
       language: string;
       dailyCap: number;
     };
@@ -463,7 +465,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       apiVersion: str('WHATSAPP_API_VERSION', 'v21.0'),
       phoneNumberId: waPhoneId,
       token: waToken,
-      template: str('WHATSAPP_TEMPLATE', 'delivery_status_update'),
+      templates: {
+        delivery: str('WHATSAPP_TEMPLATE', 'delivery_status_update'),
+        order: str('WHATSAPP_TEMPLATE_ORDER', 'order_status_update'),
+        invoice_issued: str('WHATSAPP_TEMPLATE_INVOICE_ISSUED', 'invoice_issued'),
+        invoice_paid: str('WHATSAPP_TEMPLATE_INVOICE_PAID', 'invoice_paid'),
+      },
       language: str('WHATSAPP_TEMPLATE_LANGUAGE', 'en'),
       dailyCap: int('WHATSAPP_DAILY_CAP_PER_USER', 10, 0, 1000),
     },
@@ -478,8 +485,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     },
   };
   if (!/^v\d+(\.\d+)?$/.test(messaging.whatsapp.apiVersion)) problems.push('WHATSAPP_API_VERSION must look like v21.0');
-  if (!/^[a-z0-9_]{1,100}$/.test(messaging.whatsapp.template))
-    problems.push('WHATSAPP_TEMPLATE must be a template name (lowercase letters, digits, underscores)');
+  const templateEnv: Record<MessageTopic, string> = {
+    delivery: 'WHATSAPP_TEMPLATE',
+    order: 'WHATSAPP_TEMPLATE_ORDER',
+    invoice_issued: 'WHATSAPP_TEMPLATE_INVOICE_ISSUED',
+    invoice_paid: 'WHATSAPP_TEMPLATE_INVOICE_PAID',
+  };
+  for (const topic of MESSAGE_TOPICS)
+    if (!/^[a-z0-9_]{1,100}$/.test(messaging.whatsapp.templates[topic]))
+      problems.push(`${templateEnv[topic]} must be a template name (lowercase letters, digits, underscores)`);
 
   const abuseLimits = Object.fromEntries(
     ABUSE_SCOPES.map((scope) => {

@@ -28,6 +28,8 @@ import { Payouts1764200000000 } from '../migrations/1764200000000-Payouts';
 import { Messaging1764400000000 } from '../migrations/1764400000000-Messaging';
 import { WarehouseReceipts1764410000000 } from '../migrations/1764410000000-WarehouseReceipts';
 import { LastMileAndProblems1764420000000 } from '../migrations/1764420000000-LastMileAndProblems';
+import { MessageCaps1764520000000 } from '../migrations/1764520000000-MessageCaps';
+import { ProblemQueueIndexes1764521000000 } from '../migrations/1764521000000-ProblemQueueIndexes';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -61,4 +63,6 @@ export const MIGRATIONS = [
   Messaging1764400000000,
   WarehouseReceipts1764410000000,
   LastMileAndProblems1764420000000,
+  MessageCaps1764520000000,
+  ProblemQueueIndexes1764521000000,
 ];

@@ -33,6 +33,8 @@ import { ShippingTitle, Warehouse } from './logistics.entity';
 // Issue 26 (last mile, problem queue): a rider's list; a status held too long; parcels at a warehouse with no owner.
 @Index('idx_deliveries_rider_status', ['rider_id', 'status', 'id'])
 @Index('idx_deliveries_status_since', ['status', 'status_changed_at', 'id'])
+// The problem queue's unpaid fees: from a pending invoice to its parcel (decision 048).
+@Index('idx_deliveries_invoice', ['invoice_id'])
 export class Delivery extends BaseEntity {
   @Index('uq_deliveries_tracking_no', { unique: true })
   @Column({ type: 'varchar', length: 20 })

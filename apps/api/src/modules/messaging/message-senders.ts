@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import type { PhoneChannel, PhoneChannelMode } from '@jara/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 
-/** One message to a phone: the SMS text, or a WhatsApp template's body parameters (and its text for the record). */
+/** One message to a phone: the SMS text, or a WhatsApp template and its body parameters (and its text for the record). */
 export interface PhoneMessage {
   channel: PhoneChannel;
   /** E.164, +234... */
   to: string;
   body: string;
   params: string[];
+  /** WhatsApp: the approved template's name (its topic's); unset: the delivery update's. */
+  template?: string | null;
 }
 
 /**
@@ -76,7 +78,7 @@ export class MessageSenders {
         to: message.to.replace(/^\+/, ''),
         type: 'template',
         template: {
-          name: wa.template,
+          name: message.template ?? wa.templates.delivery,
           language: { code: wa.language },
           components: [{ type: 'body', parameters: message.params.map((text) => ({ type: 'text', text })) }],
         },
@@ -130,7 +132,7 @@ export class MessageSenders {
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.channel}-${randomBytes(4).toString('hex')}.json`;
     const template =
       message.channel === 'whatsapp'
-        ? { template: this.config.messaging.whatsapp.template, params: message.params }
+        ? { template: message.template ?? this.config.messaging.whatsapp.templates.delivery, params: message.params }
         : { from: this.config.messaging.sms.senderId };
     await writeFile(
       join(dir, name),

@@ -52,4 +52,21 @@ export class MessageSettingsRow extends BaseEntity {
 
   @Column({ type: 'integer', default: 0 })
   whatsapp!: number;
+
+  /**
+   * The Lagos day (YYYY-MM-DD) sms_sent counts for, and the SMS updates written for sending that day: a slot is
+   * claimed by a conditional UPDATE (sms_sent < cap), so two events at once cannot pass the daily cap (decision 048).
+   */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  sms_day!: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  sms_sent!: number;
+
+  /** As sms_day and sms_sent, for WhatsApp. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  whatsapp_day!: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  whatsapp_sent!: number;
 }

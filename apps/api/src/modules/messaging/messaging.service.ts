@@ -1,18 +1,27 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { DataSource, In, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
+import { DataSource, LessThanOrEqual } from 'typeorm';
 import {
   deliveryStatusDetailLabel,
+  formatDollars,
+  formatNaira,
   MESSAGE_CHANNEL_LABELS,
   MESSAGING_MSG,
   MSG,
+  orderStatusLabel,
   type MessageSettings,
+  type MessageTopic,
   type PhoneChannel,
 } from '@jara/contracts';
 import type { MessageChannelsDto } from '@jara/dto';
 import { invalid, TooManyAttemptsError, UnavailableError, UpstreamError } from '../../common/errors';
-import type { DeliveryChangedEvent } from '../../common/events';
+import type {
+  DeliveryChangedEvent,
+  InvoiceIssuedEvent,
+  InvoicePaidEvent,
+  OrderStatusChangedEvent,
+} from '../../common/events';
 import { runExclusive } from '../../common/rate-limit/job-lock';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
@@ -35,13 +44,20 @@ const LAGOS_OFFSET_MS = 3600_000;
 export function lagosDay(at: Date): string {
   return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
-function lagosDayStart(at: Date): Date {
-  return new Date(Date.parse(`${lagosDay(at)}T00:00:00.000Z`) - LAGOS_OFFSET_MS);
+
+/** The settings columns of a channel's daily count (decision 048). */
+function slotColumns(channel: PhoneChannel): ['sms_day', 'sms_sent'] | ['whatsapp_day', 'whatsapp_sent'] {
+  return channel === 'sms' ? ['sms_day', 'sms_sent'] : ['whatsapp_day', 'whatsapp_sent'];
+}
+
+/** An invoice's amount as its notification shows it. */
+function invoiceAmount(event: InvoiceIssuedEvent): string {
+  return event.currency === 'NGN' ? formatNaira(event.amountMinor) : formatDollars(event.amountMinor);
 }
 
 /**
- * Messages where Nigerians read them (issue 26, docs/decisions/043-sms-and-whatsapp.md): a user's verified phone and
- * channels, and delivery status updates by SMS and WhatsApp. Each update is one outbound_messages row per event,
+ * Messages where Nigerians read them (issue 26, docs/decisions/043-sms-and-whatsapp.md and 048): a user's verified
+ * phone and channels, and status updates (deliveries, orders, invoices) by SMS and WhatsApp. Each update is one outbound_messages row per event,
  * channel and user (a unique key: a replayed event or a second worker adds nothing), sent by claiming the row, marked
  * after the provider's answer, retried with a backoff when the provider did not answer or answered 5xx, recorded as
  * failed on a 4xx, and skipped as capped beyond the daily cap.
@@ -252,32 +268,91 @@ export class MessagingService implements OnModuleInit, OnModuleDestroy {
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // Delivery status updates
+  // Status updates: deliveries, orders, invoices
   // ------------------------------------------------------------------------------------------------------------
 
-  /**
-   * The SMS and WhatsApp twins of a delivery's notification: one row per chosen channel, keyed by the outbox event
-   * (the same event delivered again writes nothing), then sent at once. A send that must be retried stays pending for
-   * the worker; the listener itself does not fail for it (the message row is the promise to send).
-   */
+  /** The SMS and WhatsApp twins of a delivery's notification (its request or a move). */
   async onDeliveryChanged(event: DeliveryChangedEvent, outboxId: number | null): Promise<void> {
-    const row = await this.settingsRepo.findOneBy({ user_id: event.userId });
-    if (!row?.phone || (row.sms !== 1 && row.whatsapp !== 1)) return;
     const status = event.from === null ? null : deliveryStatusDetailLabel(event.to);
-    const text = status
-      ? MSG.deliveries.changedText(event.trackingNo, status)
-      : MSG.deliveries.createdText(event.trackingNo);
-    const key = outboxId ? `outbox:${outboxId}` : `delivery:${event.deliveryId}:${event.from ?? 'new'}:${event.to}`;
+    await this.update({
+      userId: event.userId,
+      topic: 'delivery',
+      key: outboxId ? `outbox:${outboxId}` : `delivery:${event.deliveryId}:${event.from ?? 'new'}:${event.to}`,
+      text: status
+        ? MSG.deliveries.changedText(event.trackingNo, status)
+        : MSG.deliveries.createdText(event.trackingNo),
+      params: [event.trackingNo, status ?? MSG.deliveries.changedTitle],
+    });
+  }
+
+  /** The buyer's order moved (the in-app text of the notifications listener; a vendor's credit stays in-app). */
+  async onOrderStatusChanged(event: OrderStatusChangedEvent, outboxId: number | null): Promise<void> {
+    const label = event.returnRequested ? MSG.orders.returnRequested : orderStatusLabel(event.to);
+    await this.update({
+      userId: event.userId,
+      topic: 'order',
+      key: outboxId ? `outbox:${outboxId}` : `order:${event.orderId}:${event.from ?? 'new'}:${event.to}`,
+      text: event.returnRequested
+        ? `${MSG.orders.returnRequested} (${event.orderNo})`
+        : MSG.orders.changedText(event.orderNo, label),
+      params: [event.orderNo, label],
+    });
+  }
+
+  /**
+   * An invoice raised for the user to pay (a cargo fee, a manual charge). An order's invoice comes with the order
+   * and is paid at checkout: it is not announced (as its e-mail); a guest's fee has no account.
+   */
+  async onInvoiceIssued(event: InvoiceIssuedEvent, outboxId: number | null): Promise<void> {
+    if (event.userId === null || event.type === 'order') return;
+    const amount = invoiceAmount(event);
+    await this.update({
+      userId: event.userId,
+      topic: 'invoice_issued',
+      key: outboxId ? `outbox:${outboxId}` : `invoice:${event.invoiceId}:issued`,
+      text: MSG.money.invoiceIssued(event.reference, amount, event.description),
+      params: [event.reference, amount],
+    });
+  }
+
+  /** An invoice of the user's was paid (wallet, card or transfer). */
+  async onInvoicePaid(event: InvoicePaidEvent, outboxId: number | null): Promise<void> {
+    if (event.userId === null) return;
+    const amount = invoiceAmount(event);
+    await this.update({
+      userId: event.userId,
+      topic: 'invoice_paid',
+      key: outboxId ? `outbox:${outboxId}` : `invoice:${event.invoiceId}:paid`,
+      text: MSG.money.invoicePaid(event.reference, amount),
+      params: [event.reference, amount],
+    });
+  }
+
+  /**
+   * One update to the user's chosen phone channels: one row per channel, keyed by the outbox event (the same event
+   * delivered again writes nothing), then sent at once. A send that must be retried stays pending for the worker;
+   * the listener itself does not fail for it (the message row is the promise to send).
+   */
+  private async update(input: {
+    userId: number;
+    topic: MessageTopic;
+    key: string;
+    text: string;
+    params: string[];
+  }): Promise<void> {
+    const settings = await this.settingsRepo.findOneBy({ user_id: input.userId });
+    if (!settings?.phone || (settings.sms !== 1 && settings.whatsapp !== 1)) return;
     const ids: number[] = [];
     for (const channel of PHONE_CHANNELS) {
-      if (row[channel] !== 1) continue;
+      if (settings[channel] !== 1) continue;
       const id = await this.record({
-        userId: event.userId,
+        userId: input.userId,
         channel,
-        key,
-        to: row.phone,
-        body: `${MESSAGING_MSG.smsPrefix}${text}`.slice(0, 480),
-        params: [event.trackingNo, status ?? MSG.deliveries.changedTitle],
+        key: input.key,
+        to: settings.phone,
+        body: `${MESSAGING_MSG.smsPrefix}${input.text}`.slice(0, 480),
+        template: channel === 'whatsapp' ? this.config.messaging.whatsapp.templates[input.topic] : null,
+        params: input.params,
       });
       if (id) ids.push(id);
     }
@@ -287,6 +362,10 @@ export class MessagingService implements OnModuleInit, OnModuleDestroy {
   /**
    * Writes the message row once: pending, or capped beyond the channel's daily cap, or off when the channel is off
    * here (recorded, never a silent drop). Answers its id, or null when this event's row already exists.
+   *
+   * The cap is exact however many events arrive at once, on any number of instances (decision 048): a pending row
+   * first claims a slot of the user's day with one conditional UPDATE of their settings row (`<channel>_sent < cap`,
+   * atomic on SQLite and MariaDB), and a row that lost the race to the unique key gives its slot back.
    */
   private async record(input: {
     userId: number;
@@ -294,25 +373,23 @@ export class MessagingService implements OnModuleInit, OnModuleDestroy {
     key: string;
     to: string;
     body: string;
+    template: string | null;
     params: string[];
   }): Promise<number | null> {
     const now = new Date();
+    const day = lagosDay(now);
     const cap = this.config.messaging[input.channel].dailyCap;
-    const used = await this.messages.count({
-      where: {
-        user_id: input.userId,
-        channel: input.channel,
-        created_at: MoreThanOrEqual(lagosDayStart(now)),
-        status: In(['pending', 'sent']),
-      },
-    });
-    const status = this.senders.mode(input.channel) === 'off' ? 'off' : used >= cap ? 'capped' : ('pending' as const);
+    const off = this.senders.mode(input.channel) === 'off';
+    const event = { event_key: input.key, channel: input.channel, user_id: input.userId };
+    // A replayed event claims no slot (the unique key below still decides between two at once).
+    if (await this.messages.exists({ where: event })) return null;
+    const slot = !off && (await this.takeSlot(input.userId, input.channel, day, cap));
+    const status = off ? 'off' : slot ? 'pending' : ('capped' as const);
     const row = this.messages.create({
-      user_id: input.userId,
-      channel: input.channel,
-      event_key: input.key,
+      ...event,
       to_phone: input.to,
       body: input.body,
+      template: input.channel === 'whatsapp' ? input.template : null,
       params: input.channel === 'whatsapp' ? JSON.stringify(input.params) : null,
       status,
       attempts: 0,
@@ -325,10 +402,44 @@ export class MessagingService implements OnModuleInit, OnModuleDestroy {
     try {
       await this.messages.insert(row);
     } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      if (slot) await this.releaseSlot(input.userId, input.channel, day);
+      return null;
     }
     return status === 'pending' ? row.id : null;
+  }
+
+  /**
+   * Claims one of the channel's messages of the user's Lagos day: one conditional UPDATE, so of N events at once
+   * exactly the cap get a slot. The count column is set before the day column (MariaDB assigns left to right, each
+   * assignment seeing the ones before; SQLite reads the old row: both start a new day at 1).
+   */
+  private async takeSlot(userId: number, channel: PhoneChannel, day: string, cap: number): Promise<boolean> {
+    if (cap <= 0) return false;
+    const [dayColumn, sentColumn] = slotColumns(channel);
+    const done = await this.db
+      .createQueryBuilder()
+      .update(MessageSettingsRow)
+      .set({
+        [sentColumn]: () => `CASE WHEN ${dayColumn} = :day THEN ${sentColumn} + 1 ELSE 1 END`,
+        [dayColumn]: day,
+      })
+      .where('user_id = :userId', { userId })
+      .andWhere(`(${dayColumn} IS NULL OR ${dayColumn} <> :day OR ${sentColumn} < :cap)`, { cap })
+      .setParameter('day', day)
+      .execute();
+    return done.affected === 1;
+  }
+
+  /** Gives a slot back to the day it was taken on (a message that lost its race, or one that failed for good). */
+  private async releaseSlot(userId: number, channel: PhoneChannel, day: string): Promise<void> {
+    const [dayColumn, sentColumn] = slotColumns(channel);
+    await this.db
+      .createQueryBuilder()
+      .update(MessageSettingsRow)
+      .set({ [sentColumn]: () => `${sentColumn} - 1` })
+      .where(`user_id = :userId AND ${dayColumn} = :day AND ${sentColumn} > 0`, { userId, day })
+      .execute();
   }
 
   /** Sends these messages now (each one that is pending, due and not held). */
@@ -374,6 +485,7 @@ export class MessagingService implements OnModuleInit, OnModuleDestroy {
       to: row.to_phone,
       body: row.body,
       params: row.params ? (JSON.parse(row.params) as string[]) : [],
+      template: row.template,
     };
     const outcome = await this.senders
       .send(message)
@@ -405,6 +517,8 @@ export class MessagingService implements OnModuleInit, OnModuleDestroy {
         last_error: outcome.error.slice(0, 255),
       },
     );
+    // A message that will never be sent does not count against the user's day (as it did not before decision 048).
+    if (giveUp) await this.releaseSlot(row.user_id, row.channel, lagosDay(new Date(row.created_at)));
     return false;
   }
 

@@ -30,6 +30,10 @@ export class OutboundMessage extends BaseEntity {
   @Column({ type: 'varchar', length: 480 })
   body!: string;
 
+  /** WhatsApp: the template's name (its topic's; null on rows written before topics: the delivery template). */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  template!: string | null;
+
   /** WhatsApp: the template's body parameters as JSON; SMS: null. */
   @Column({ type: 'varchar', length: 480, nullable: true })
   params!: string | null;
