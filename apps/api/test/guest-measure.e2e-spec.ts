@@ -76,7 +76,10 @@ describe("A guest's answer to a measure variance (e2e)", () => {
     const trackingNo = res.body.data.tracking_no as string;
     const [row] = await t.db.query('SELECT id FROM deliveries WHERE tracking_no = ?', [trackingNo]);
     if (confirmed)
-      await t.http().post(`/api/v1/guest/confirmations/${mustGuestToken(t, email, 'confirm')}`).expect(200);
+      await t
+        .http()
+        .post(`/api/v1/guest/confirmations/${mustGuestToken(t, email, 'confirm')}`)
+        .expect(200);
     return { id: Number(row.id), trackingNo, email };
   }
 
@@ -97,8 +100,7 @@ describe("A guest's answer to a measure variance (e2e)", () => {
 
   const show = (token: string) => t.http().get(`/api/v1/guest/measures/${token}`);
   const accept = (token: string) => t.http().post(`/api/v1/guest/measures/${token}/accept`);
-  const dispute = (token: string, body: object) =>
-    t.http().post(`/api/v1/guest/measures/${token}/dispute`).send(body);
+  const dispute = (token: string, body: object) => t.http().post(`/api/v1/guest/measures/${token}/dispute`).send(body);
   const row = (id: number) => t.db.getRepository(DeliveryRow).findOneByOrFail({ id });
   const invoiceOf = async (id: number) => {
     const d = await row(id);
@@ -121,9 +123,10 @@ describe("A guest's answer to a measure variance (e2e)", () => {
     expect(mail?.text).toContain('measured 2.50 kg');
     expect(mail?.text).toContain('you declared 2.00 kg, 30 x 20 x 10 cm');
     // Only the token's hash is kept.
-    const [link] = await t.db.query("SELECT token_hash FROM guest_links WHERE delivery_id = ? AND purpose = 'measure'", [
-      g.id,
-    ]);
+    const [link] = await t.db.query(
+      "SELECT token_hash FROM guest_links WHERE delivery_id = ? AND purpose = 'measure'",
+      [g.id],
+    );
     expect(link.token_hash).not.toContain(token);
 
     const seen = (await show(token).expect(200)).body.data as ParcelMeasure;
@@ -191,7 +194,7 @@ describe("A guest's answer to a measure variance (e2e)", () => {
     expect(Number(invoices[0].n)).toBe(won?.body.data.measure_status === 'accepted' ? 1 : 0);
   });
 
-  it("wrong, malformed, expired and other-purpose tokens are 404; a link answers only its own parcel", async () => {
+  it('wrong, malformed, expired and other-purpose tokens are 404; a link answers only its own parcel', async () => {
     const a = await guestRequest();
     const b = await guestRequest();
     await receive(a.trackingNo, '2.50');
@@ -224,7 +227,10 @@ describe("A guest's answer to a measure variance (e2e)", () => {
     const g = await guestRequest(false);
     await receive(g.trackingNo, '2.50');
     expect(guestToken(t, g.email, 'parcel')).toBeNull();
-    await t.http().post(`/api/v1/guest/confirmations/${mustGuestToken(t, g.email, 'confirm')}`).expect(200);
+    await t
+      .http()
+      .post(`/api/v1/guest/confirmations/${mustGuestToken(t, g.email, 'confirm')}`)
+      .expect(200);
     const token = mustGuestToken(t, g.email, 'parcel');
     await show(token).expect(200);
     // A customer's token does not reach a guest's parcel through the owner's routes.

@@ -165,6 +165,7 @@ export const RECEIPT_MSG = {
   notPending: 'This parcel has no measure awaiting your answer.',
   // The customer's measure page (signed in: /parcels/{id}; a guest: /guest/parcel/{token}).
   declaredLabel: 'You declared',
+  reviewLink: 'Declared and measured',
   measuredLabel: 'Measured at the warehouse',
   measureLabel: 'Measure',
   feeLabel: 'Cargo fee',

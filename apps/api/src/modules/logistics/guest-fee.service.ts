@@ -117,7 +117,9 @@ export class GuestFeeService {
         ((delivery.weight_hundredths ?? 0) / 100).toFixed(2),
         declaredMeasureText({
           weight:
-            delivery.declared_weight_hundredths !== null ? (delivery.declared_weight_hundredths / 100).toFixed(2) : null,
+            delivery.declared_weight_hundredths !== null
+              ? (delivery.declared_weight_hundredths / 100).toFixed(2)
+              : null,
           length_cm: delivery.declared_length_cm,
           width_cm: delivery.declared_width_cm,
           height_cm: delivery.declared_height_cm,

@@ -344,7 +344,8 @@ export class ReceiptsService {
    */
   async answer(by: { user: User } | { guest: true }, id: number, answer: MeasureAnswerInput): Promise<void> {
     const user = 'user' in by ? by.user : null;
-    const rates = answer.kind === 'accept' ? await this.db.getRepository(LogisticsSettingsRow).findOneBy({ id: 1 }) : null;
+    const rates =
+      answer.kind === 'accept' ? await this.db.getRepository(LogisticsSettingsRow).findOneBy({ id: 1 }) : null;
     const events = await inTransaction(this.db, async (m) => {
       const done = await m
         .createQueryBuilder()
