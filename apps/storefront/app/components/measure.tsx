@@ -39,7 +39,7 @@ export function ParcelMeasureView({
           {RECEIPT_MSG.memberFollows(m.parent.tracking_no)}: {RECEIPT_MSG.memberNoFee}
         </p>
       ) : null}
-      <dl className="details-list">
+      <dl className="details-list measure-details">
         <dt>{RECEIPT_MSG.declaredLabel}</dt>
         <dd data-testid="declared">{declaredMeasureText(m.declared)}</dd>
         <dt>{RECEIPT_MSG.measuredLabel}</dt>
