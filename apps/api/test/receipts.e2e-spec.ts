@@ -494,7 +494,15 @@ describe('Warehouse receipts, declared vs measured, consolidation (e2e)', () => 
       },
       customer.token,
     ).expect(422);
-    expect(Object.keys(decl.body.errors).sort()).toEqual(['declared_length', 'declared_weight']);
+    expect(Object.keys(decl.body.errors).sort()).toEqual([
+      'declared_height',
+      'declared_length',
+      'declared_weight',
+      'declared_width',
+    ]);
+    expect(decl.body.errors.declared_length[0]).toBe(RECEIPT_MSG.dimensionInvalid);
+    // Decision 046: the three dimensions go together (a declared volume needs all three).
+    expect(decl.body.errors.declared_width[0]).toBe(RECEIPT_MSG.declaredDimensionsIncomplete);
     const ids = await post('/consolidations', { delivery_ids: ['1e21', -1] }, customer.token).expect(422);
     expect(ids.body.errors.delivery_ids).toBeDefined();
   });

@@ -39,7 +39,7 @@ function latestMail(email: string, subject: string): { subject: string; text: st
 export async function readGuestLink(
   email: string,
   subject: string,
-  kind: 'confirm' | 'pay',
+  kind: 'confirm' | 'pay' | 'parcel',
   timeoutMs = 10_000,
 ): Promise<{ subject: string; path: string }> {
   const deadline = Date.now() + timeoutMs;

@@ -7,12 +7,16 @@
 /** How long a link works after it was e-mailed. */
 export const GUEST_CONFIRM_LINK_DAYS = 7;
 export const GUEST_PAY_LINK_DAYS = 14;
+/** Issue 26: the link a guest gets when their parcel's measure differs from what they declared. */
+export const GUEST_MEASURE_LINK_DAYS = 14;
 
 /** The storefront's pages the e-mails link to (the token is the last path segment). */
 export const GUEST_CONFIRM_PATH = '/guest/confirm';
 export const GUEST_PAY_PATH = '/guest/pay';
 /** Where the card gateway sends a guest back (no token in it: the storefront's session remembers the pay link). */
 export const GUEST_PAID_PATH = '/guest/paid';
+/** Issue 26: a guest's parcel measure (declared vs measured, Accept / Dispute). */
+export const GUEST_PARCEL_PATH = '/guest/parcel';
 
 export function guestConfirmPath(token: string): string {
   return `${GUEST_CONFIRM_PATH}/${encodeURIComponent(token)}`;
@@ -20,6 +24,10 @@ export function guestConfirmPath(token: string): string {
 
 export function guestPayPath(token: string): string {
   return `${GUEST_PAY_PATH}/${encodeURIComponent(token)}`;
+}
+
+export function guestParcelPath(token: string): string {
+  return `${GUEST_PARCEL_PATH}/${encodeURIComponent(token)}`;
 }
 
 export function guestPaidPath(reference: string): string {
@@ -31,7 +39,7 @@ export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Paths that carry a guest token, with the token replaced, for request logs (a token is never logged). */
 export function redactGuestTokens(path: string): string {
-  return path.replace(/\/guest\/(confirm|pay|confirmations|fees)\/[^/?#]+/g, '/guest/$1/:token');
+  return path.replace(/\/guest\/(confirm|pay|parcel|confirmations|fees|measures)\/[^/?#]+/g, '/guest/$1/:token');
 }
 
 /** GET /guest/confirmations/{token}: what the confirm page shows (nothing personal). */
@@ -105,6 +113,17 @@ export const GUEST_FEE_MSG = {
   refundByHand:
     "This fee was paid by a guest's card: refund it on the Paystack dashboard first (there is no wallet to credit).",
   historyConfirmed: 'The guest confirmed their e-mail',
+  measureSubject: (trackingNo: string) => `Please confirm the measure of your parcel ${trackingNo}`,
+  measureText: (trackingNo: string, weight: string, declared: string, link: string, days: number) =>
+    [
+      `Your parcel ${trackingNo} measured ${weight} kg at our warehouse (you declared ${declared}).`,
+      '',
+      'See what was declared and measured and the new fee, then accept the new measure or dispute it here (no account needed):',
+      link,
+      '',
+      `The link works for ${days} days. The fee is invoiced only once you accept.`,
+    ].join('\n'),
+  measureTitle: 'Your parcel measure',
   requestEmailed:
     'We have e-mailed you a link to confirm this request. Once confirmed, we e-mail you its fee with a link to pay it online.',
 } as const;

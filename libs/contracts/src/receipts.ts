@@ -73,6 +73,19 @@ export function exceedsVariance(declared: number | null | undefined, measured: n
   return Math.abs(measured - declared) * 100 > percent * declared;
 }
 
+/** What a customer declared, as one line: '2.00 kg, 30 x 20 x 10 cm' (the pages and the e-mails say it alike). */
+export function declaredMeasureText(d: {
+  weight: string | null;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+}): string {
+  const parts: string[] = [];
+  if (d.weight) parts.push(`${d.weight} kg`);
+  if (d.length_cm && d.width_cm && d.height_cm) parts.push(`${d.length_cm} x ${d.width_cm} x ${d.height_cm} cm`);
+  return parts.length ? parts.join(', ') : RECEIPT_MSG.nothingDeclared;
+}
+
 export interface ReceiptPhoto {
   id: number;
   url: string;
@@ -150,6 +163,30 @@ export const RECEIPT_MSG = {
   varianceText: (trackingNo: string, weight: string, declared: string) =>
     `Your parcel ${trackingNo} measured ${weight} kg at our warehouse (you declared ${declared}). Please accept the new measure or dispute it.`,
   notPending: 'This parcel has no measure awaiting your answer.',
+  // The customer's measure page (signed in: /parcels/{id}; a guest: /guest/parcel/{token}).
+  declaredLabel: 'You declared',
+  reviewLink: 'Declared and measured',
+  measuredLabel: 'Measured at the warehouse',
+  measureLabel: 'Measure',
+  feeLabel: 'Cargo fee',
+  disputeLabel: 'Your dispute',
+  nothingDeclared: 'Nothing declared',
+  notReceivedYet: 'Not received yet',
+  questionTitle: 'Please confirm the new measure',
+  questionText:
+    'The measure differs from what you declared. Accept it and the cargo fee is invoiced; dispute it and our staff will look into it.',
+  acceptButton: 'Accept new measure',
+  disputeButton: 'Dispute measure',
+  disputeReasonLabel: 'What is wrong with the measure?',
+  // The declared measure on the request forms (optional; what a receipt compares against).
+  declaredLegend: 'Declared weight and size (optional)',
+  declaredHelp:
+    'What you expect the parcel to weigh and measure. If the warehouse measures it far from this, we ask you before charging.',
+  declaredWeightLabel: 'Weight (kg)',
+  declaredLengthLabel: 'Length (cm)',
+  declaredWidthLabel: 'Width (cm)',
+  declaredHeightLabel: 'Height (cm)',
+  declaredDimensionsIncomplete: 'Enter the length, width and height, or none of them.',
   accepted: 'Measure accepted.',
   disputed: 'Measure disputed: our staff will look into it.',
   disputeReasonRequired: 'Tell us what is wrong with the measure.',

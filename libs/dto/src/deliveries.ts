@@ -21,6 +21,8 @@ import {
   DELIVERY_TYPES,
   DELIVERY_WEIGHT_MAX_KG,
   MSG,
+  RECEIPT_LIMITS,
+  RECEIPT_MSG,
   SHIPPING_TYPES,
   toHundredths,
   type DeliveryContentInput,
@@ -79,6 +81,23 @@ export function Measure(max: number): PropertyDecorator {
   };
 }
 
+const DECLARED_DIMENSIONS = ['declared_length', 'declared_width', 'declared_height'] as const;
+
+/**
+ * Issue 26: a declared dimension in whole cm (1-1000), optional; the three go together (a receipt compares the
+ * declared volume, which one or two of them cannot make), so one given makes the others required.
+ */
+function DeclaredDimension(): PropertyDecorator {
+  return (target, key) => {
+    Transform(whole)(target, key);
+    ValidateIf((o: Record<string, unknown>) => DECLARED_DIMENSIONS.some((k) => !blank(o[k])))(target, key);
+    IsNotEmpty({ message: RECEIPT_MSG.declaredDimensionsIncomplete })(target, key);
+    IsInt({ message: RECEIPT_MSG.dimensionInvalid })(target, key);
+    Min(1, { message: RECEIPT_MSG.dimensionInvalid })(target, key);
+    Max(RECEIPT_LIMITS.dimensionCm, { message: RECEIPT_MSG.dimensionInvalid })(target, key);
+  };
+}
+
 /** The fields of a delivery request, with `required` as the message of a missing one. */
 function requestFields(required: string) {
   class DeliveryRequestFields {
@@ -109,28 +128,16 @@ function requestFields(required: string) {
     @Measure(DELIVERY_WEIGHT_MAX_KG)
     declared_weight?: string | number;
 
-    @Doc({ description: 'Declared length in whole cm (optional)' })
-    @Transform(whole)
-    @IsOptional()
-    @IsInt({ message: 'Enter a whole number of centimetres from 1 to 1000.' })
-    @Min(1, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
-    @Max(1000, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Doc({ description: 'Declared length in whole cm (optional; with width and height, or none of them)' })
+    @DeclaredDimension()
     declared_length?: number;
 
-    @Doc({ description: 'Declared width in whole cm (optional)' })
-    @Transform(whole)
-    @IsOptional()
-    @IsInt({ message: 'Enter a whole number of centimetres from 1 to 1000.' })
-    @Min(1, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
-    @Max(1000, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Doc({ description: 'Declared width in whole cm (optional; with length and height, or none of them)' })
+    @DeclaredDimension()
     declared_width?: number;
 
-    @Doc({ description: 'Declared height in whole cm (optional)' })
-    @Transform(whole)
-    @IsOptional()
-    @IsInt({ message: 'Enter a whole number of centimetres from 1 to 1000.' })
-    @Min(1, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
-    @Max(1000, { message: 'Enter a whole number of centimetres from 1 to 1000.' })
+    @Doc({ description: 'Declared height in whole cm (optional; with length and width, or none of them)' })
+    @DeclaredDimension()
     declared_height?: number;
 
     @Doc({ description: 'Goods bought on the Jara mall' })

@@ -22,6 +22,7 @@ export const EVENTS = {
   payoutChanged: 'payout.changed',
   payoutAccountChanged: 'payout.account_changed',
   deliveryMeasureChanged: 'delivery.measure_changed',
+  guestMeasureChanged: 'guest.measure_changed',
 } as const;
 
 export interface UserVerifiedEvent {
@@ -217,6 +218,7 @@ export interface EventMap {
   'payout.changed': PayoutChangedEvent;
   'payout.account_changed': PayoutAccountChangedEvent;
   'delivery.measure_changed': DeliveryMeasureChangedEvent;
+  'guest.measure_changed': GuestLinkEvent;
 }
 export type EventName = keyof EventMap;
 

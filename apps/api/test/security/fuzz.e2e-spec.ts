@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { In, Like, Not, IsNull } from 'typeorm';
 import { DELIVERY_FAILURE_REASONS, DELIVERY_STATUS, PARCEL_CONDITIONS } from '@jara/contracts';
+import { randomBytes } from 'node:crypto';
 import { Delivery } from '../../src/modules/logistics/delivery.entity';
+import { hashGuestToken } from '../../src/modules/logistics/guest-fee.service';
+import { GuestLink } from '../../src/modules/logistics/guest-link.entity';
 import { User } from '../../src/modules/users/user.entity';
 import { ADDRESS, buyAndReceive } from '../support/orders';
 import { bearer } from '../support/money';
@@ -145,6 +148,33 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
       { id: ids.problemParcel as number },
       { measure_status: 'disputed', dispute_reason: 'Too heavy' },
     );
+    // Decision 046: two guest parcels awaiting the guest's answer, each with its measure link (accept, dispute).
+    for (const answer of ['accept', 'dispute'] as const) {
+      const guest = await t
+        .http()
+        .post('/api/v1/guest/trackings')
+        .send({
+          name: 'Guest',
+          phone: '+2348012345678',
+          email: `fuzz-${answer}@example.com`,
+          external_no: `YT10020031${answer === 'accept' ? 0 : 1}`,
+          warehouse_id: ids.warehouse,
+          type: 'foreign',
+          shipping_type: 'sea_cargo',
+        })
+        .expect(201);
+      const parcel = await deliveries.findOneByOrFail({ tracking_no: guest.body.data.tracking_no });
+      await deliveries.update({ id: parcel.id }, { measure_status: 'pending_acceptance' });
+      const token = randomBytes(32).toString('base64url');
+      await t.db.getRepository(GuestLink).insert({
+        delivery_id: parcel.id,
+        purpose: 'measure',
+        token_hash: hashGuestToken(token),
+        expires_at: new Date(Date.now() + 86_400_000),
+        used_at: null,
+      });
+      ids[`guestMeasure_${answer}`] = token;
+    }
     ids.invoice = (
       await post(admin.token, 'invoices', {
         user_id: customer.user.id,
@@ -199,6 +229,8 @@ describe('Every endpoint under fuzzed input (e2e)', () => {
       if (name === 'trackingNo') return ids.trackingNo;
       if (name === 'reference') return 'JARA-TEST-REF';
       if (name === 'productId') return ids.product;
+      if (name === 'token' && p.startsWith('/api/v1/guest/measures/'))
+        return ids[`guestMeasure_${p.endsWith('/dispute') ? 'dispute' : 'accept'}`];
       if (name === 'userId') return ids.customer;
       if (p.startsWith('/api/v1/users/')) return ids.spare;
       if (p.startsWith('/api/v1/products/')) return ids.product;

@@ -1,5 +1,7 @@
 import type { Role } from '@jara/contracts';
+import { mustGuestToken } from '../support/guest-fee';
 import { bearer } from '../support/money';
+import { uniqueEmail } from '../support/test-app';
 import { createDelivery, photo, type Account, type World } from './world';
 import type { Call, RouteRule } from './route-table';
 
@@ -74,6 +76,39 @@ async function consolidation(w: World, who: Account): Promise<number> {
     .send({ delivery_ids: [a.id, b.id] });
   if (res.status !== 201) throw new Error(`consolidation: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as number;
+}
+
+/**
+ * Decision 046: a confirmed guest's parcel declared 1 kg and received at 3 kg: the token of the measure link e-mailed
+ * (the only authority of the guest's measure routes).
+ */
+async function guestMeasureToken(w: World): Promise<string> {
+  const email = uniqueEmail('guestmeasure');
+  const res = await w.t.http().post(P('/guest/trackings')).send({
+    name: 'Guest',
+    phone: '+2348012345678',
+    email,
+    external_no: 'YT97',
+    warehouse_id: w.warehouse,
+    type: 'foreign',
+    shipping_type: 'air_cargo',
+    declared_weight: '1.00',
+  });
+  if (res.status !== 201) throw new Error(`guest request: ${res.status} ${JSON.stringify(res.body)}`);
+  await w.t
+    .http()
+    .post(P(`/guest/confirmations/${mustGuestToken(w.t, email, 'confirm')}`))
+    .expect(200);
+  const call = await receiptCall(res.body.data.tracking_no as string, '3.00');
+  let req = w.t.http().post(call.path).set(bearer(w.admin.token));
+  for (const [k, v] of Object.entries(call.fields ?? {})) req = req.field(k, v);
+  req = req.attach('photos', call.files?.photos.buffer ?? Buffer.alloc(0), {
+    filename: 'parcel.jpg',
+    contentType: 'image/jpeg',
+  });
+  const received = await req;
+  if (received.status !== 201) throw new Error(`receipt: ${received.status} ${JSON.stringify(received.body)}`);
+  return mustGuestToken(w.t, email, 'parcel');
 }
 
 const measureFields = { weight: '2.00', length: '30', width: '20', height: '20', pieces: '2', condition: 'good' };
@@ -170,6 +205,25 @@ export const RECEIPT_ROUTES: Record<string, RouteRule> = {
         },
       ];
     },
+  },
+  // A guest's answer by the e-mailed link (decision 046; guest-measure.e2e-spec.ts): the token is the only authority.
+  'GET /api/v1/guest/measures/:token': {
+    who: 'public',
+    status: 200,
+    call: async (w) => ({ path: P(`/guest/measures/${await guestMeasureToken(w)}`) }),
+  },
+  'POST /api/v1/guest/measures/:token/accept': {
+    who: 'public',
+    status: 200,
+    call: async (w) => ({ path: P(`/guest/measures/${await guestMeasureToken(w)}/accept`) }),
+  },
+  'POST /api/v1/guest/measures/:token/dispute': {
+    who: 'public',
+    status: 200,
+    call: async (w) => ({
+      path: P(`/guest/measures/${await guestMeasureToken(w)}/dispute`),
+      body: { reason: 'It weighed 1 kg when I sent it' },
+    }),
   },
   'GET /api/v1/consolidations': { who: ALL, status: 200 },
   'GET /api/v1/consolidations/:id': {

@@ -44,8 +44,8 @@ export function mailsTo(t: TestApp, email: string): OutboxMail[] {
   return out;
 }
 
-/** The token of the newest link of this kind e-mailed to `email` (confirm or pay), or null. */
-export function guestToken(t: TestApp, email: string, kind: 'confirm' | 'pay'): string | null {
+/** The token of the newest link of this kind e-mailed to `email` (confirm, pay or parcel), or null. */
+export function guestToken(t: TestApp, email: string, kind: 'confirm' | 'pay' | 'parcel'): string | null {
   const mails = mailsTo(t, email).reverse();
   for (const mail of mails) {
     const match = new RegExp(`/guest/${kind}/([A-Za-z0-9_-]{43})`).exec(mail.text);
@@ -55,7 +55,7 @@ export function guestToken(t: TestApp, email: string, kind: 'confirm' | 'pay'): 
 }
 
 /** Like guestToken, but a missing link is an error. */
-export function mustGuestToken(t: TestApp, email: string, kind: 'confirm' | 'pay'): string {
+export function mustGuestToken(t: TestApp, email: string, kind: 'confirm' | 'pay' | 'parcel'): string {
   const token = guestToken(t, email, kind);
   if (!token) throw new Error(`No ${kind} link in the outbox for ${email}`);
   return token;

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   MSG,
+  RECEIPT_MSG,
   formatDollars,
   formatLongDateTime,
   type Delivery,
@@ -264,6 +265,11 @@ export function AccountDeliveries() {
                         >
                           {d.tracking_no}
                         </Link>
+                        {admin ? null : (
+                          <Link to={`/parcels/${d.id}`} className="block small" data-testid="parcel-measure-link">
+                            {RECEIPT_MSG.reviewLink}
+                          </Link>
+                        )}
                       </td>
                       <td data-label="External Tracking ID" className="break">
                         <span className="mono">{d.external_no}</span>

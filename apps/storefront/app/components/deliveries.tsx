@@ -5,6 +5,7 @@ import {
   LAST_MILE_KINDS,
   type ProofOfDelivery,
   MSG,
+  RECEIPT_MSG,
   SHIPPING_TYPES,
   TRACKING_NO_EXAMPLE,
   deliveryStatusDetailLabel,
@@ -50,6 +51,65 @@ export interface RequestValues {
   from_jara?: boolean;
   contents?: Array<Record<string, string>>;
   last_mile?: string;
+  declared_weight?: string;
+  declared_length?: string;
+  declared_width?: string;
+  declared_height?: string;
+}
+
+/**
+ * Issue 26 (decision 046): what the customer expects the parcel to weigh and measure, optional. A warehouse receipt
+ * far from it asks the customer before the fee is charged. The DTO's rules: kg with at most 2 decimals; whole cm,
+ * the three dimensions together.
+ */
+function DeclaredFieldset({
+  values,
+  errors,
+  onChange,
+}: {
+  values?: RequestValues;
+  errors: RequestErrors;
+  onChange: (name: keyof RequestErrors) => void;
+}) {
+  const dims = [
+    ['declared_length', RECEIPT_MSG.declaredLengthLabel],
+    ['declared_width', RECEIPT_MSG.declaredWidthLabel],
+    ['declared_height', RECEIPT_MSG.declaredHeightLabel],
+  ] as const;
+  return (
+    <fieldset className="contents-fieldset declared-fieldset" data-testid="declared-fieldset">
+      <legend>{RECEIPT_MSG.declaredLegend}</legend>
+      <p className="muted" id="declared-help">
+        {RECEIPT_MSG.declaredHelp}
+      </p>
+      <div className="declared-row">
+        <Field
+          name="declared_weight"
+          label={RECEIPT_MSG.declaredWeightLabel}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={12}
+          aria-describedby="declared-help"
+          defaultValue={values?.declared_weight}
+          error={errors.declared_weight}
+          onChange={() => onChange('declared_weight')}
+        />
+        {dims.map(([name, label]) => (
+          <Field
+            key={name}
+            name={name}
+            label={label}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            defaultValue={values?.[name]}
+            error={errors[name]}
+            onChange={() => onChange(name)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 /**
@@ -341,6 +401,7 @@ export function DeliveryRequestForm({
             ))}
           </select>
         </div>
+        <DeclaredFieldset values={values} errors={errors} onChange={clear} />
         <ContentsFieldset values={values} error={shown('contents')} />
         {showFromJara ? (
           <label className="checkbox-row">

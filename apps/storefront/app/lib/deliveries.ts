@@ -63,7 +63,18 @@ export function warehousesFor<W extends Pick<Warehouse, 'type'>>(
 
 export type RequestErrors = Partial<
   Record<
-    'name' | 'phone' | 'email' | 'external_no' | 'warehouse_id' | 'shipping_type' | 'contents' | 'last_mile',
+    | 'name'
+    | 'phone'
+    | 'email'
+    | 'external_no'
+    | 'warehouse_id'
+    | 'shipping_type'
+    | 'contents'
+    | 'last_mile'
+    | 'declared_weight'
+    | 'declared_length'
+    | 'declared_width'
+    | 'declared_height',
     string
   >
 >;

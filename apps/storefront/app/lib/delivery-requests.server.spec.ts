@@ -1,4 +1,4 @@
-import { MSG } from '@jara/contracts';
+import { MSG, RECEIPT_MSG } from '@jara/contracts';
 import { checkDeliveryRequest, REQUEST_LIMITS, requestRefusal, requestValues } from './delivery-requests.server';
 import { REQUIRED_MARK } from './validate.server';
 
@@ -85,7 +85,48 @@ describe("delivery requests, checked by the API's GuestDeliveryDto and CreateDel
       // Issue 26: no contents rows typed, no last-mile choice made.
       contents: undefined,
       last_mile: '',
+      declared_weight: '',
+      declared_length: '',
+      declared_width: '',
+      declared_height: '',
     });
     expect(REQUEST_LIMITS).toMatchObject({ name: 120, phone: 30, external_no: 100 });
+  });
+
+  it('sends the declared weight and size (issue 26), checked by the DTO: kg with 2 decimals, whole cm, all three or none', () => {
+    const declared = { declared_weight: '2.5', declared_length: '30', declared_width: '20', declared_height: '10' };
+    const ok = checkDeliveryRequest(form({ ...full, ...declared }), 'foreign', false);
+    expect(ok.ok && JSON.parse(JSON.stringify(ok.body))).toMatchObject({
+      declared_weight: '2.5',
+      declared_length: 30,
+      declared_width: 20,
+      declared_height: 10,
+    });
+    // Left blank: nothing declared, nothing sent.
+    const none = checkDeliveryRequest(
+      form({ ...full, declared_weight: '', declared_length: '', declared_width: '', declared_height: '' }),
+      'foreign',
+      false,
+    );
+    expect(
+      none.ok && Object.keys(JSON.parse(JSON.stringify(none.body))).filter((k) => k.startsWith('declared')),
+    ).toEqual([]);
+    // One dimension alone asks for the others; a bad weight or size says so (never 'Required.' for them).
+    const bad = checkDeliveryRequest(
+      form({ ...full, declared_weight: '1e21', declared_length: '0' }),
+      'foreign',
+      false,
+    );
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors.declared_weight).toBe(MSG.deliveries.measureInvalid);
+    expect(bad.errors.declared_length).toBe(RECEIPT_MSG.dimensionInvalid);
+    expect(bad.errors.declared_width).toBe(RECEIPT_MSG.declaredDimensionsIncomplete);
+    expect(bad.errors.declared_height).toBe(RECEIPT_MSG.declaredDimensionsIncomplete);
+    // The form's required sentence is still the request's.
+    const missing = checkDeliveryRequest(form({ declared_length: '3' }), 'local', false);
+    expect(missing.ok ? null : missing.message).toBe(MSG.deliveries.requiredFields);
+    // Typed values come back to the form after a refusal.
+    expect(requestValues(form({ ...full, ...declared }))).toMatchObject(declared);
   });
 });

@@ -21,6 +21,11 @@ export const REQUEST_FIELDS = [
   // Issue 26: the declared contents (rows contents[i][field], read by contentRows) and the last mile.
   'contents',
   'last_mile',
+  // Issue 26 (decision 046): the declared weight and size a warehouse receipt compares against.
+  'declared_weight',
+  'declared_length',
+  'declared_width',
+  'declared_height',
 ] as const;
 
 /** The contents rows of the request form: those with any field filled, as the API's lines. */
@@ -55,6 +60,10 @@ export function requestValues(form: FormData): RequestValues {
     from_jara: ['on', 'true', '1'].includes(get('from_jara')),
     contents: contentRows(form),
     last_mile: get('last_mile'),
+    declared_weight: get('declared_weight'),
+    declared_length: get('declared_length'),
+    declared_width: get('declared_width'),
+    declared_height: get('declared_height'),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type ParcelMeasure,
 } from '@jara/contracts';
 import { CreateConsolidationDto, DisputeMeasureDto } from '@jara/dto';
-import { api, serverMessage } from './api.server';
+import { api, serverMessage, type ApiResult } from './api.server';
 import { env } from './env.server';
 import { forwardedHeaders } from './request-context.server';
 import { getSession, signOutAndRedirect, type SignedIn } from './session.server';
@@ -32,8 +32,46 @@ export interface MeasureAnswer {
   errors?: Record<string, string>;
 }
 
-/** intent=accept | dispute (with a reason). */
+/** intent=accept | dispute (with a reason): the signed-in owner's answer (POST /trackings/{id}/measure/...). */
 export async function answerMeasure(request: Request, auth: SignedIn, id: number, form: FormData) {
+  return sendAnswer(form, async (intent, body) => {
+    const res = await api<ItemResponse<ParcelMeasure>>(`/trackings/${id}/measure/${intent}`, {
+      token: auth.token,
+      json: body,
+    });
+    if (res.status === 401) await signOutAndRedirect(request, auth.session);
+    return res;
+  });
+}
+
+/** The same answer by a guest's link (decision 046): POST /guest/measures/{token}/accept | dispute, no session. */
+export async function answerGuestMeasure(token: string, form: FormData) {
+  return sendAnswer(form, (intent, body) =>
+    api<ItemResponse<ParcelMeasure>>(`/guest/measures/${token}/${intent}`, { method: 'POST', json: body }),
+  );
+}
+
+/** A guest's parcel measure by their link: the measure, or the API's status (404: the link does not work; 429). */
+export async function loadGuestMeasure(
+  request: Request,
+  token: string,
+): Promise<{ measure: ParcelMeasure | null; status: number; message: string | null }> {
+  const res = await api<ItemResponse<ParcelMeasure>>(`/guest/measures/${token}`, { signal: request.signal });
+  return {
+    measure: res.ok ? (res.data?.data ?? null) : null,
+    status: res.status,
+    message: serverMessage(res.error) ?? null,
+  };
+}
+
+/**
+ * The form's answer checked by the API's DisputeMeasureDto (a reason for a dispute), sent by `send`, answered for
+ * the page: the message, and the reason's error under its field.
+ */
+async function sendAnswer(
+  form: FormData,
+  send: (intent: 'accept' | 'dispute', body: { reason?: string }) => Promise<ApiResult<ItemResponse<ParcelMeasure>>>,
+) {
   const intent = form.get('intent');
   if (intent !== 'accept' && intent !== 'dispute')
     return json<MeasureAnswer>({ ok: false, message: RECEIPT_MSG.notPending }, { status: 422 });
@@ -51,11 +89,7 @@ export async function answerMeasure(request: Request, auth: SignedIn, id: number
     }
     body = { reason: check.value.reason };
   }
-  const res = await api<ItemResponse<ParcelMeasure>>(`/trackings/${id}/measure/${intent}`, {
-    token: auth.token,
-    json: body,
-  });
-  if (res.status === 401) return signOutAndRedirect(request, auth.session);
+  const res = await send(intent, body);
   if (res.ok)
     return json<MeasureAnswer>({
       ok: true,

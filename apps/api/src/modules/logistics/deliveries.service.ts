@@ -53,7 +53,7 @@ import { User } from '../users/user.entity';
 import { oneOf } from '../wallet/wallet.service';
 import { presentDelivery, presentLookup } from './delivery.presenter';
 import { Delivery, DeliveryClaimDecline, DeliveryStatusChange } from './delivery.entity';
-import { guestContactConfirmed } from './guest-fee.service';
+import { guestContactConfirmed } from './guest-contact';
 import { newTrackingNo } from './tracking-number';
 import { writeContents } from './contents.service';
 import type { CreateDeliveryDto, DeliveryStatusDto, GuestDeliveryDto, ProceedDeliveryDto } from '@jara/dto';

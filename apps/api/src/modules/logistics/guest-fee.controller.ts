@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { GUEST_FEE_MSG } from '@jara/contracts';
+import { GUEST_FEE_MSG, RECEIPT_MSG } from '@jara/contracts';
 import { Public } from '../../common/decorators/auth.decorators';
 import { AbuseLimit } from '../../common/rate-limit/abuse-limit';
 import { GuestFeeService } from './guest-fee.service';
-import { GuestPaymentVerifyDto } from '@jara/dto';
+import { DisputeMeasureDto, GuestPaymentVerifyDto } from '@jara/dto';
 
 /**
  * A guest's links (decision 032): public, the token in the path is the only authority (a wrong, expired or used one
@@ -64,5 +64,45 @@ export class GuestFeeController {
   @ApiOperation({ summary: 'Back from the gateway: verify a card payment of the fee (reference) and settle it once' })
   async verify(@Param('token') token: string, @Body() dto: GuestPaymentVerifyDto) {
     return { data: await this.guestFee.verify(token, dto.reference) };
+  }
+
+  // Issue 26 (decision 046): a guest's answer to a measure far from what they declared.
+
+  @Public()
+  @Get('measures/:token')
+  @AbuseLimit('guest-link', { message: GUEST_FEE_MSG.linkTooMany })
+  @ApiOperation({
+    summary:
+      "A guest's measure link: the parcel's declared and measured measure, the question and the fee (wrong or expired: 404)",
+  })
+  async measure(@Param('token') token: string) {
+    return { data: await this.guestFee.measure(token) };
+  }
+
+  @Public()
+  @Post('measures/:token/accept')
+  @HttpCode(200)
+  @AbuseLimit('guest-link', { message: GUEST_FEE_MSG.linkTooMany })
+  @ApiOperation({
+    summary:
+      "Accept the new measure by the guest's link: the fee invoice is raised (e-mailed with a pay link); answered already: 422",
+  })
+  async acceptMeasure(@Param('token') token: string) {
+    return { message: RECEIPT_MSG.accepted, data: await this.guestFee.answerMeasure(token, { kind: 'accept' }) };
+  }
+
+  @Public()
+  @Post('measures/:token/dispute')
+  @HttpCode(200)
+  @AbuseLimit('guest-link', { message: GUEST_FEE_MSG.linkTooMany })
+  @ApiOperation({
+    summary:
+      "Dispute the new measure by the guest's link (a reason required): the problem queue lists it; answered already: 422",
+  })
+  async disputeMeasure(@Param('token') token: string, @Body() dto: DisputeMeasureDto) {
+    return {
+      message: RECEIPT_MSG.disputed,
+      data: await this.guestFee.answerMeasure(token, { kind: 'dispute', reason: dto.reason }),
+    };
   }
 }

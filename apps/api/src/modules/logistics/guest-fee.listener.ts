@@ -12,6 +12,11 @@ export class GuestFeeListener {
     await this.guestFee.sendConfirmation(event.deliveryId);
   }
 
+  @OnDomainEvent(EVENTS.guestMeasureChanged)
+  async onMeasureChanged(event: GuestLinkEvent): Promise<void> {
+    await this.guestFee.sendMeasure(event.deliveryId);
+  }
+
   @OnDomainEvent(EVENTS.guestFeeDue)
   async onFeeDue(event: GuestLinkEvent): Promise<void> {
     await this.guestFee.sendFee(event.deliveryId);

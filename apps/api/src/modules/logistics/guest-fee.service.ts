@@ -5,16 +5,20 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   deliveryStatusDetailLabel,
   formatWalletMoney,
+  declaredMeasureText,
   GUEST_CONFIRM_LINK_DAYS,
   GUEST_FEE_MSG,
+  GUEST_MEASURE_LINK_DAYS,
   GUEST_PAY_LINK_DAYS,
   GUEST_TOKEN_PATTERN,
   guestConfirmPath,
+  guestParcelPath,
   guestPaidPath,
   guestPayPath,
   SHIPPING_TYPES,
   type GuestConfirmation,
   type GuestFee,
+  type ParcelMeasure,
   type PaymentStart,
 } from '@jara/contracts';
 import { NotFoundError } from '../../common/errors';
@@ -26,27 +30,16 @@ import { inTransaction } from '../../database/transaction';
 import { Invoice } from '../invoices/invoice.entity';
 import { InvoicesService } from '../invoices/invoices.service';
 import { Delivery, DeliveryStatusChange } from './delivery.entity';
+import { guestContactConfirmed } from './guest-contact';
 import { GuestLink, type GuestLinkPurpose } from './guest-link.entity';
 import { Location, ShippingTitle, Warehouse } from './logistics.entity';
+import { ReceiptsService, type MeasureAnswerInput } from './receipts.service';
 
 const DAY_MS = 86_400_000;
 
 /** The SHA-256 of a link token (hex): what the table holds and what a presented token is looked up by. */
 export function hashGuestToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/** Whether the guest confirmed the e-mail given with this delivery (its confirm link was used). */
-export async function guestContactConfirmed(m: EntityManager, deliveryId: number): Promise<boolean> {
-  const n = await m
-    .getRepository(GuestLink)
-    .createQueryBuilder('g')
-    .where('g.delivery_id = :deliveryId AND g.purpose = :purpose AND g.used_at IS NOT NULL', {
-      deliveryId,
-      purpose: 'confirm',
-    })
-    .getCount();
-  return n > 0;
 }
 
 /**
@@ -63,6 +56,7 @@ export class GuestFeeService {
     private readonly invoices: InvoicesService,
     private readonly outbox: OutboxService,
     private readonly mail: MailService,
+    private readonly receipts: ReceiptsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -101,6 +95,37 @@ export class GuestFeeService {
         formatWalletMoney(invoice.amount_minor, invoice.currency),
         `${this.config.storefrontUrl}${guestPayPath(token)}`,
         GUEST_PAY_LINK_DAYS,
+      ),
+    });
+  }
+
+  /**
+   * guest.measure_changed (decision 046): a guest's parcel measured far from what they declared waits for their
+   * answer; a confirmed guest is e-mailed declared vs measured and a link to accept or dispute (a new link replaces the
+   * old). Not yet confirmed: nothing now; confirming sends it. Answered meanwhile, or claimed by an account: nothing.
+   */
+  async sendMeasure(deliveryId: number): Promise<void> {
+    const delivery = await this.db.getRepository(Delivery).findOne({ where: { id: deliveryId } });
+    if (!delivery?.email || delivery.user_id || delivery.measure_status !== 'pending_acceptance') return;
+    if (!(await guestContactConfirmed(this.db.manager, deliveryId))) return;
+    const token = await this.mint(deliveryId, 'measure', GUEST_MEASURE_LINK_DAYS);
+    await this.mail.send({
+      to: delivery.email,
+      subject: GUEST_FEE_MSG.measureSubject(delivery.tracking_no),
+      text: GUEST_FEE_MSG.measureText(
+        delivery.tracking_no,
+        ((delivery.weight_hundredths ?? 0) / 100).toFixed(2),
+        declaredMeasureText({
+          weight:
+            delivery.declared_weight_hundredths !== null
+              ? (delivery.declared_weight_hundredths / 100).toFixed(2)
+              : null,
+          length_cm: delivery.declared_length_cm,
+          width_cm: delivery.declared_width_cm,
+          height_cm: delivery.declared_height_cm,
+        }),
+        `${this.config.storefrontUrl}${guestParcelPath(token)}`,
+        GUEST_MEASURE_LINK_DAYS,
       ),
     });
   }
@@ -170,6 +195,9 @@ export class GuestFeeService {
         location: null,
       });
       const events = await this.feeDueIn(m, delivery);
+      // A measure question asked before the guest confirmed is e-mailed now (decision 046).
+      if (delivery.measure_status === 'pending_acceptance')
+        events.push(await this.outbox.enqueue(m, EVENTS.guestMeasureChanged, { deliveryId: delivery.id }));
       return { delivery, events };
     });
     if (!result) throw notFound();
@@ -210,6 +238,24 @@ export class GuestFeeService {
     const invoice = await m.findOne(Invoice, { where: { id: invoiceId } });
     if (!invoice || invoice.user_id !== null || invoice.status !== 'pending') return [];
     return [await this.outbox.enqueue(m, EVENTS.guestFeeDue, { deliveryId: delivery.id })];
+  }
+
+  // ------------------------------------------------------------------------------------------------ measure
+
+  /** GET /guest/measures/{token}: the parcel a working measure link names, declared vs measured and the fee. */
+  async measure(token: string): Promise<ParcelMeasure> {
+    const link = await this.link(token, 'measure');
+    return this.receipts.guestMeasure(link.delivery_id);
+  }
+
+  /**
+   * POST /guest/measures/{token}/accept | dispute: the guest's answer, by the receipts' one rule (the signed-in
+   * owner's too). The link names its one parcel; answered already (or two answers at once): 422 notPending.
+   */
+  async answerMeasure(token: string, answer: MeasureAnswerInput): Promise<ParcelMeasure> {
+    const link = await this.link(token, 'measure');
+    await this.receipts.answer({ guest: true }, link.delivery_id, answer);
+    return this.receipts.guestMeasure(link.delivery_id);
   }
 
   // ---------------------------------------------------------------------------------------------------- pay

@@ -2,8 +2,11 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity';
 import { Delivery } from './delivery.entity';
 
-/** confirm: the guest confirms the e-mail they gave; pay: the guest sees and pays the fee (decision 032). */
-export type GuestLinkPurpose = 'confirm' | 'pay';
+/**
+ * confirm: the guest confirms the e-mail they gave; pay: the guest sees and pays the fee (decision 032); measure: the
+ * guest accepts or disputes a measure far from what they declared (decision 046).
+ */
+export type GuestLinkPurpose = 'confirm' | 'pay' | 'measure';
 
 /**
  * A link e-mailed to a guest: one current link per delivery and purpose (a new one replaces the old, whose token then
@@ -29,7 +32,7 @@ export class GuestLink extends BaseEntity {
   @Column({ type: 'datetime', precision: 6 })
   expires_at!: Date;
 
-  /** A confirm link: when the guest confirmed (the contact is confirmed from then on). Pay links are never used up. */
+  /** A confirm link: when the guest confirmed (the contact is confirmed from then on). Pay and measure links are never used up. */
   @Column({ type: 'datetime', precision: 6, nullable: true })
   used_at!: Date | null;
 }

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   cargoFeeCents,
   chargeableHundredths,
+  declaredMeasureText,
   exceedsVariance,
   MEASURE_STATUS_LABELS,
   MONEY_MAX_MINOR,
@@ -29,12 +30,26 @@ import { InvoicesService } from '../invoices/invoices.service';
 import type { User } from '../users/user.entity';
 import type { CreateReceiptDto, ReceiptMeasureDto, ReceiptSettingsDto } from '@jara/dto';
 import { DeliveriesService } from './deliveries.service';
+import { guestContactConfirmed } from './guest-contact';
 import { Delivery } from './delivery.entity';
 import { LogisticsSettingsRow } from './logistics.entity';
 import { DeliveryReceipt, DeliveryReceiptPhoto, ReceiptSettingsRow } from './receipt.entity';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const kg = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+/** What the customer declared, as the contracts say it. */
+function declaredOf(d: Delivery): ParcelMeasure['declared'] {
+  return {
+    weight: d.declared_weight_hundredths !== null ? kg(d.declared_weight_hundredths) : null,
+    length_cm: d.declared_length_cm,
+    width_cm: d.declared_width_cm,
+    height_cm: d.declared_height_cm,
+  };
+}
+
+/** The customer's answer to a measure awaiting it. */
+export type MeasureAnswerInput = { kind: 'accept' } | { kind: 'dispute'; reason: string };
 
 /** A receipt's measures, checked, and its photos already stored (private keys). */
 export interface PreparedReceipt {
@@ -224,11 +239,11 @@ export class ReceiptsService {
             if (invoice?.status === 'paid') throw new ConflictError(MSG.deliveries.feePaid);
             if (invoice?.status === 'pending') await this.invoices.cancelIn(m, invoice.id);
           }
+          const declared = declaredMeasureText(declaredOf(d));
+          // A guest who gave an e-mail is asked by a link (their e-mail must be confirmed first: decision 046).
+          if (!d.user_id && d.email)
+            events.push(await this.outbox.enqueue(m, EVENTS.guestMeasureChanged, { deliveryId: d.id }));
           if (d.user_id) {
-            const declared =
-              d.declared_weight_hundredths !== null
-                ? `${kg(d.declared_weight_hundredths)} kg`
-                : `${d.declared_length_cm} x ${d.declared_width_cm} x ${d.declared_height_cm} cm`;
             events.push(
               await this.outbox.enqueue(m, EVENTS.deliveryMeasureChanged, {
                 deliveryId: d.id,
@@ -272,14 +287,16 @@ export class ReceiptsService {
       return [];
     }
     await m.update(Delivery, { id: d.id }, { amount_minor: fee > 0 ? fee : null });
-    if (!d.user_id || fee <= 0) {
+    // A guest whose e-mail is confirmed is billed too, with no account: an invoice paid by its pay link (032).
+    const guest = !d.user_id && !!d.email && (await guestContactConfirmed(m, d.id));
+    if ((!d.user_id && !guest) || fee <= 0) {
       if (invoice && invoice.status === 'pending') await this.invoices.cancelIn(m, invoice.id);
       return [];
     }
     const description = `Cargo fee for ${d.tracking_no} (${d.shipping_type === 'sea_cargo' ? 'Sea Cargo' : 'Air Cargo'})`;
     if (!invoice) {
       const row = await this.invoices.issueIn(m, {
-        userId: d.user_id,
+        userId: d.user_id ?? null,
         type: 'delivery',
         subjectId: d.id,
         subjectLabel: d.tracking_no,
@@ -288,12 +305,18 @@ export class ReceiptsService {
         description,
       });
       await m.update(Delivery, { id: d.id }, { invoice_id: row.id });
-      return this.invoices.announceIn(m, row.id);
+      return this.announceFeeIn(m, d, row.id);
     }
     const changed = await this.invoices.amendIn(m, invoice.id, { amountMinor: fee, description });
     return changed && (invoice.status === 'cancelled' || invoice.amount_minor !== fee)
-      ? this.invoices.announceIn(m, invoice.id)
+      ? this.announceFeeIn(m, d, invoice.id)
       : [];
+  }
+
+  /** An account's fee invoice is announced; a guest's is e-mailed with a new pay link (guest.fee_due, decision 032). */
+  private async announceFeeIn(m: EntityManager, d: Delivery, invoiceId: number): Promise<number[]> {
+    if (d.user_id) return this.invoices.announceIn(m, invoiceId);
+    return [await this.outbox.enqueue(m, EVENTS.guestFeeDue, { deliveryId: d.id })];
   }
 
   // ------------------------------------------------------------------------------------------- the customer's answer
@@ -301,39 +324,53 @@ export class ReceiptsService {
   /** POST /trackings/{id}/measure/accept (the owner): the new measure stands and its fee invoice is raised. */
   async accept(user: User, id: number): Promise<ParcelMeasure> {
     await this.own(user, id);
-    const rates = await this.db.getRepository(LogisticsSettingsRow).findOneBy({ id: 1 });
-    const events = await inTransaction(this.db, async (m) => {
-      const done = await m
-        .createQueryBuilder()
-        .update(Delivery)
-        .set({ measure_status: 'accepted' })
-        .where("id = :id AND user_id = :user AND measure_status = 'pending_acceptance'", { id, user: user.id })
-        .execute();
-      if (done.affected !== 1) throw invalid('measure_status', RECEIPT_MSG.notPending);
-      const d = await m.findOneOrFail(Delivery, { where: { id } });
-      await this.deliveries.noteIn(m, d, { user, role: 'customer', note: RECEIPT_MSG.accepted });
-      return this.chargeIn(m, d, rates);
-    });
-    await this.deliveries.deliverEvents(events);
+    await this.answer({ user }, id, { kind: 'accept' });
     return this.measure(user, id);
   }
 
   /** POST /trackings/{id}/measure/dispute (the owner): measure_status 'disputed' with the reason; no fee is raised. */
   async dispute(user: User, id: number, reason: string): Promise<ParcelMeasure> {
     await this.own(user, id);
-    await inTransaction(this.db, async (m) => {
+    await this.answer({ user }, id, { kind: 'dispute', reason });
+    return this.measure(user, id);
+  }
+
+  /**
+   * The customer's answer to a measure awaiting it: the one rule behind the signed-in routes and a guest's link
+   * (decision 046). `by` is the signed-in owner, or a guest whose link named this parcel (a parcel with no account).
+   * One conditional UPDATE on measure_status = 'pending_acceptance' decides: of two answers at once one wins, the
+   * other is a 422 (notPending). Accept raises the fee invoice of the new measure (a guest's only once their e-mail
+   * is confirmed, then e-mailed with a pay link); dispute keeps the reason for the problem queue and raises nothing.
+   */
+  async answer(by: { user: User } | { guest: true }, id: number, answer: MeasureAnswerInput): Promise<void> {
+    const user = 'user' in by ? by.user : null;
+    const rates =
+      answer.kind === 'accept' ? await this.db.getRepository(LogisticsSettingsRow).findOneBy({ id: 1 }) : null;
+    const events = await inTransaction(this.db, async (m) => {
       const done = await m
         .createQueryBuilder()
         .update(Delivery)
-        .set({ measure_status: 'disputed', dispute_reason: reason.slice(0, 500) })
-        .where("id = :id AND user_id = :user AND measure_status = 'pending_acceptance'", { id, user: user.id })
+        .set(
+          answer.kind === 'accept'
+            ? { measure_status: 'accepted' }
+            : { measure_status: 'disputed', dispute_reason: answer.reason.slice(0, 500) },
+        )
+        .where(
+          `id = :id AND ${user ? 'user_id = :user' : 'user_id IS NULL'} AND measure_status = 'pending_acceptance'`,
+          { id, user: user?.id },
+        )
         .execute();
       if (done.affected !== 1) throw invalid('measure_status', RECEIPT_MSG.notPending);
-      const d = await m.findOneOrFail(Delivery, { where: { id }, select: ['id', 'status'] });
-      await this.deliveries.noteIn(m, d, { user, role: 'customer', note: `Measure disputed: ${reason}` });
+      const d = await m.findOneOrFail(Delivery, { where: { id } });
+      const mover = user ? { user, role: 'customer' as const } : { user: null, role: 'guest' as const };
+      if (answer.kind === 'dispute') {
+        await this.deliveries.noteIn(m, d, { ...mover, note: `Measure disputed: ${answer.reason}` });
+        return [];
+      }
+      await this.deliveries.noteIn(m, d, { ...mover, note: RECEIPT_MSG.accepted });
+      return this.chargeIn(m, d, rates);
     });
-    await this.deliveries.deliverEvents([]);
-    return this.measure(user, id);
+    await this.deliveries.deliverEvents(events);
   }
 
   private async own(user: User, id: number): Promise<Delivery> {
@@ -353,6 +390,22 @@ export class ReceiptsService {
   async measure(viewer: User, id: number): Promise<ParcelMeasure> {
     const d = await this.db.getRepository(Delivery).findOne({ where: { id } });
     if (!d || (viewer.role !== 'admin' && d.user_id !== viewer.id)) throw new NotFoundError(MSG.deliveries.notFound);
+    return this.present(d);
+  }
+
+  /**
+   * A guest's parcel named by their link (decision 046): the same view without the receipt's photos and who measured
+   * it (photos are served to a signed-in owner or staff only).
+   */
+  async guestMeasure(id: number): Promise<ParcelMeasure> {
+    const d = await this.db.getRepository(Delivery).findOne({ where: { id } });
+    if (!d || d.user_id) throw new NotFoundError(MSG.deliveries.notFound);
+    const view = await this.present(d);
+    return { ...view, receipt: view.receipt ? { ...view.receipt, photos: [], actor: null } : null };
+  }
+
+  private async present(d: Delivery): Promise<ParcelMeasure> {
+    const id = d.id;
     const receipt = await this.db
       .getRepository(DeliveryReceipt)
       .findOne({ where: { delivery_id: id }, order: { id: 'DESC' }, relations: { actor: true } });
@@ -388,12 +441,7 @@ export class ReceiptsService {
       tracking_no: d.tracking_no,
       measure_status: d.measure_status,
       measure_status_label: MEASURE_STATUS_LABELS[d.measure_status] ?? d.measure_status,
-      declared: {
-        weight: d.declared_weight_hundredths !== null ? kg(d.declared_weight_hundredths) : null,
-        length_cm: d.declared_length_cm,
-        width_cm: d.declared_width_cm,
-        height_cm: d.declared_height_cm,
-      },
+      declared: declaredOf(d),
       receipt: receipt
         ? {
             id: receipt.id,
