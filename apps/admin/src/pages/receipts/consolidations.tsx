@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
-import { Button, Card, Drawer, Table, Tag, Typography } from 'antd';
-import { formatDollars, type Consolidation } from '@jara/contracts';
+import { App, Button, Card, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { CONSOLIDATION_TEXT, formatDollars, RECEIPT_MSG, type Consolidation } from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
+import { API_URL } from '../../providers/config';
+import { http, toHttpError } from '../../providers/http';
 import { MeasureForm } from './measure-form';
 
 /**
@@ -17,6 +19,21 @@ export default function ConsolidationList() {
     syncWithLocation: false,
   });
   const [packing, setPacking] = useState<Consolidation | null>(null);
+  const [unpacking, setUnpacking] = useState<number | null>(null);
+  const { message } = App.useApp();
+  /** Decision 047: undo a packing while the consolidated parcel is at the warehouse and its fee unpaid. */
+  const unpack = async (c: Consolidation) => {
+    setUnpacking(c.id);
+    try {
+      await http.post(`${API_URL}/consolidations/${c.id}/unpack`);
+      message.success(RECEIPT_MSG.unpacked);
+      await tableQuery.refetch();
+    } catch (error) {
+      message.error(`${CONSOLIDATION_TEXT.unpackFailed}: ${toHttpError(error).message}`);
+    } finally {
+      setUnpacking(null);
+    }
+  };
 
   return (
     <div>
@@ -33,7 +50,17 @@ export default function ConsolidationList() {
           <Table.Column<Consolidation>
             title="Status"
             render={(_, c) => (
-              <Tag color={c.status === 'packed' ? 'green' : c.status === 'requested' ? 'blue' : 'default'}>
+              <Tag
+                color={
+                  c.status === 'packed'
+                    ? 'green'
+                    : c.status === 'requested'
+                      ? 'blue'
+                      : c.status === 'unpacked'
+                        ? 'orange'
+                        : 'default'
+                }
+              >
                 {c.status_label}
               </Tag>
             )}
@@ -51,13 +78,33 @@ export default function ConsolidationList() {
           />
           <Table.Column<Consolidation>
             title="Actions"
-            render={(_, c) =>
-              c.status === 'requested' ? (
-                <Button type="primary" size="small" onClick={() => setPacking(c)}>
-                  Pack
-                </Button>
-              ) : null
-            }
+            render={(_, c) => (
+              <Space wrap>
+                {c.status === 'requested' ? (
+                  <Button type="primary" size="small" onClick={() => setPacking(c)}>
+                    Pack
+                  </Button>
+                ) : null}
+                {c.unpackable && c.parent ? (
+                  <Popconfirm
+                    title={CONSOLIDATION_TEXT.unpackOf(c.id)}
+                    description={CONSOLIDATION_TEXT.unpackConfirm(c.parent.tracking_no)}
+                    okText={CONSOLIDATION_TEXT.unpackYes}
+                    cancelText={CONSOLIDATION_TEXT.unpackNo}
+                    onConfirm={() => unpack(c)}
+                  >
+                    <Button
+                      size="small"
+                      danger
+                      loading={unpacking === c.id}
+                      aria-label={CONSOLIDATION_TEXT.unpackOf(c.id)}
+                    >
+                      {CONSOLIDATION_TEXT.unpack}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            )}
           />
         </Table>
       </Card>
