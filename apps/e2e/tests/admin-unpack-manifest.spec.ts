@@ -114,12 +114,13 @@ test('staff unpack a consolidation still at the warehouse; its parcels move on t
   await expect(row).toContainText(parcels[1].tracking_no);
   await dismissToasts(page);
   await row.getByRole('button', { name: CONSOLIDATION_TEXT.unpackOf(packed.id) }).click();
-  const confirm = page.locator('.ant-popconfirm');
+  const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText(CONSOLIDATION_TEXT.unpackConfirm(parent.tracking_no));
   await snap(page, 'admin-consolidation-unpack-confirm');
   await confirm.getByRole('button', { name: CONSOLIDATION_TEXT.unpackYes }).click();
   await expect(page.getByText(RECEIPT_MSG.unpacked)).toBeVisible();
   await expect(row).toContainText('Unpacked');
+  await expect(row).toContainText(`${parent.tracking_no} (Cancelled)`);
   await expect(row.getByRole('button', { name: CONSOLIDATION_TEXT.unpackOf(packed.id) })).toHaveCount(0);
   await snap(page, 'admin-consolidation-unpacked');
 

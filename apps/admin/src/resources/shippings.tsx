@@ -191,7 +191,7 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
     },
   ],
   actions: {
-    width: [196, 560],
+    width: [196, 440],
     after: (shipping, { compact, extra }) => (
       <>
         <ManifestButtons shipping={shipping} compact={compact} />

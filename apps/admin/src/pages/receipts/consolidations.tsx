@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
-import { App, Button, Card, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { CONSOLIDATION_TEXT, formatDollars, RECEIPT_MSG, type Consolidation } from '@jara/contracts';
+import { App, Button, Card, Drawer, Space, Table, Tag, Typography } from 'antd';
+import {
+  CONSOLIDATION_TEXT,
+  DELIVERY_STATUS,
+  deliveryStatusLabel,
+  formatDollars,
+  RECEIPT_MSG,
+  type Consolidation,
+} from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
 import { API_URL } from '../../providers/config';
 import { http, toHttpError } from '../../providers/http';
@@ -20,8 +27,17 @@ export default function ConsolidationList() {
   });
   const [packing, setPacking] = useState<Consolidation | null>(null);
   const [unpacking, setUnpacking] = useState<number | null>(null);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   /** Decision 047: undo a packing while the consolidated parcel is at the warehouse and its fee unpaid. */
+  const confirmUnpack = (c: Consolidation) =>
+    modal.confirm({
+      title: CONSOLIDATION_TEXT.unpackOf(c.id),
+      content: c.parent ? CONSOLIDATION_TEXT.unpackConfirm(c.parent.tracking_no) : null,
+      okText: CONSOLIDATION_TEXT.unpackYes,
+      okButtonProps: { danger: true },
+      cancelText: CONSOLIDATION_TEXT.unpackNo,
+      onOk: () => unpack(c),
+    });
   const unpack = async (c: Consolidation) => {
     setUnpacking(c.id);
     try {
@@ -71,7 +87,12 @@ export default function ConsolidationList() {
               c.parent ? (
                 <Typography.Text>
                   {c.parent.tracking_no}
-                  {c.parent.amount_minor !== null ? ` (${formatDollars(c.parent.amount_minor)})` : ''}
+                  {/* Unpacked (decision 047): the parcel is cancelled, and its fee with it. */}
+                  {c.parent.status === DELIVERY_STATUS.CANCELLED
+                    ? ` (${deliveryStatusLabel(c.parent.status)})`
+                    : c.parent.amount_minor !== null
+                      ? ` (${formatDollars(c.parent.amount_minor)})`
+                      : ''}
                 </Typography.Text>
               ) : null
             }
@@ -86,22 +107,15 @@ export default function ConsolidationList() {
                   </Button>
                 ) : null}
                 {c.unpackable && c.parent ? (
-                  <Popconfirm
-                    title={CONSOLIDATION_TEXT.unpackOf(c.id)}
-                    description={CONSOLIDATION_TEXT.unpackConfirm(c.parent.tracking_no)}
-                    okText={CONSOLIDATION_TEXT.unpackYes}
-                    cancelText={CONSOLIDATION_TEXT.unpackNo}
-                    onConfirm={() => unpack(c)}
+                  <Button
+                    size="small"
+                    danger
+                    loading={unpacking === c.id}
+                    aria-label={CONSOLIDATION_TEXT.unpackOf(c.id)}
+                    onClick={() => confirmUnpack(c)}
                   >
-                    <Button
-                      size="small"
-                      danger
-                      loading={unpacking === c.id}
-                      aria-label={CONSOLIDATION_TEXT.unpackOf(c.id)}
-                    >
-                      {CONSOLIDATION_TEXT.unpack}
-                    </Button>
-                  </Popconfirm>
+                    {CONSOLIDATION_TEXT.unpack}
+                  </Button>
                 ) : null}
               </Space>
             )}
