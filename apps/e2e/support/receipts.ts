@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Delivery, ParcelMeasure, ReceiptSettings } from '@jara/contracts';
+import type { Consolidation, Delivery, ParcelMeasure, ReceiptSettings } from '@jara/contracts';
 import { api, apiLogin, createVerifiedUser, DEMO, E2E } from './env';
 import { apiSession, type ApiSession } from './orders';
 import { warehouseOf } from './admin-deliveries';
@@ -83,4 +83,36 @@ export async function readReceiptSettings(token: string): Promise<ReceiptSetting
   const res = await api<{ data: ReceiptSettings }>('/receipt-settings', { token });
   if (res.status !== 200) fail('receipt settings', res);
   return res.body.data;
+}
+
+/** POST /consolidations as the owner, then POST /consolidations/{id}/pack as the admin (multipart, one photo). */
+export async function packedConsolidation(
+  customerToken: string,
+  adminToken: string,
+  deliveryIds: number[],
+): Promise<Consolidation> {
+  const requested = await api<{ data: Consolidation }>('/consolidations', {
+    token: customerToken,
+    body: { delivery_ids: deliveryIds },
+  });
+  if (requested.status !== 201) fail('request consolidation', requested);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    weight: '2.50',
+    length: '40',
+    width: '30',
+    height: '20',
+    pieces: String(deliveryIds.length),
+    condition: 'good',
+  }))
+    form.append(k, v);
+  form.append('photos', new Blob([new Uint8Array(await parcelPhoto(120))], { type: 'image/jpeg' }), 'packed.jpg');
+  const res = await fetch(`${E2E.api}/consolidations/${requested.body.data.id}/pack`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}` },
+    body: form,
+  });
+  const body = await res.json();
+  if (res.status !== 201) fail('pack consolidation', { status: res.status, body });
+  return body.data as Consolidation;
 }

@@ -24,6 +24,22 @@ export const PARCEL_CONDITION_LABELS: Record<ParcelCondition, string> = {
 
 /** Defaults of the receipt settings (decision 044): IATA's 6000 for air, 1 CBM = 1000 kg for sea, 10 % variance. */
 export const RECEIPT_DEFAULTS = { air_divisor: 6000, sea_divisor: 1000, variance_percent: 10 } as const;
+
+/** Back office labels of the consolidation and shipping-title screens (issue 26, decision 047). */
+export const CONSOLIDATION_TEXT = {
+  unpack: 'Unpack',
+  unpackOf: (id: number) => `Unpack consolidation #${id}`,
+  unpackConfirm: (trackingNo: string) =>
+    `Unpack ${trackingNo}? It is cancelled, a pending fee invoice is cancelled, and its parcels go back to the warehouse to be priced on their own.`,
+  unpackYes: 'Yes, unpack',
+  unpackNo: 'Keep packed',
+  unpackFailed: 'Could not unpack',
+  manifestCsv: 'Manifest (CSV)',
+  manifestPdf: 'Manifest (PDF)',
+  manifestOf: (kind: 'CSV' | 'PDF', title: string) => `Manifest (${kind}) of ${title}`,
+  manifestFailed: 'Could not download the manifest',
+} as const;
+
 export const RECEIPT_LIMITS = {
   dimensionCm: 1_000,
   weightHundredths: 10_000_000,
@@ -129,11 +145,12 @@ export interface ParcelMeasure {
   members: Array<{ id: number; tracking_no: string; external_no: string }>;
 }
 
-export type ConsolidationStatus = 'requested' | 'packed' | 'cancelled';
+export type ConsolidationStatus = 'requested' | 'packed' | 'cancelled' | 'unpacked';
 export const CONSOLIDATION_STATUS_LABELS: Record<ConsolidationStatus, string> = {
   requested: 'Requested',
   packed: 'Packed',
   cancelled: 'Cancelled',
+  unpacked: 'Unpacked',
 };
 
 export interface Consolidation {
@@ -144,7 +161,10 @@ export interface Consolidation {
   status: ConsolidationStatus;
   status_label: string;
   members: Array<{ id: number; tracking_no: string; external_no: string; status: number }>;
-  parent: { id: number; tracking_no: string; amount_minor: number | null } | null;
+  /** The consolidated parcel once packed (its status: Cancelled once unpacked, decision 047). */
+  parent: { id: number; tracking_no: string; amount_minor: number | null; status: number } | null;
+  /** Staff may unpack it now: packed, its parcel still at the warehouse (2 or 3) and its fee not paid. */
+  unpackable: boolean;
   created_at: string;
 }
 
@@ -203,6 +223,14 @@ export const RECEIPT_MSG = {
   consolidationNotRequested: 'This consolidation is no longer waiting to be packed.',
   consolidationCancelled: 'Consolidation cancelled.',
   consolidationPacked: 'Consolidated parcel packed.',
+  consolidationNotPacked: 'Only a packed consolidation can be unpacked.',
+  unpackLeftWarehouse: (trackingNo: string, status: string) =>
+    `${trackingNo} is ${status}: only a consolidated parcel still at the warehouse can be unpacked.`,
+  unpackFeePaid: (trackingNo: string) => `The fee of ${trackingNo} is paid: it can no longer be unpacked.`,
+  unpacked: 'Consolidation unpacked: its parcels move on their own again.',
+  parentUnpacked: (trackingNos: string) => `Unpacked: ${trackingNos} move on their own again`,
+  memberUnpacked: (trackingNo: string) =>
+    `Unpacked from consolidated parcel ${trackingNo}: back at the warehouse, to be priced on its own`,
   memberNoFee: 'This parcel travels in a consolidated parcel: the fee is charged on that parcel.',
   memberFollows: (trackingNo: string) => `Travels in consolidated parcel ${trackingNo}`,
   memberMoveRefused: (trackingNo: string) => `This parcel travels in consolidated parcel ${trackingNo}: move that one.`,

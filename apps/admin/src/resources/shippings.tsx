@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNotification, useUpdate, type HttpError } from '@refinedev/core';
 import { App, Button, Select, Typography } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import {
+  CONSOLIDATION_TEXT,
   deliveryStatusLabel,
   MSG,
   shippingTitleStatusLabel,
@@ -17,6 +18,7 @@ import { http, toHttpError } from '../providers/http';
 import { failedWrite } from '../schema/row-buttons';
 import { describe } from '../schema/types';
 import { useDeliveryRefresh } from '../pages/deliveries/shared';
+import { download } from '../pages/deliveries/last-mile';
 import { AssignGoodsModal } from '../pages/logistics/assign-goods';
 import { LOGISTICS_DELETE, LOGISTICS_SAVED, placedFields } from '../pages/logistics/shared';
 import {
@@ -130,6 +132,34 @@ function useStatusSaveStep() {
   };
 }
 
+/**
+ * The title's manifest (issue 26, decision 045), CSV and PDF: downloaded with the admin's bearer token (the API serves
+ * it to staff only), every declared line of every parcel on the title.
+ */
+function ManifestButtons({ shipping, compact }: { shipping: ShippingTitle; compact: boolean }) {
+  const { message } = App.useApp();
+  const get = (kind: 'csv' | 'pdf') =>
+    download(`/shippings/${shipping.id}/manifest.${kind}`, `manifest-${shipping.id}.${kind}`).catch((error) =>
+      message.error(`${CONSOLIDATION_TEXT.manifestFailed}: ${toHttpError(error).message}`),
+    );
+  return (
+    <>
+      {(['csv', 'pdf'] as const).map((kind) => (
+        <Button
+          key={kind}
+          size="small"
+          icon={<DownloadOutlined />}
+          aria-label={CONSOLIDATION_TEXT.manifestOf(kind === 'csv' ? 'CSV' : 'PDF', shipping.name)}
+          title={kind === 'csv' ? CONSOLIDATION_TEXT.manifestCsv : CONSOLIDATION_TEXT.manifestPdf}
+          onClick={() => void get(kind)}
+        >
+          {compact ? null : kind === 'csv' ? CONSOLIDATION_TEXT.manifestCsv : CONSOLIDATION_TEXT.manifestPdf}
+        </Button>
+      ))}
+    </>
+  );
+}
+
 /** Shipping Management (spec 2.25): create/edit form, search, and the table with its status dropdown. */
 export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShippingRows>>({
   resource: 'shippings',
@@ -161,18 +191,21 @@ export default describe<ShippingTitle, ShippingRequest, ReturnType<typeof useShi
     },
   ],
   actions: {
-    width: [132, 300],
+    width: [196, 440],
     after: (shipping, { compact, extra }) => (
-      <Button
-        size="small"
-        icon={<InboxOutlined />}
-        aria-label={TEXT.broadcastFor(shipping.name)}
-        title={shipping.status === 1 ? TEXT.broadcast : MSG.deliveries.titleNotLoading}
-        disabled={shipping.status !== 1}
-        onClick={() => extra.setBroadcasting(shipping)}
-      >
-        {compact ? null : TEXT.broadcast}
-      </Button>
+      <>
+        <ManifestButtons shipping={shipping} compact={compact} />
+        <Button
+          size="small"
+          icon={<InboxOutlined />}
+          aria-label={TEXT.broadcastFor(shipping.name)}
+          title={shipping.status === 1 ? TEXT.broadcast : MSG.deliveries.titleNotLoading}
+          disabled={shipping.status !== 1}
+          onClick={() => extra.setBroadcasting(shipping)}
+        >
+          {compact ? null : TEXT.broadcast}
+        </Button>
+      </>
     ),
   },
   table: (compact) => ({ scroll: compact ? { x: 640 } : undefined }),

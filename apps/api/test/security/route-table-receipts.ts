@@ -113,6 +113,19 @@ async function guestMeasureToken(w: World): Promise<string> {
 
 const measureFields = { weight: '2.00', length: '30', width: '20', height: '20', pieces: '2', condition: 'good' };
 
+/** A consolidation of `who` packed by the admin (its parcel at the warehouse, its fee pending): one to unpack. */
+async function packedConsolidation(w: World, who: Account): Promise<number> {
+  const id = await consolidation(w, who);
+  let req = w.t
+    .http()
+    .post(P(`/consolidations/${id}/pack`))
+    .set(bearer(w.admin.token));
+  for (const [k, v] of Object.entries(measureFields)) req = req.field(k, v);
+  const res = await req.attach('photos', await photo(), { filename: 'packed.jpg', contentType: 'image/jpeg' });
+  if (res.status !== 201) throw new Error(`pack: ${res.status} ${JSON.stringify(res.body)}`);
+  return id;
+}
+
 export const RECEIPT_ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/receipts/find': {
     who: ADMIN,
@@ -276,5 +289,11 @@ export const RECEIPT_ROUTES: Record<string, RouteRule> = {
       fields: measureFields,
       files: { photos: { buffer: await photo(), name: 'packed.jpg', type: 'image/jpeg' } },
     }),
+  },
+  // Decision 047: staff only (a customer, even the owner, a vendor and a rider are refused by role).
+  'POST /api/v1/consolidations/:id/unpack': {
+    who: ADMIN,
+    status: 200,
+    call: async (w) => ({ path: P(`/consolidations/${await packedConsolidation(w, w.customer)}/unpack`) }),
   },
 };

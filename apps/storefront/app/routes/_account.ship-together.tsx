@@ -114,7 +114,8 @@ export default function ShipTogetherPage() {
                     )}
                   </td>
                   <td data-label="Fee" data-testid="consolidation-fee">
-                    {c.parent?.amount_minor ? formatDollars(c.parent.amount_minor) : '—'}
+                    {/* An unpacked consolidation's parcel is cancelled with its fee (decision 047). */}
+                    {c.status !== 'unpacked' && c.parent?.amount_minor ? formatDollars(c.parent.amount_minor) : '—'}
                   </td>
                 </tr>
               ))}

@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
-import { Button, Card, Drawer, Table, Tag, Typography } from 'antd';
-import { formatDollars, type Consolidation } from '@jara/contracts';
+import { App, Button, Card, Drawer, Space, Table, Tag, Typography } from 'antd';
+import {
+  CONSOLIDATION_TEXT,
+  DELIVERY_STATUS,
+  deliveryStatusLabel,
+  formatDollars,
+  RECEIPT_MSG,
+  type Consolidation,
+} from '@jara/contracts';
 import { PageTitle } from '../../components/page-title';
+import { API_URL } from '../../providers/config';
+import { http, toHttpError } from '../../providers/http';
 import { MeasureForm } from './measure-form';
 
 /**
@@ -17,6 +26,30 @@ export default function ConsolidationList() {
     syncWithLocation: false,
   });
   const [packing, setPacking] = useState<Consolidation | null>(null);
+  const [unpacking, setUnpacking] = useState<number | null>(null);
+  const { message, modal } = App.useApp();
+  /** Decision 047: undo a packing while the consolidated parcel is at the warehouse and its fee unpaid. */
+  const confirmUnpack = (c: Consolidation) =>
+    modal.confirm({
+      title: CONSOLIDATION_TEXT.unpackOf(c.id),
+      content: c.parent ? CONSOLIDATION_TEXT.unpackConfirm(c.parent.tracking_no) : null,
+      okText: CONSOLIDATION_TEXT.unpackYes,
+      okButtonProps: { danger: true },
+      cancelText: CONSOLIDATION_TEXT.unpackNo,
+      onOk: () => unpack(c),
+    });
+  const unpack = async (c: Consolidation) => {
+    setUnpacking(c.id);
+    try {
+      await http.post(`${API_URL}/consolidations/${c.id}/unpack`);
+      message.success(RECEIPT_MSG.unpacked);
+      await tableQuery.refetch();
+    } catch (error) {
+      message.error(`${CONSOLIDATION_TEXT.unpackFailed}: ${toHttpError(error).message}`);
+    } finally {
+      setUnpacking(null);
+    }
+  };
 
   return (
     <div>
@@ -33,7 +66,17 @@ export default function ConsolidationList() {
           <Table.Column<Consolidation>
             title="Status"
             render={(_, c) => (
-              <Tag color={c.status === 'packed' ? 'green' : c.status === 'requested' ? 'blue' : 'default'}>
+              <Tag
+                color={
+                  c.status === 'packed'
+                    ? 'green'
+                    : c.status === 'requested'
+                      ? 'blue'
+                      : c.status === 'unpacked'
+                        ? 'orange'
+                        : 'default'
+                }
+              >
                 {c.status_label}
               </Tag>
             )}
@@ -44,20 +87,38 @@ export default function ConsolidationList() {
               c.parent ? (
                 <Typography.Text>
                   {c.parent.tracking_no}
-                  {c.parent.amount_minor !== null ? ` (${formatDollars(c.parent.amount_minor)})` : ''}
+                  {/* Unpacked (decision 047): the parcel is cancelled, and its fee with it. */}
+                  {c.parent.status === DELIVERY_STATUS.CANCELLED
+                    ? ` (${deliveryStatusLabel(c.parent.status)})`
+                    : c.parent.amount_minor !== null
+                      ? ` (${formatDollars(c.parent.amount_minor)})`
+                      : ''}
                 </Typography.Text>
               ) : null
             }
           />
           <Table.Column<Consolidation>
             title="Actions"
-            render={(_, c) =>
-              c.status === 'requested' ? (
-                <Button type="primary" size="small" onClick={() => setPacking(c)}>
-                  Pack
-                </Button>
-              ) : null
-            }
+            render={(_, c) => (
+              <Space wrap>
+                {c.status === 'requested' ? (
+                  <Button type="primary" size="small" onClick={() => setPacking(c)}>
+                    Pack
+                  </Button>
+                ) : null}
+                {c.unpackable && c.parent ? (
+                  <Button
+                    size="small"
+                    danger
+                    loading={unpacking === c.id}
+                    aria-label={CONSOLIDATION_TEXT.unpackOf(c.id)}
+                    onClick={() => confirmUnpack(c)}
+                  >
+                    {CONSOLIDATION_TEXT.unpack}
+                  </Button>
+                ) : null}
+              </Space>
+            )}
           />
         </Table>
       </Card>

@@ -31,6 +31,7 @@ export const AUDIT_TARGETS: Record<string, AuditTarget> = {
   wallets: { type: 'wallet', table: 'wallets', column: 'user_id', key: { param: 'userId' } },
   orders: { type: 'order', table: 'orders' },
   invoices: { type: 'invoice', table: 'invoices' },
+  consolidations: { type: 'consolidation', table: 'consolidations' },
 };
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   CONSOLIDATION_STATUS_LABELS,
   DELIVERY_STATUS,
@@ -26,7 +26,7 @@ import { newTrackingNo } from './tracking-number';
 const SPEC: ListSpec = {
   sortable: { id: 'c.id' },
   filterable: {
-    status: oneOf('c.status', ['requested', 'packed', 'cancelled'], 'status'),
+    status: oneOf('c.status', ['requested', 'packed', 'cancelled', 'unpacked'], 'status'),
     id: integerFilter('c.id', { multi: true, ops: ['eq'] }),
   },
   defaultSort: { field: 'id', order: 'DESC' },
@@ -218,6 +218,54 @@ export class ConsolidationService {
     return this.get(admin, id);
   }
 
+  /**
+   * POST /consolidations/{id}/unpack (admin, decision 047): undoes a packing while the consolidated parcel is still at
+   * the warehouse and its fee is not paid. In one transaction: the consolidation is claimed by a conditional update
+   * (of two unpackings at once one changes it, the other is a 422), a pending fee invoice is cancelled through its
+   * owner's conditional update (a payment that settled it first refuses the whole unpacking, 409; one that comes after
+   * finds it cancelled and is refused or refunded, decision 021), the parcel is Cancelled and the members go back to
+   * the warehouse on their own (DeliveriesService.unpackIn). The admin's request is in the audit log.
+   */
+  async unpack(admin: User, id: number): Promise<ConsolidationDto> {
+    const c = await this.one(admin, id);
+    const parentId = c.parent_id;
+    if (c.status !== 'packed' || !parentId) throw invalid('status', RECEIPT_MSG.consolidationNotPacked);
+    /** The consolidated parcel and its fee invoice as they are now; a paid fee refuses (409). */
+    const feeOf = async (m: EntityManager): Promise<{ parent: Delivery; invoice: Invoice | null }> => {
+      const parent = await m.findOne(Delivery, { where: { id: parentId } });
+      if (!parent) throw new NotFoundError(MSG.deliveries.notFound);
+      const invoice = parent.invoice_id ? await m.findOne(Invoice, { where: { id: parent.invoice_id } }) : null;
+      if (invoice?.status === 'paid') throw new ConflictError(RECEIPT_MSG.unpackFeePaid(parent.tracking_no));
+      return { parent, invoice };
+    };
+    const events = await inTransaction(
+      this.db,
+      async (m) => {
+        const claimed = await m.update(Consolidation, { id: c.id, status: 'packed' }, { status: 'unpacked' });
+        if (claimed.affected !== 1) throw invalid('status', RECEIPT_MSG.consolidationNotPacked);
+        const { parent, invoice } = await feeOf(m);
+        if (invoice?.status === 'pending') {
+          try {
+            await this.invoices.cancelIn(m, invoice.id);
+          } catch (error) {
+            if (error instanceof ConflictError) throw new ConflictError(RECEIPT_MSG.unpackFeePaid(parent.tracking_no));
+            throw error;
+          }
+        }
+        return this.deliveries.unpackIn(m, parent, { user: admin, role: 'admin', note: null, location: null });
+      },
+      {
+        before: async (m) => {
+          const now = await m.findOne(Consolidation, { where: { id: c.id }, select: ['id', 'status'] });
+          if (now?.status !== 'packed') throw invalid('status', RECEIPT_MSG.consolidationNotPacked);
+          await feeOf(m);
+        },
+      },
+    );
+    await this.deliveries.deliverEvents(events);
+    return this.get(admin, id);
+  }
+
   private async storage(key: string): Promise<void> {
     await this.receipts.discardPhoto(key);
   }
@@ -249,9 +297,31 @@ export class ConsolidationService {
     const ids = rows.map((r) => r.id);
     const members = await this.db.getRepository(Delivery).find({
       where: { consolidation_id: In(ids) },
-      select: ['id', 'tracking_no', 'external_no', 'status', 'consolidation_id', 'parent_id', 'amount_minor'],
+      select: [
+        'id',
+        'tracking_no',
+        'external_no',
+        'status',
+        'consolidation_id',
+        'parent_id',
+        'amount_minor',
+        'invoice_id',
+      ],
       order: { id: 'ASC' },
     });
+    // Whether staff may unpack: the consolidated parcels' fee invoices that are paid (decision 047).
+    const parentInvoices = members
+      .filter((x) => rows.some((r) => r.parent_id === x.id) && x.invoice_id)
+      .map((x) => x.invoice_id as number);
+    const paid = new Set(
+      parentInvoices.length
+        ? (
+            await this.db
+              .getRepository(Invoice)
+              .find({ where: { id: In(parentInvoices), status: 'paid' }, select: ['id'] })
+          ).map((i) => i.id)
+        : [],
+    );
     const full = await this.db
       .getRepository(Consolidation)
       .find({ where: { id: In(ids) }, relations: { user: true, warehouse: true } });
@@ -270,7 +340,14 @@ export class ConsolidationService {
         members: mine
           .filter((x) => x.id !== r.parent_id)
           .map((x) => ({ id: x.id, tracking_no: x.tracking_no, external_no: x.external_no, status: x.status })),
-        parent: parent ? { id: parent.id, tracking_no: parent.tracking_no, amount_minor: parent.amount_minor } : null,
+        parent: parent
+          ? { id: parent.id, tracking_no: parent.tracking_no, amount_minor: parent.amount_minor, status: parent.status }
+          : null,
+        unpackable:
+          r.status === 'packed' &&
+          !!parent &&
+          CONSOLIDABLE.includes(parent.status) &&
+          !(parent.invoice_id && paid.has(parent.invoice_id)),
         created_at: new Date(r.created_at).toISOString(),
       });
     }

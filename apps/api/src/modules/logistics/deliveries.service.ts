@@ -910,6 +910,59 @@ export class DeliveriesService {
     await this.deliver(events);
   }
 
+  /**
+   * Inside an unpacking's transaction (decision 047): the consolidated parcel, still at the warehouse (2 or 3), is
+   * Cancelled by a conditional move (422 if it left meanwhile) with its history entry naming the members; each member
+   * leaves it (parent and consolidation cleared) back at Delivered to Warehouse with no title and no fee (it is priced
+   * again on its own: a parcel Ready for Shipping means its fee is settled), a history entry each. Owners are told.
+   * Answers the events to deliver after the commit.
+   */
+  async unpackIn(m: EntityManager, parent: Delivery, mover: Mover): Promise<number[]> {
+    const atWarehouse: readonly number[] = [DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE, DELIVERY_STATUS.READY_FOR_SHIPPING];
+    const refused = (status: number | undefined) =>
+      invalid('status', RECEIPT_MSG.unpackLeftWarehouse(parent.tracking_no, deliveryStatusDetailLabel(status)));
+    if (!atWarehouse.includes(parent.status)) throw refused(parent.status);
+    const members = await m.find(Delivery, {
+      where: { parent_id: parent.id },
+      select: ['id', 'status', 'tracking_no', 'user_id'],
+      order: { id: 'ASC' },
+    });
+    const to = DELIVERY_STATUS.CANCELLED;
+    const done = await m
+      .createQueryBuilder()
+      .update(Delivery)
+      .set({ status: to, status_changed_at: new Date() })
+      .where('id = :id AND status = :from', { id: parent.id, from: parent.status })
+      .execute();
+    if (done.affected !== 1) {
+      const now = await m.findOne(Delivery, { where: { id: parent.id }, select: ['id', 'status'] });
+      throw refused(now?.status);
+    }
+    const list = members.map((x) => x.tracking_no).join(', ');
+    await this.record(m, parent.id, parent.status, to, { ...mover, note: RECEIPT_MSG.parentUnpacked(list) });
+    const events = await this.announce(m, parent, parent.status, to, mover);
+    const back = DELIVERY_STATUS.DELIVERED_TO_WAREHOUSE;
+    const note = RECEIPT_MSG.memberUnpacked(parent.tracking_no);
+    for (const member of members) {
+      const left = await m.update(
+        Delivery,
+        { id: member.id, parent_id: parent.id, status: member.status },
+        {
+          parent_id: null,
+          consolidation_id: null,
+          shipping_id: null,
+          amount_minor: null,
+          status: back,
+          status_changed_at: new Date(),
+        },
+      );
+      if (left.affected !== 1) throw new ConflictError(RECEIPT_MSG.consolidationRefused(member.tracking_no));
+      await this.record(m, member.id, member.status, back, { ...mover, note });
+      if (member.status !== back) events.push(...(await this.announce(m, member, member.status, back, mover)));
+    }
+    return events;
+  }
+
   /** A member of a consolidated parcel is moved only through its parent (422 naming it). */
   private async refuseMember(delivery: Delivery): Promise<void> {
     if (!delivery.parent_id) return;

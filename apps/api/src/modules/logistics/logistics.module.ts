@@ -19,7 +19,7 @@ import { Location, LogisticsSettingsRow, ShippingTitle, Warehouse } from './logi
 import { LogisticsService } from './logistics.service';
 import { ConsolidationService } from './consolidation.service';
 import { Consolidation, DeliveryReceipt, DeliveryReceiptPhoto, ReceiptSettingsRow } from './receipt.entity';
-import { ReceiptsController, ReceiptUploadsModule } from './receipts.controller';
+import { ConsolidationsController, ReceiptsController, ReceiptUploadsModule } from './receipts.controller';
 import { ReceiptsService } from './receipts.service';
 import { ContentsService } from './contents.service';
 import { DeliveryAttempt, DeliveryContent, ProblemAction } from './last-mile.entity';
@@ -66,6 +66,7 @@ import { RiderService } from './rider.service';
     TrackingLookupController,
     GuestFeeController,
     ReceiptsController,
+    ConsolidationsController,
     // Issue 26: contents, the last mile, the problem queue
     ParcelLastMileController,
     ManifestController,

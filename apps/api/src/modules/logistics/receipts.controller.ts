@@ -50,10 +50,7 @@ export const ReceiptUploadsModule = MulterModule.registerAsync({
 @ApiBearerAuth()
 @Controller()
 export class ReceiptsController {
-  constructor(
-    private readonly receipts: ReceiptsService,
-    private readonly consolidations: ConsolidationService,
-  ) {}
+  constructor(private readonly receipts: ReceiptsService) {}
 
   // ------------------------------------------------------------------------------------------------ staff receipts
 
@@ -128,22 +125,31 @@ export class ReceiptsController {
   async dispute(@Param('id', ParseIntPipe) id: number, @Body() dto: DisputeMeasureDto, @CurrentUser() user: User) {
     return { message: RECEIPT_MSG.disputed, data: await this.receipts.dispute(user, id, dto.reason) };
   }
+}
 
-  // ------------------------------------------------------------------------------------------------ consolidation
+/**
+ * Consolidation (issue 26, decisions 044 and 047): the owner's request and cancel, staff's pack and unpack. Its own
+ * controller path so that the audit log names the consolidation each admin write changes (AUDIT_TARGETS).
+ */
+@ApiTags('receipts')
+@ApiBearerAuth()
+@Controller('consolidations')
+export class ConsolidationsController {
+  constructor(private readonly consolidations: ConsolidationService) {}
 
-  @Get('consolidations')
+  @Get()
   @ApiOperation({ summary: "Consolidations (list contract): an admin's every one (status filter), a customer's own" })
   list(@Query() query: ListQuery, @CurrentUser() user: User) {
     return this.consolidations.list(user, query);
   }
 
-  @Get('consolidations/:id')
+  @Get(':id')
   async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
     return { data: await this.consolidations.get(user, id) };
   }
 
   @Roles('customer', 'vendor')
-  @Post('consolidations')
+  @Post()
   @ApiOperation({ summary: 'Ship parcels together (the owner): 2-50 of your parcels received at one warehouse' })
   async request(@Body() dto: CreateConsolidationDto, @CurrentUser() user: User) {
     return {
@@ -153,14 +159,14 @@ export class ReceiptsController {
   }
 
   @Roles('customer', 'vendor')
-  @Delete('consolidations/:id')
+  @Delete(':id')
   @ApiOperation({ summary: 'Cancel a consolidation still waiting to be packed (the owner)' })
   async cancel(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
     return { message: RECEIPT_MSG.consolidationCancelled, data: await this.consolidations.cancel(user, id) };
   }
 
   @Roles('admin')
-  @Post('consolidations/:id/pack')
+  @Post(':id/pack')
   @AbuseLimit('upload')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FilesInterceptor('photos', 10))
@@ -178,5 +184,16 @@ export class ReceiptsController {
       message: RECEIPT_MSG.consolidationPacked,
       data: await this.consolidations.pack(user, id, dto, photos ?? []),
     };
+  }
+
+  @Roles('admin')
+  @Post(':id/unpack')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Unpack a consolidation (admin, decision 047): only while its parcel is at the warehouse and its fee unpaid; the parcel is cancelled (a pending fee invoice too), the members go back to the warehouse on their own',
+  })
+  async unpack(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User) {
+    return { message: RECEIPT_MSG.unpacked, data: await this.consolidations.unpack(user, id) };
   }
 }
