@@ -63,6 +63,7 @@ import { UsersService } from '../users/users.service';
 import { oneOf, WalletService } from '../wallet/wallet.service';
 import { PayoutAccount } from './payout-account.entity';
 import { Payout } from './payout.entity';
+import { PAYOUT_COUNTS } from './payout-counts.subscriber';
 import { csvLine, presentAccount, presentPayout, presentStatementEntry } from './payouts.presenter';
 
 const BANKS_CACHE_KEY = 'paystack:banks:ng';
@@ -96,6 +97,8 @@ const LIST_SPEC: ListSpec = {
   tiebreaker: 'p.id',
   defaultPerPage: 20,
   limitOffset: true,
+  // Totals are kept 15 s per filter and dropped on every payout write (PayoutCountsSubscriber), not counted per page.
+  countCache: { tag: PAYOUT_COUNTS, ttlMs: 15_000 },
 };
 
 const WITHDRAWALS_SPEC: ListSpec = {
@@ -105,6 +108,7 @@ const WITHDRAWALS_SPEC: ListSpec = {
   tiebreaker: 'p.id',
   defaultPerPage: 20,
   limitOffset: true,
+  countCache: { tag: PAYOUT_COUNTS, ttlMs: 15_000 },
 };
 
 /** The index that serves a page of the back office's list (its one filter and its sort), when there is one. */
