@@ -28,6 +28,7 @@ import { Payouts1764200000000 } from '../migrations/1764200000000-Payouts';
 import { Messaging1764400000000 } from '../migrations/1764400000000-Messaging';
 import { WarehouseReceipts1764410000000 } from '../migrations/1764410000000-WarehouseReceipts';
 import { LastMileAndProblems1764420000000 } from '../migrations/1764420000000-LastMileAndProblems';
+import { ListSortIndexes1764530000000 } from '../migrations/1764530000000-ListSortIndexes';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   Messaging1764400000000,
   WarehouseReceipts1764410000000,
   LastMileAndProblems1764420000000,
+  ListSortIndexes1764530000000,
 ];

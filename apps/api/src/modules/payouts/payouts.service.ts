@@ -116,12 +116,12 @@ function listIndex(parsed: ParsedList): string | undefined {
   if (parsed.q || parsed.sort.length !== 1) return undefined;
   const sort = parsed.sort[0].expr;
   const filters = parsed.filters;
-  if (sort === 'p.amount_minor') return filters.length ? undefined : 'idx_payouts_amount';
-  if (sort !== 'p.created_at') return undefined;
-  if (!filters.length) return 'idx_payouts_created';
+  if (sort !== 'p.amount_minor' && sort !== 'p.created_at') return undefined;
+  const by = sort === 'p.amount_minor' ? 'amount' : 'created';
+  if (!filters.length) return by === 'amount' ? 'idx_payouts_amount' : 'idx_payouts_created';
   if (filters.length !== 1 || filters[0].op !== 'eq' || filters[0].values.length !== 1) return undefined;
-  if (filters[0].expr === 'p.status') return 'idx_payouts_status_created';
-  if (filters[0].expr === 'p.vendor_id') return 'idx_payouts_vendor_created';
+  if (filters[0].expr === 'p.status') return `idx_payouts_status_${by}`;
+  if (filters[0].expr === 'p.vendor_id') return `idx_payouts_vendor_${by}`;
   return undefined;
 }
 
