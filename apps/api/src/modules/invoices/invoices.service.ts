@@ -28,6 +28,7 @@ import {
   type ListResult,
   type ListSpec,
 } from '../../common/list/list-query';
+import { readFlatRows } from '../../common/list/flat-rows';
 import { applyDateRange } from '../../common/list/date-range';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import type { GatewayVerification } from '../payments/payment-gateway';
@@ -71,6 +72,7 @@ const INVOICE_SPEC: ListSpec = {
   limitOffset: true,
   // Totals are kept 15 s per filter and dropped on every invoice write (InvoiceCountsSubscriber), not counted per page.
   countCache: { tag: INVOICE_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 /**

@@ -41,6 +41,7 @@ import {
   type ListSpec,
   type ParsedList,
 } from '../../common/list/list-query';
+import { readFlatRows } from '../../common/list/flat-rows';
 import { OutboxService } from '../../common/outbox/outbox.service';
 import { runExclusive } from '../../common/rate-limit/job-lock';
 import { LoginThrottle } from '../../common/rate-limit/login-throttle.service';
@@ -99,6 +100,7 @@ const LIST_SPEC: ListSpec = {
   limitOffset: true,
   // Totals are kept 15 s per filter and dropped on every payout write (PayoutCountsSubscriber), not counted per page.
   countCache: { tag: PAYOUT_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 const WITHDRAWALS_SPEC: ListSpec = {
@@ -109,6 +111,7 @@ const WITHDRAWALS_SPEC: ListSpec = {
   defaultPerPage: 20,
   limitOffset: true,
   countCache: { tag: PAYOUT_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 /** The index that serves a page of the back office's list (its one filter and its sort), when there is one. */

@@ -15,6 +15,7 @@ import {
 } from '@jara/contracts';
 import { EVENTS } from '../../common/events';
 import { OutboxService } from '../../common/outbox/outbox.service';
+import { readFlatRows } from '../../common/list/flat-rows';
 import { fieldError } from '../../common/http/validation';
 import { InsufficientBalanceError as DomainInsufficientBalance, NotFoundError } from '../../common/errors';
 import {
@@ -74,6 +75,7 @@ const HISTORY_SPEC: ListSpec = {
     parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined,
   // Totals are kept 15 s per user and filter and dropped on every ledger write (LedgerCountsSubscriber).
   countCache: { tag: LEDGER_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 /** The kinds of a vendor's statement (issue 24): sales, their reversals, payouts, their fees and returns, adjustments. */
@@ -96,6 +98,7 @@ const STATEMENT_SPEC: ListSpec = {
     parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined,
   // A vendor's total is kept 15 s and dropped on every ledger write (LedgerCountsSubscriber), not counted per page.
   countCache: { tag: LEDGER_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 const ACCOUNTS_SPEC: ListSpec = {
