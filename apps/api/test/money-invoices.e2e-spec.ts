@@ -4,6 +4,7 @@ import { InvoicesService } from '../src/modules/invoices/invoices.service';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
+import { captureStatements } from './support/query-plan';
 import { expectReconciled } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -217,6 +218,63 @@ describe('Money: invoices, wallet and card payments (e2e)', () => {
         cursor = page.body.meta.next_cursor;
       } while (cursor);
       expect(new Set(seen).size).toBe(all.meta.total);
+    });
+  });
+
+  describe('totals', () => {
+    it('are kept per filter (a second page does not count) and every invoice write shows in the next total', async () => {
+      const buyer = await signUp(t);
+      const lists: Array<[string, string, string, unknown[]]> = [
+        [admin.token, '/invoices', 'SELECT COUNT(*) AS n FROM invoices', []],
+        [admin.token, '/invoices?status=pending', "SELECT COUNT(*) AS n FROM invoices WHERE status = 'pending'", []],
+        [
+          admin.token,
+          '/invoices?status=cancelled',
+          "SELECT COUNT(*) AS n FROM invoices WHERE status = 'cancelled'",
+          [],
+        ],
+        [admin.token, '/invoices?type=manual', "SELECT COUNT(*) AS n FROM invoices WHERE type = 'manual'", []],
+        [
+          admin.token,
+          `/invoices?user_id=${buyer.user.id}`,
+          'SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?',
+          [buyer.user.id],
+        ],
+        [admin.token, '/invoices?_sort=amount&_order=desc', 'SELECT COUNT(*) AS n FROM invoices', []],
+        [buyer.token, '/invoices/user', 'SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?', [buyer.user.id]],
+        [
+          buyer.token,
+          '/invoices/user?status=paid',
+          "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ? AND status = 'paid'",
+          [buyer.user.id],
+        ],
+      ];
+      const expectExact = async () => {
+        for (const [token, path, sql, params] of lists) {
+          const res = await t.http().get(`/api/v1${path}`).set(bearer(token)).expect(200);
+          expect(res.headers['x-total-count']).toBe(String(res.body.meta.total));
+          expect([path, res.body.meta.total]).toEqual([path, await countRows(t.db, sql, params)]);
+        }
+      };
+      await expectExact();
+      for (const [token, path] of lists) {
+        const statements = await captureStatements(t.db, () =>
+          t
+            .http()
+            .get(`/api/v1${path}${path.includes('?') ? '&' : '?'}page=2`)
+            .set(bearer(token))
+            .expect(200),
+        );
+        expect([path, statements.filter((s) => /COUNT\(/i.test(s.sql))]).toEqual([path, []]);
+      }
+      const first = await raise(buyer.user.id, '300');
+      const second = await raise(buyer.user.id, '400');
+      await expectExact();
+      await creditWallet(t, admin.token, buyer.user.id, '300');
+      await pay(first.id, 'wallet', buyer.token).expect(200);
+      await expectExact();
+      await t.http().post(`/api/v1/invoices/${second.id}/cancel`).set(bearer(admin.token)).expect(200);
+      await expectExact();
     });
   });
 

@@ -1,6 +1,7 @@
 import { AMOUNT_DECIMALS_MESSAGE, MSG } from '@jara/contracts';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, ledgerDrift, notificationTitles } from './support/money';
+import { captureStatements } from './support/query-plan';
 import { expectReconciled, resolveOpenPaymentExceptions } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -572,6 +573,46 @@ describe('Money: wallet, Paystack funding and webhooks, adjustments (e2e)', () =
         t.db.query('UPDATE wallets SET usd_minor = -1 WHERE user_id = ?', [amaka.user.id]),
       ).rejects.toThrow();
       expect(await ledgerDrift(t.db)).toEqual([]);
+    });
+  });
+  describe('totals', () => {
+    it('histories keep their totals per filter (a second page does not count); every ledger write shows at once', async () => {
+      const who = await signUp(t);
+      const lists: Array<[string, string]> = [
+        ['/wallet/histories', ''],
+        ['/wallet/histories?status=pending', " AND status = 'pending'"],
+        ['/wallet/histories?direction=credit', " AND direction = 'credit'"],
+      ];
+      const expectExact = async () => {
+        for (const [path, where] of lists) {
+          const res = await t.http().get(`/api/v1${path}`).set(bearer(who.token)).expect(200);
+          const sql = `SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ?${where}`;
+          expect([path, res.body.meta.total]).toEqual([path, await countRows(t.db, sql, [who.user.id])]);
+        }
+      };
+      await expectExact();
+      for (const [path] of lists) {
+        const statements = await captureStatements(t.db, () =>
+          t
+            .http()
+            .get(`/api/v1${path}${path.includes('?') ? '&' : '?'}page=2`)
+            .set(bearer(who.token))
+            .expect(200),
+        );
+        expect([path, statements.filter((s) => /COUNT\(/i.test(s.sql))]).toEqual([path, []]);
+      }
+      await fund(who.token, { amount: '2000', currency: 'NGN' }).expect(201); // a pending entry
+      await expectExact();
+      await t
+        .http()
+        .post(`/api/v1/wallets/${who.user.id}/adjustments`)
+        .set(bearer(admin.token))
+        .send({ amount: '100', currency: 'NGN', direction: 'credit', reason: 'Totals test' })
+        .expect(201);
+      await expectExact();
+      expect((await t.http().get('/api/v1/wallet/histories').set(bearer(who.token)).expect(200)).body.meta.total).toBe(
+        2,
+      );
     });
   });
 });

@@ -1,15 +1,19 @@
 import { PAYOUT_MSG, formatNaira } from '@jara/contracts';
 import { PayoutAccount } from '../src/modules/payouts/payout-account.entity';
+import { Payout } from '../src/modules/payouts/payout.entity';
 import { PayoutsService } from '../src/modules/payouts/payouts.service';
+import { STATEMENT_KINDS } from '../src/modules/wallet/wallet.service';
 import { photo, KYC_FIELDS } from './security/world';
 import type { FakePaystack } from './support/fake-paystack';
 import { balances, bearer, countRows, creditWallet, ledgerDrift, notificationTitles } from './support/money';
 import { startWithFakePaystack, type PaystackApp } from './support/paystack-app';
+import { captureStatements } from './support/query-plan';
 import { resolveOpenPaymentExceptions } from './support/reconcile';
 import { buyAndReceive, createCategory, createProduct } from './support/orders';
 import { signUp, type TestApp } from './support/test-app';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
+const KINDS = STATEMENT_KINDS.map((k) => `'${k}'`).join(', ');
 
 describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers and webhooks (e2e)', () => {
   let app: PaystackApp;
@@ -357,6 +361,91 @@ describe('Vendor payouts: accounts, withdrawals, approval, Paystack transfers an
     const adminView = await get(admin, `/payouts/vendors/${ada.user.id}/statement?limit=3`).expect(200);
     expect(adminView.body.data).toEqual(page.body.data);
     await get(customer, `/payouts/vendors/${ada.user.id}/statement`).expect(403);
+  });
+
+  it('keeps the totals of the payouts, withdrawals and statement per filter; every write shows in the next total', async () => {
+    const v = await readyVendor('200000');
+    const total = async (who: Account, path: string) => {
+      const res = await get(who, path).expect(200);
+      expect(res.headers['x-total-count']).toBe(String(res.body.meta.total));
+      return res.body.meta.total as number;
+    };
+    const exact = (sql: string, params: unknown[] = []) => countRows(t.db, sql, params);
+    const lists: Array<[Account, string, string, unknown[]]> = [
+      [admin, '/payouts', 'SELECT COUNT(*) AS n FROM payouts', []],
+      [
+        admin,
+        '/payouts?status=awaiting_approval',
+        "SELECT COUNT(*) AS n FROM payouts WHERE status = 'awaiting_approval'",
+        [],
+      ],
+      [admin, '/payouts?status=rejected', "SELECT COUNT(*) AS n FROM payouts WHERE status = 'rejected'", []],
+      [admin, `/payouts?vendor_id=${v.user.id}`, 'SELECT COUNT(*) AS n FROM payouts WHERE vendor_id = ?', [v.user.id]],
+      [admin, '/payouts?_sort=amount_minor&_order=desc', 'SELECT COUNT(*) AS n FROM payouts', []],
+      [v, '/vendor-payouts/withdrawals', 'SELECT COUNT(*) AS n FROM payouts WHERE vendor_id = ?', [v.user.id]],
+      [
+        v,
+        '/vendor-payouts/statement',
+        `SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = 'NGN' AND kind IN (${KINDS})`,
+        [v.user.id],
+      ],
+      [
+        admin,
+        `/payouts/vendors/${v.user.id}/statement`,
+        `SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = 'NGN' AND kind IN (${KINDS})`,
+        [v.user.id],
+      ],
+    ];
+    const expectExact = async () => {
+      for (const [who, path, sql, params] of lists)
+        expect([path, await total(who, path)]).toEqual([path, await exact(sql, params)]);
+    };
+    await expectExact();
+    // A second page of the same filter is answered without counting again (the total is kept).
+    for (const [who, path] of lists) {
+      const statements = await captureStatements(t.db, () =>
+        get(who, `${path}${path.includes('?') ? '&' : '?'}page=2`),
+      );
+      expect([path, statements.filter((s) => /COUNT\(/i.test(s.sql))]).toEqual([path, []]);
+    }
+    // A withdrawal (payout + 2 ledger entries), a rejection (status + the return entry): each shows at once.
+    const big = (await withdraw(v, '60000').expect(201)).body.data as { id: number; status: string };
+    expect(big.status).toBe('awaiting_approval');
+    await expectExact();
+    await post(admin, `/payouts/${big.id}/reject`, { reason: 'Totals test' }).expect(200);
+    await expectExact();
+    expect(await total(v, '/vendor-payouts/statement')).toBe(4); // adjustment, payout, fee, return
+  });
+
+  it('a list counted while a payout is being written (before its commit) is counted again after the commit', async () => {
+    const v = await readyVendor('1000');
+    const path = `/payouts?vendor_id=${v.user.id}`;
+    expect((await get(admin, path).expect(200)).body.meta.total).toBe(0);
+    const runner = t.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.manager.insert(Payout, {
+        vendor_id: v.user.id,
+        account_id: 1,
+        amount_minor: 100_000,
+        fee_minor: 5_000,
+        status: 'paid',
+        reference: `payout-race-${v.user.id}`,
+        recipient_code: 'RCP_race',
+        bank_name: 'Guaranty Trust Bank',
+        account_number: '0123456789',
+        account_name: 'RACE VENDOR',
+      } as Partial<Payout>);
+      // MariaDB: another connection counts the old rows (0); SQLite: the one connection sees the new row (1).
+      await get(admin, path).expect(200);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect((await get(admin, path).expect(200)).body.meta.total).toBe(1);
+    await t.db.getRepository(Payout).delete({ reference: `payout-race-${v.user.id}` });
+    expect((await get(admin, path).expect(200)).body.meta.total).toBe(0);
   });
 
   it('the back office lists, sorts, filters and exports payouts; one payout by id', async () => {

@@ -515,6 +515,92 @@ describe('Query plans of the lists (e2e)', () => {
         await expectIndexedList(t, path, { table: 'payouts' }, admin.token);
       await expectIndexedList(t, '/api/v1/vendor-payouts/withdrawals', { table: 'payouts' }, vendor.token);
     });
+    it('payouts: by id, by amount alone and under each filter, the queue oldest first, and the cursor (issue 25)', async () => {
+      const payouts = { table: 'payouts' };
+      await expectIndexedList(
+        t,
+        '/api/v1/payouts?_sort=id&_order=desc',
+        { ...payouts, primaryKeyWalk: true },
+        admin.token,
+      );
+      for (const path of [
+        '/api/v1/payouts?_sort=amount_minor&_order=asc',
+        '/api/v1/payouts?status=paid&_sort=amount_minor&_order=desc',
+        `/api/v1/payouts?vendor_id=${vendor.user.id}&_sort=amount_minor&_order=desc`,
+        '/api/v1/payouts?status=rejected&_sort=requested_at&_order=asc',
+      ])
+        await expectIndexedList(t, path, payouts, admin.token);
+      await expectIndexedList(t, '/api/v1/vendor-payouts/withdrawals?status=paid', payouts, vendor.token);
+      for (const filter of ['', 'status=awaiting_approval&', `vendor_id=${vendor.user.id}&`]) {
+        const first = await t
+          .http()
+          .get(`/api/v1/payouts?${filter}per_page=20`)
+          .set('Authorization', `Bearer ${admin.token}`)
+          .expect(200);
+        expect(first.body.meta.next_cursor).toBeTruthy();
+        await expectIndexedList(
+          t,
+          `/api/v1/payouts?${filter}per_page=20&after=${first.body.meta.next_cursor}`,
+          payouts,
+          admin.token,
+        );
+      }
+    });
+    it("a vendor's statement (own and the admin's view): page 1, continued with the cursor (issue 25)", async () => {
+      const ledger = { table: 'wallet_ledger' };
+      await expectIndexedList(t, '/api/v1/vendor-payouts/statement', ledger, vendor.token);
+      await expectIndexedList(t, `/api/v1/payouts/vendors/${vendor.user.id}/statement`, ledger, admin.token);
+      const first = await t
+        .http()
+        .get('/api/v1/vendor-payouts/statement?limit=20')
+        .set('Authorization', `Bearer ${vendor.token}`)
+        .expect(200);
+      expect(first.body.meta.next_cursor).toBeTruthy();
+      const plan = await expectIndexedList(
+        t,
+        `/api/v1/vendor-payouts/statement?limit=20&cursor=${first.body.meta.next_cursor}`,
+        ledger,
+        vendor.token,
+      );
+      if (isMysqlDb(t.db)) expect(plan.find((line) => /wallet_ledger|table=l\b/.test(line))).toMatch(/\brange\b/);
+    });
+    it("invoices: every sort, each filter, the date range and the cursor; a user's own by status (issue 25)", async () => {
+      const invoices = { table: 'invoices' };
+      await expectIndexedList(
+        t,
+        '/api/v1/invoices?_sort=id&_order=desc',
+        { ...invoices, primaryKeyWalk: true },
+        admin.token,
+      );
+      for (const path of [
+        '/api/v1/invoices?_sort=amount&_order=desc',
+        '/api/v1/invoices?status=pending&_sort=amount&_order=desc',
+        '/api/v1/invoices?type=delivery&_sort=amount_minor&_order=asc',
+        '/api/v1/invoices?_sort=amount_minor&_order=asc',
+        '/api/v1/invoices?currency=USD',
+        `/api/v1/invoices?user_id=${admin.user.id}`,
+        '/api/v1/invoices?reference=INV-PLAN000042',
+        '/api/v1/invoices?created_at_gte=2020-01-01&created_at_lte=2100-01-01',
+        '/api/v1/invoices?status=paid&type=order',
+      ])
+        await expectIndexedList(t, path, invoices, admin.token);
+      // A contains-match on the customer's e-mail is a search of users (no index serves '%x%'): MariaDB reads the
+      // matching users, then their invoices by idx_invoices_user_created, and sorts only those matches.
+      await expectIndexedList(t, '/api/v1/invoices?email=plan-user-1', { ...invoices, allowSort: true }, admin.token);
+      await expectIndexedList(t, '/api/v1/invoices/user?status=paid', invoices, admin.token);
+      const first = await t
+        .http()
+        .get('/api/v1/invoices?per_page=20')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      expect(first.body.meta.next_cursor).toBeTruthy();
+      await expectIndexedList(
+        t,
+        `/api/v1/invoices?per_page=20&after=${first.body.meta.next_cursor}`,
+        invoices,
+        admin.token,
+      );
+    });
     it("the admin's wallets: largest balance first, by dollars, filtered; read from the balance index", async () => {
       for (const path of [
         '/api/v1/wallets',

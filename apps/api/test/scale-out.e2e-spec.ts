@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { MSG } from '@jara/contracts';
 import { runExclusive } from '../src/common/rate-limit/job-lock';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../src/common/rate-limit/rate-limit.store';
+import { DataSource } from 'typeorm';
+import { Payout } from '../src/modules/payouts/payout.entity';
 import { User } from '../src/modules/users/user.entity';
 import { startFakeExchangeRates, type FakeExchangeRates } from './support/fake-exchange-rates';
 import { bearer } from './support/money';
@@ -151,5 +153,66 @@ scaleOut('Scale-out: two API instances share everything that must be shared (e2e
       .expect(201);
     await sleep(50); // the generation is written without waiting for Redis
     expect(await total(1)).toBe(before + 1);
+  });
+  it("a payout, a ledger entry or an invoice written through one instance shows in the other's cached totals at once", async () => {
+    const admin = await signUp(t, { role: 'admin' });
+    const vendor = await signUp(t, { role: 'vendor' });
+    const total = async (i: 0 | 1, path: string, token = admin.token) => {
+      const res = await on(i).get(`/api/v1${path}`).set(bearer(token)).expect(200);
+      return res.body.meta.total as number;
+    };
+    const lists: Array<[string, string?]> = [
+      ['/payouts'],
+      [`/payouts?vendor_id=${vendor.user.id}`],
+      ['/vendor-payouts/statement', vendor.token],
+      [`/payouts/vendors/${vendor.user.id}/statement`],
+      ['/invoices'],
+      [`/invoices?user_id=${vendor.user.id}`],
+    ];
+    const read = async (i: 0 | 1) => {
+      const out: number[] = [];
+      for (const [path, token] of lists) out.push(await total(i, path, token));
+      return out;
+    };
+    // Both instances keep the current totals (each counted once, then kept).
+    const before = await read(1);
+    expect(await read(0)).toEqual(before);
+    // Through instance 0: a credit (one statement entry), a manual invoice, and a payout row written by its data source.
+    await on(0)
+      .post(`/api/v1/wallets/${vendor.user.id}/adjustments`)
+      .set(bearer(admin.token))
+      .send({ amount: '100', currency: 'NGN', direction: 'credit', reason: 'Scale-out totals' })
+      .expect(201);
+    await on(0)
+      .post('/api/v1/invoices')
+      .set(bearer(admin.token))
+      .send({ user_id: vendor.user.id, amount: '50', currency: 'NGN', description: 'Scale-out totals' })
+      .expect(201);
+    const payout = {
+      vendor_id: vendor.user.id,
+      account_id: 1,
+      amount_minor: 100_000,
+      fee_minor: 5_000,
+      status: 'rejected',
+      reference: `payout-scale-${vendor.user.id}`,
+      recipient_code: 'RCP_scale',
+      bank_name: 'Guaranty Trust Bank',
+      account_number: '0123456789',
+      account_name: 'SCALE VENDOR',
+    } as Partial<Payout>;
+    await t.apps[0].get(DataSource).getRepository(Payout).insert(payout);
+    await sleep(50); // the generation is written without waiting for Redis
+    try {
+      expect(await read(1)).toEqual([
+        before[0] + 1,
+        before[1] + 1,
+        before[2] + 1,
+        before[3] + 1,
+        before[4] + 1,
+        before[5] + 1,
+      ]);
+    } finally {
+      await t.apps[0].get(DataSource).getRepository(Payout).delete({ reference: payout.reference });
+    }
   });
 });

@@ -30,6 +30,7 @@ import { WarehouseReceipts1764410000000 } from '../migrations/1764410000000-Ware
 import { LastMileAndProblems1764420000000 } from '../migrations/1764420000000-LastMileAndProblems';
 import { MessageCaps1764520000000 } from '../migrations/1764520000000-MessageCaps';
 import { ProblemQueueIndexes1764521000000 } from '../migrations/1764521000000-ProblemQueueIndexes';
+import { ListSortIndexes1764530000000 } from '../migrations/1764530000000-ListSortIndexes';
 
 /** Migrations in order. Never edit one that has landed: add a new one. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   LastMileAndProblems1764420000000,
   MessageCaps1764520000000,
   ProblemQueueIndexes1764521000000,
+  ListSortIndexes1764530000000,
 ];

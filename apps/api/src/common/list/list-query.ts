@@ -78,9 +78,11 @@ export interface ListSpec {
    */
   limitOffset?: boolean;
   /**
-   * Keep the total of each distinct filter for a few seconds instead of counting on every request (the public
-   * catalogue). Writes to the table call invalidateListCounts(dataSource, tag); other instances see a change
-   * within ttlMs. Exact, uncached counts stay the default (admin lists).
+   * Keep the total of each distinct filter (and owner) for at most ttlMs instead of counting on every request (the
+   * catalogue, orders, users, deliveries, audit, payouts, ledger and invoices lists). meta.total and X-Total-Count
+   * stay the number of rows the filter matches: every write to the table drops the tag's totals (the owning module's
+   * ListCountsSubscriber, after the commit, or invalidateListCounts), on every instance at once with a shared store
+   * (REDIS_URL), otherwise other instances within ttlMs (decisions 010 and 049). Without it: an exact count per request.
    */
   countCache?: { tag: string; ttlMs?: number };
   /**

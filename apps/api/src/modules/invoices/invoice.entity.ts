@@ -15,6 +15,10 @@ import { User } from '../users/user.entity';
 @Index('idx_invoices_status_created', ['status', 'created_at', 'id'])
 @Index('idx_invoices_type_created', ['type', 'created_at', 'id'])
 @Index('idx_invoices_user_created', ['user_id', 'created_at', 'id'])
+// Sorted by amount (the back office), alone and under the status and type filters (issue 25).
+@Index('idx_invoices_amount', ['amount_minor', 'id'])
+@Index('idx_invoices_status_amount', ['status', 'amount_minor', 'id'])
+@Index('idx_invoices_type_amount', ['type', 'amount_minor', 'id'])
 export class Invoice extends BaseEntity {
   @Index('uq_invoices_reference', { unique: true })
   @Column({ type: 'varchar', length: 32 })

@@ -4,6 +4,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { InvoicePayment } from './invoice-payment.entity';
+import { InvoiceCountsSubscriber } from './invoice-counts.subscriber';
 import { Invoice } from './invoice.entity';
 import { InvoicesController } from './invoices.controller';
 import { InvoicesService } from './invoices.service';
@@ -20,7 +21,7 @@ import { RefundsService } from './refunds.service';
     UsersModule,
   ],
   controllers: [InvoicesController, RefundsController],
-  providers: [InvoicesService, RefundsService, RefundsListener],
+  providers: [InvoicesService, RefundsService, RefundsListener, InvoiceCountsSubscriber],
   exports: [InvoicesService, RefundsService],
 })
 export class InvoicesModule {}

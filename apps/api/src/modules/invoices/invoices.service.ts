@@ -28,6 +28,7 @@ import {
   type ListResult,
   type ListSpec,
 } from '../../common/list/list-query';
+import { readFlatRows } from '../../common/list/flat-rows';
 import { applyDateRange } from '../../common/list/date-range';
 import { inTransaction, isUniqueViolation } from '../../database/transaction';
 import type { GatewayVerification } from '../payments/payment-gateway';
@@ -42,6 +43,7 @@ import { insufficientBalance, oneOf, WalletService } from '../wallet/wallet.serv
 import type { ManualInvoiceDto, PayInvoiceDto } from '@jara/dto';
 import { INVOICE_TYPE_VALUES, insertInvoiceRow, writeInvoiceRow, type IssueInvoiceInput } from './invoice-issuer';
 import { InvoicePayment, type InvoicePaymentStatus } from './invoice-payment.entity';
+import { INVOICE_COUNTS } from './invoice-counts.subscriber';
 import { Invoice } from './invoice.entity';
 import { presentInvoice } from './invoice.presenter';
 
@@ -68,6 +70,9 @@ const INVOICE_SPEC: ListSpec = {
   tiebreaker: 'i.id',
   defaultPerPage: 10,
   limitOffset: true,
+  // Totals are kept 15 s per filter and dropped on every invoice write (InvoiceCountsSubscriber), not counted per page.
+  countCache: { tag: INVOICE_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 /**

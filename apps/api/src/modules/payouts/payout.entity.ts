@@ -17,6 +17,8 @@ import { User } from '../users/user.entity';
 @Index('idx_payouts_vendor_created', ['vendor_id', 'created_at', 'id'])
 @Index('idx_payouts_created', ['created_at', 'id'])
 @Index('idx_payouts_amount', ['amount_minor', 'id'])
+@Index('idx_payouts_status_amount', ['status', 'amount_minor', 'id'])
+@Index('idx_payouts_vendor_amount', ['vendor_id', 'amount_minor', 'id'])
 @Index('idx_payouts_status_sent', ['status', 'sent_at'])
 export class Payout extends BaseEntity {
   @Column({ type: 'integer' })

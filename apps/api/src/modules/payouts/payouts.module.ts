@@ -6,6 +6,7 @@ import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { PayoutAccount } from './payout-account.entity';
 import { Payout } from './payout.entity';
+import { PayoutCountsSubscriber } from './payout-counts.subscriber';
 import { PayoutsAdminController, VendorPayoutsController } from './payouts.controller';
 import { PayoutsService } from './payouts.service';
 
@@ -13,7 +14,7 @@ import { PayoutsService } from './payouts.service';
 @Module({
   imports: [TypeOrmModule.forFeature([PayoutAccount, Payout]), PaymentsModule, WalletModule, KycModule, UsersModule],
   controllers: [VendorPayoutsController, PayoutsAdminController],
-  providers: [PayoutsService],
+  providers: [PayoutsService, PayoutCountsSubscriber],
   exports: [PayoutsService],
 })
 export class PayoutsModule {}

@@ -41,6 +41,7 @@ import {
   type ListSpec,
   type ParsedList,
 } from '../../common/list/list-query';
+import { readFlatRows } from '../../common/list/flat-rows';
 import { OutboxService } from '../../common/outbox/outbox.service';
 import { runExclusive } from '../../common/rate-limit/job-lock';
 import { LoginThrottle } from '../../common/rate-limit/login-throttle.service';
@@ -63,6 +64,7 @@ import { UsersService } from '../users/users.service';
 import { oneOf, WalletService } from '../wallet/wallet.service';
 import { PayoutAccount } from './payout-account.entity';
 import { Payout } from './payout.entity';
+import { PAYOUT_COUNTS } from './payout-counts.subscriber';
 import { csvLine, presentAccount, presentPayout, presentStatementEntry } from './payouts.presenter';
 
 const BANKS_CACHE_KEY = 'paystack:banks:ng';
@@ -96,6 +98,9 @@ const LIST_SPEC: ListSpec = {
   tiebreaker: 'p.id',
   defaultPerPage: 20,
   limitOffset: true,
+  // Totals are kept 15 s per filter and dropped on every payout write (PayoutCountsSubscriber), not counted per page.
+  countCache: { tag: PAYOUT_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 const WITHDRAWALS_SPEC: ListSpec = {
@@ -105,6 +110,8 @@ const WITHDRAWALS_SPEC: ListSpec = {
   tiebreaker: 'p.id',
   defaultPerPage: 20,
   limitOffset: true,
+  countCache: { tag: PAYOUT_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 /** The index that serves a page of the back office's list (its one filter and its sort), when there is one. */
@@ -112,12 +119,12 @@ function listIndex(parsed: ParsedList): string | undefined {
   if (parsed.q || parsed.sort.length !== 1) return undefined;
   const sort = parsed.sort[0].expr;
   const filters = parsed.filters;
-  if (sort === 'p.amount_minor') return filters.length ? undefined : 'idx_payouts_amount';
-  if (sort !== 'p.created_at') return undefined;
-  if (!filters.length) return 'idx_payouts_created';
+  if (sort !== 'p.amount_minor' && sort !== 'p.created_at') return undefined;
+  const by = sort === 'p.amount_minor' ? 'amount' : 'created';
+  if (!filters.length) return by === 'amount' ? 'idx_payouts_amount' : 'idx_payouts_created';
   if (filters.length !== 1 || filters[0].op !== 'eq' || filters[0].values.length !== 1) return undefined;
-  if (filters[0].expr === 'p.status') return 'idx_payouts_status_created';
-  if (filters[0].expr === 'p.vendor_id') return 'idx_payouts_vendor_created';
+  if (filters[0].expr === 'p.status') return `idx_payouts_status_${by}`;
+  if (filters[0].expr === 'p.vendor_id') return `idx_payouts_vendor_${by}`;
   return undefined;
 }
 

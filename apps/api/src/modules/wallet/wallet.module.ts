@@ -5,6 +5,7 @@ import { UsersModule } from '../users/users.module';
 import { DedicatedAccount } from './dedicated-account.entity';
 import { DedicatedAccountsController } from './dedicated-accounts.controller';
 import { DedicatedAccountsService } from './dedicated-accounts.service';
+import { LedgerCountsSubscriber } from './ledger-counts.subscriber';
 import { LedgerEntry } from './ledger-entry.entity';
 import { WalletController, WalletsAdminController } from './wallet.controller';
 import { Wallet } from './wallet.entity';
@@ -13,7 +14,7 @@ import { WalletService } from './wallet.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Wallet, LedgerEntry, DedicatedAccount]), PaymentsModule, UsersModule],
   controllers: [WalletController, WalletsAdminController, DedicatedAccountsController],
-  providers: [WalletService, DedicatedAccountsService],
+  providers: [WalletService, DedicatedAccountsService, LedgerCountsSubscriber],
   exports: [WalletService],
 })
 export class WalletModule {}

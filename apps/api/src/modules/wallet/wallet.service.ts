@@ -15,6 +15,7 @@ import {
 } from '@jara/contracts';
 import { EVENTS } from '../../common/events';
 import { OutboxService } from '../../common/outbox/outbox.service';
+import { readFlatRows } from '../../common/list/flat-rows';
 import { fieldError } from '../../common/http/validation';
 import { InsufficientBalanceError as DomainInsufficientBalance, NotFoundError } from '../../common/errors';
 import {
@@ -39,6 +40,7 @@ import { UsersService } from '../users/users.service';
 import { assertAmountWithin } from './amount-limits';
 import type { FundWalletDto, WalletAdjustmentDto } from '@jara/dto';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
+import { LEDGER_COUNTS } from './ledger-counts.subscriber';
 import { LedgerEntry } from './ledger-entry.entity';
 import { Wallet } from './wallet.entity';
 import { InsufficientBalanceError, WalletLedger, type Balances } from './wallet-ledger';
@@ -71,6 +73,9 @@ const HISTORY_SPEC: ListSpec = {
   // Every history is one user's (user_id = ?), newest first: continuing after a cursor seeks on this index.
   keysetIndex: (parsed) =>
     parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined,
+  // Totals are kept 15 s per user and filter and dropped on every ledger write (LedgerCountsSubscriber).
+  countCache: { tag: LEDGER_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 /** The kinds of a vendor's statement (issue 24): sales, their reversals, payouts, their fees and returns, adjustments. */
@@ -91,6 +96,9 @@ const STATEMENT_SPEC: ListSpec = {
   limitOffset: true,
   keysetIndex: (parsed) =>
     parsed.sort.length === 1 && parsed.sort[0].expr === 'l.created_at' ? 'idx_ledger_user_created' : undefined,
+  // A vendor's total is kept 15 s and dropped on every ledger write (LedgerCountsSubscriber), not counted per page.
+  countCache: { tag: LEDGER_COUNTS, ttlMs: 15_000 },
+  readRows: readFlatRows,
 };
 
 const ACCOUNTS_SPEC: ListSpec = {
