@@ -58,6 +58,8 @@ const HELP = `npm run bench -- [options]
   --sitting                   issue 25's sitting: every bench, before and after, SQLite then MariaDB
                               (tools/bench/sitting.mjs; --sitting --help). BENCH_API_ROOT=<checkout> measures
                               another checkout's built API with this harness.
+  --cpu-prof DIR              a CPU profile of the API over each size's run into DIR (node --cpu-prof; read it
+                              with node tools/bench/cpu-profile.mjs DIR/<file>.cpuprofile; profile with --no-write)
   --section orders            write the tables into their own block of docs/benchmarks.md
                               (bench:<engine>-<section>), leaving the full runs' tables alone
 
@@ -76,6 +78,7 @@ const opt = benchOptions(HELP, {
   'no-write': { type: 'boolean', default: false },
   port: { type: 'string', default: '4710' },
   section: { type: 'string' },
+  'cpu-prof': { type: 'string', default: '' },
 });
 
 /** Exits with a usage message (code 2). */
@@ -476,16 +479,26 @@ async function runSize(size, plan) {
   const basePort = apiPort + 1;
   const floorPort = apiPort + 2;
   const api = `http://127.0.0.1:${apiPort}/api/v1`;
-  const apiServer = startServer('api', process.execPath, ['--require', COUNTER, benchApiEntry()], {
-    env: apiEnv(gen.target, {
-      API_PORT: String(apiPort),
-      API_HOST: '127.0.0.1',
-      API_PUBLIC_URL: `http://localhost:${apiPort}`,
-      BENCH_COUNT_SQL: '1',
-    }),
-    plan,
-    core: 0,
-  });
+  const apiServer = startServer(
+    'api',
+    process.execPath,
+    [
+      ...(opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${opt['cpu-prof']}`] : []),
+      '--require',
+      COUNTER,
+      benchApiEntry(),
+    ],
+    {
+      env: apiEnv(gen.target, {
+        API_PORT: String(apiPort),
+        API_HOST: '127.0.0.1',
+        API_PUBLIC_URL: `http://localhost:${apiPort}`,
+        BENCH_COUNT_SQL: '1',
+      }),
+      plan,
+      core: 0,
+    },
+  );
   let baseServer;
   let floorServer;
   const rows = [];
