@@ -17,7 +17,7 @@ import { Invoice } from '../src/modules/invoices/invoice.entity';
 import { Delivery as DeliveryRow, DeliveryStatusChange } from '../src/modules/logistics/delivery.entity';
 import { Notification } from '../src/modules/notifications/notification.entity';
 import { User } from '../src/modules/users/user.entity';
-import { balances, bearer, countRows } from './support/money';
+import { balances, bearer, countRows, setCargoRates } from './support/money';
 import { readCodeFromOutbox, signUp, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { expectReconciled } from './support/reconcile';
 
@@ -57,12 +57,7 @@ describe('Deliveries: requests, tracking numbers, proceed and fees, the lifecycl
     airTitle = (
       await post('/shippings', { name: 'Flight CAN-LOS', location_id: lagos.id, type: 'air_cargo' }).expect(201)
     ).body.data;
-    await t
-      .http()
-      .put('/api/v1/logistics-settings')
-      .set(bearer(admin.token))
-      .send({ cost_per_cmb3: 0.01, cost_per_kg: 8.5 })
-      .expect(200);
+    await setCargoRates(t, admin.token);
   });
   afterAll(async () => {
     try {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ORDER_STATUS } from '@jara/contracts';
 import { OrdersService } from '../src/modules/orders/orders.service';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
-import { bearer, creditWallet, ledgerDrift } from './support/money';
+import { bearer, creditWallet, ledgerDrift, setCargoRates } from './support/money';
 import { reconciliationErrors } from './support/reconcile';
 import { placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
@@ -416,12 +416,7 @@ describe('Money model: random interleavings of every money flow keep the books s
     const location = await post('/locations', { name: 'Guangzhou' });
     const warehouse = await post('/warehouses', { name: 'GZ Air', location_id: location.id, type: 'air_cargo' });
     const title = await post('/shippings', { name: 'Flight CAN-LOS', location_id: location.id, type: 'air_cargo' });
-    await t
-      .http()
-      .put('/api/v1/logistics-settings')
-      .set(bearer(admin.token))
-      .send({ cost_per_cmb3: 0.01, cost_per_kg: 8.5 })
-      .expect(200);
+    await setCargoRates(t, admin.token);
     for (const buyer of buyers) {
       await creditWallet(t, admin.token, buyer.user.id, '400000');
       await creditWallet(t, admin.token, buyer.user.id, '3000', 'USD');

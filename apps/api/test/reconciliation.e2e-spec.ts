@@ -1,7 +1,7 @@
 import type { Delivery, Order, ReconciliationCode, ReconciliationFinding } from '@jara/contracts';
 import { PaymentException } from '../src/modules/payments/payment-exception.entity';
 import type { ReconcileOptions } from '../src/modules/reconciliation/reconciliation.service';
-import { balances, bearer, creditWallet } from './support/money';
+import { balances, bearer, creditWallet, setCargoRates } from './support/money';
 import { moveOrder, placeOrder } from './support/orders';
 import { reconcile, reconciliationErrors } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
@@ -100,12 +100,7 @@ describe('Reconciliation (e2e)', () => {
     await completeTestPayment(String(funded.body.data.reference), buyer.token);
 
     // A parcel whose fee was paid from the USD wallet.
-    await t
-      .http()
-      .put('/api/v1/logistics-settings')
-      .set(bearer(admin.token))
-      .send({ cost_per_cmb3: 0.01, cost_per_kg: 8.5 })
-      .expect(200);
+    await setCargoRates(t, admin.token);
     const gz = (
       await t.http().post('/api/v1/locations').set(bearer(admin.token)).send({ name: 'Guangzhou' }).expect(201)
     ).body.data;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { DELIVERY_STATUS, MSG, RECEIPT_MSG, type Consolidation, type Delivery } from '@jara/contracts';
 import { AuditLog } from '../src/modules/audit/audit-log.entity';
 import { Delivery as DeliveryRow } from '../src/modules/logistics/delivery.entity';
-import { balances, bearer, creditWallet } from './support/money';
+import { balances, bearer, creditWallet, setCargoRates } from './support/money';
 import { expectReconciled } from './support/reconcile';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
@@ -41,12 +41,7 @@ describe('Unpacking a consolidation (e2e)', () => {
       await post('/shippings', { name: 'Flight CAN-LOS', location_id: lagos.id, type: 'air_cargo' }).expect(201)
     ).body.data;
     // $8.50 per kg (air).
-    await t
-      .http()
-      .put('/api/v1/logistics-settings')
-      .set(bearer(admin.token))
-      .send({ cost_per_cmb3: 0.01, cost_per_kg: 8.5 })
-      .expect(200);
+    await setCargoRates(t, admin.token);
     await creditWallet(t, admin.token, customer.user.id, '5000', 'USD');
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Role } from '@jara/contracts';
 import { Notification } from '../../src/modules/notifications/notification.entity';
-import { bearer, creditWallet } from '../support/money';
+import { bearer, creditWallet, setCargoRates } from '../support/money';
 import { buyAndReceive, placeOrder } from '../support/orders';
 import { readCodeFromOutbox, signUp, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -91,12 +91,7 @@ export async function buildWorld(t: TestApp, google: { idToken: () => string }):
   };
   world.product = await createProduct(world, vendor);
   world.product2 = await createProduct(world, vendor2);
-  await t
-    .http()
-    .put('/api/v1/logistics-settings')
-    .set(bearer(admin.token))
-    .send({ cost_per_cmb3: 0.01, cost_per_kg: 8.5 })
-    .expect(200);
+  await setCargoRates(t, admin.token);
   return world;
 }
 

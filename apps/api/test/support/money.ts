@@ -55,6 +55,16 @@ export async function creditWallet(
     .expect(201);
 }
 
+/** The cargo rates most suites price with: $8.50 per kg (air), $0.01 per cubic metre unit (sea). */
+export async function setCargoRates(t: TestApp, adminToken: string): Promise<void> {
+  await t
+    .http()
+    .put('/api/v1/logistics-settings')
+    .set(bearer(adminToken))
+    .send({ cost_per_cmb3: 0.01, cost_per_kg: 8.5 })
+    .expect(200);
+}
+
 /** The user's notifications' titles, newest first. */
 export async function notificationTitles(db: DataSource, userId: number): Promise<string[]> {
   const rows: Array<{ title: string }> = await db.query(
