@@ -7,7 +7,7 @@ import { boundedInteger, singleValue, type ListQuery } from '../../common/list/l
 import type { User } from '../users/user.entity';
 import { WishlistDto } from '@jara/dto';
 import { SearchService } from './search.service';
-import { SearchAnswerCache } from './search/search-answer-cache';
+import { CatalogueAnswerCache } from './catalogue-answer-cache';
 import { SellersService } from './sellers.service';
 import { WishlistService } from './wishlist.service';
 
@@ -16,7 +16,7 @@ import { WishlistService } from './wishlist.service';
 export class SearchController {
   constructor(
     private readonly search: SearchService,
-    private readonly cache: SearchAnswerCache,
+    private readonly cache: CatalogueAnswerCache,
   ) {}
 
   @Public()

@@ -24,7 +24,7 @@ import type { User } from '../users/user.entity';
 import { CreateProductDto, CreateReviewDto, MethodOverrideProductDto, UpdateProductDto } from '@jara/dto';
 import { ProductsService } from './products.service';
 import { ReviewsService } from './reviews.service';
-import { SearchAnswerCache } from './search/search-answer-cache';
+import { CatalogueAnswerCache } from './catalogue-answer-cache';
 
 @ApiTags('products')
 @Controller('products')
@@ -32,7 +32,7 @@ export class ProductsController {
   constructor(
     private readonly products: ProductsService,
     private readonly reviews: ReviewsService,
-    private readonly searchCache: SearchAnswerCache,
+    private readonly answers: CatalogueAnswerCache,
   ) {}
 
   @Public()
@@ -43,8 +43,8 @@ export class ProductsController {
       'Catalogue: q/name_like, category_id, type, min_price/max_price or price_ngn_gte/price_ngn_lte (naira, inclusive), min_rating or average_rating_gte, status, user_id (one value, active products only unless admin), mine=1 (your own products, every status), flash_active, in_stock=1 (stock_quantity > 0); _sort price_ngn|average_rating|created_at|name. A repeated single-value parameter or an out-of-range page is a 422.',
   })
   list(@Query() query: ListQuery, @CurrentUser() user?: User) {
-    // An anonymous search is kept a few seconds (decision 040); everything else reads the database.
-    return this.searchCache.list('products', query, user, () => this.products.list(query, user));
+    // A visitor's answer is kept a few seconds (decisions 040, 051); a signed-in caller's reads the database.
+    return this.answers.list('products', query, user, () => this.products.list(query, user));
   }
 
   @Public()
@@ -52,7 +52,7 @@ export class ProductsController {
   @Get('active')
   @ApiOperation({ summary: 'Active products only, same filters' })
   active(@Query() query: ListQuery, @CurrentUser() user?: User) {
-    return this.searchCache.list('active', query, user, () => this.products.list(query, user, true));
+    return this.answers.list('active', query, user, () => this.products.list(query, user, true));
   }
 
   @Public()
@@ -66,8 +66,8 @@ export class ProductsController {
   @Public()
   @PublicCache()
   @Get(':id')
-  async show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user?: User) {
-    return { data: await this.products.get(id, user) };
+  show(@Param('id', ParseIntPipe) id: number, @CurrentUser() user?: User) {
+    return this.answers.product(id, user, async () => ({ data: await this.products.get(id, user) }));
   }
 
   @ApiBearerAuth()

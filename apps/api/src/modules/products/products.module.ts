@@ -12,7 +12,7 @@ import { ProductsListener } from './products.listener';
 import { ProductsService } from './products.service';
 import { ReviewsService } from './reviews.service';
 import { SearchService } from './search.service';
-import { SearchAnswerCache } from './search/search-answer-cache';
+import { CatalogueAnswerCache } from './catalogue-answer-cache';
 import { productSearchIndexProvider } from './search/search-index.provider';
 import { SellersService } from './sellers.service';
 import { StockService } from './stock.service';
@@ -36,7 +36,7 @@ import { WishlistService } from './wishlist.service';
     ProductsListener,
     ProductCountsSubscriber,
     productSearchIndexProvider,
-    SearchAnswerCache,
+    CatalogueAnswerCache,
     StockService,
   ],
   exports: [ProductsService, StockService],

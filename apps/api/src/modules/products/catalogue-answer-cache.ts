@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntitySubscriberInterface } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../../config/config';
-import type { ListQuery } from '../../../common/list/list-query';
-import { RATE_LIMIT_STORE, type RateLimitStore } from '../../../common/rate-limit/rate-limit.store';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import type { ListQuery } from '../../common/list/list-query';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 
-/** The longest an anonymous search answer is kept (PUBLIC_CACHE_SECONDS, when shorter, wins; 0 turns it off). */
-export const SEARCH_ANSWER_CACHE_SECONDS = 5;
+/** The longest an anonymous catalogue answer is kept (PUBLIC_CACHE_SECONDS, when shorter, wins; 0 turns it off). */
+export const CATALOGUE_ANSWER_CACHE_SECONDS = 5;
 /** At most this many answers are kept (least recently used dropped first). */
-export const SEARCH_ANSWER_CACHE_MAX = 1000;
+export const CATALOGUE_ANSWER_CACHE_MAX = 1000;
 /** A query string longer than this is answered without the cache (a visitor cycling long texts cannot fill it). */
 const MAX_KEY_LENGTH = 600;
+/** A list answer with more rows than this is not kept (1,000 answers of at most 48 products stay a few MB). */
+export const CATALOGUE_ANSWER_MAX_ROWS = 48;
 /** With REDIS_URL, the key of the shared generation: a write on any instance changes it. */
-const SHARED_GENERATION_KEY = 'search-answers:generation';
+const SHARED_GENERATION_KEY = 'catalogue-answers:generation';
 /** The tables whose rows an answer shows: products, and their categories' names. */
 const WATCHED_TABLES: ReadonlySet<string> = new Set(['products', 'categories']);
 
@@ -25,17 +27,19 @@ interface Entry {
 }
 
 /**
- * A short-lived, per-instance cache of anonymous search answers (decision 040): catalogue searches
- * (`/products`, `/products/active` with `q`, `search` or `name_like`) and `/search/suggestions`. The same text asked
- * by many visitors within a few seconds is read from the database once: one load at a time per key (the others wait
- * for it), at most SEARCH_ANSWER_CACHE_MAX answers, each for min(SEARCH_ANSWER_CACHE_SECONDS, PUBLIC_CACHE_SECONDS).
+ * A short-lived, per-instance cache of anonymous catalogue answers (decisions 040 and 051): the catalogue's lists
+ * (`/products`, `/products/active`, searched or not, any page or sort), one product (`/products/{id}`) and
+ * `/search/suggestions`. The same answer asked by many visitors within a few seconds is read from the database once:
+ * one load at a time per key (the others wait for it), at most CATALOGUE_ANSWER_CACHE_MAX answers (a list of more than
+ * CATALOGUE_ANSWER_MAX_ROWS rows is not kept), each for min(CATALOGUE_ANSWER_CACHE_SECONDS, PUBLIC_CACHE_SECONDS),
+ * which HTTP caches may already keep the same answers for (PublicCache).
  * Every write to products or categories through TypeORM drops all of it (and an answer whose load began before the
  * write is not kept): on this instance at once, and with REDIS_URL on every instance, through a generation kept in
  * Redis that each lookup reads (as the cached catalogue totals do, decision 010). A signed-in user's request never
  * reads or fills it.
  */
 @Injectable()
-export class SearchAnswerCache implements EntitySubscriberInterface {
+export class CatalogueAnswerCache implements EntitySubscriberInterface {
   readonly ttlMs: number;
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<unknown>>();
@@ -49,7 +53,7 @@ export class SearchAnswerCache implements EntitySubscriberInterface {
     @InjectDataSource() dataSource: DataSource,
     @Inject(RATE_LIMIT_STORE) store: RateLimitStore,
   ) {
-    this.ttlMs = Math.max(0, Math.min(SEARCH_ANSWER_CACHE_SECONDS, config.publicCacheSeconds)) * 1000;
+    this.ttlMs = Math.max(0, Math.min(CATALOGUE_ANSWER_CACHE_SECONDS, config.publicCacheSeconds)) * 1000;
     this.store = config.redis.url ? store : undefined;
     dataSource.subscribers.push(this);
   }
@@ -78,13 +82,18 @@ export class SearchAnswerCache implements EntitySubscriberInterface {
   }
 
   /**
-   * A catalogue list: from the cache when the request is anonymous and searches (q, search or name_like), else
-   * `load()` as it is. `scope` tells routes apart (/products and /products/active answer differently to admins only,
-   * but are kept apart all the same).
+   * A catalogue list: from the cache when the request is anonymous, else `load()` as it is. `scope` tells routes
+   * apart (/products and /products/active answer differently to admins only, but are kept apart all the same).
    */
   list<T>(scope: string, query: ListQuery, viewer: unknown, load: () => Promise<T>): Promise<T> {
-    if (viewer || !isSearch(query)) return load();
-    return this.get(`${scope}?${canonicalQuery(query)}`, load);
+    if (viewer) return load();
+    return this.get(`${scope}?${canonicalQuery(query)}`, load, fewRows);
+  }
+
+  /** One product as a visitor sees it: from the cache when anonymous. */
+  product<T>(id: number, viewer: unknown, load: () => Promise<T>): Promise<T> {
+    if (viewer) return load();
+    return this.get(`product/${id}`, load);
   }
 
   /** Suggestions for a text: from the cache when anonymous. */
@@ -94,7 +103,7 @@ export class SearchAnswerCache implements EntitySubscriberInterface {
   }
 
   /** The kept answer of `key`, or the one being loaded, or a new load (kept when it succeeds). */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     if (this.ttlMs <= 0 || key.length > MAX_KEY_LENGTH) return load();
     const shared = await this.sharedGeneration();
     if (shared === '\u0000down') return load();
@@ -117,9 +126,9 @@ export class SearchAnswerCache implements EntitySubscriberInterface {
       pending.then(
         (value) => {
           this.inflight.delete(flightKey);
-          if (generation !== this.generation) return; // a write happened while it loaded
+          if (generation !== this.generation || !keep(value)) return; // a write happened while it loaded
           this.entries.set(key, { value, at: started, shared });
-          while (this.entries.size > SEARCH_ANSWER_CACHE_MAX) {
+          while (this.entries.size > CATALOGUE_ANSWER_CACHE_MAX) {
             const oldest = this.entries.keys().next().value;
             if (oldest === undefined) break;
             this.entries.delete(oldest);
@@ -172,12 +181,10 @@ interface WriteEvent {
   metadata?: { tableName?: string };
 }
 
-/** True when a list query carries a search text (q, search or name_like). */
-export function isSearch(query: ListQuery): boolean {
-  return ['q', 'search', 'name_like'].some((key) => {
-    const value = query[key];
-    return Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '';
-  });
+/** Whether a list answer is small enough to keep. */
+function fewRows(answer: unknown): boolean {
+  const data = (answer as { data?: unknown } | null)?.data;
+  return !Array.isArray(data) || data.length <= CATALOGUE_ANSWER_MAX_ROWS;
 }
 
 /** The query's parameters in one order, so `?q=a&page=1` and `?page=1&q=a` share an answer. */

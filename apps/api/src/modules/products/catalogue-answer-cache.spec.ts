@@ -1,15 +1,20 @@
 import type { DataSource } from 'typeorm';
-import type { AppConfig } from '../../../config/config';
-import type { RateLimitStore } from '../../../common/rate-limit/rate-limit.store';
-import { canonicalQuery, isSearch, SEARCH_ANSWER_CACHE_MAX, SearchAnswerCache } from './search-answer-cache';
+import type { AppConfig } from '../../config/config';
+import type { RateLimitStore } from '../../common/rate-limit/rate-limit.store';
+import {
+  canonicalQuery,
+  CATALOGUE_ANSWER_CACHE_MAX,
+  CATALOGUE_ANSWER_MAX_ROWS,
+  CatalogueAnswerCache,
+} from './catalogue-answer-cache';
 
 function cache(publicCacheSeconds = 30, store?: Partial<RateLimitStore>) {
   const config = { publicCacheSeconds, redis: { url: store ? 'redis://test' : undefined } } as unknown as AppConfig;
   const dataSource = { subscribers: [] } as unknown as DataSource;
-  return new SearchAnswerCache(config, dataSource, (store ?? {}) as RateLimitStore);
+  return new CatalogueAnswerCache(config, dataSource, (store ?? {}) as RateLimitStore);
 }
 
-describe('SearchAnswerCache', () => {
+describe('CatalogueAnswerCache', () => {
   it('keeps answers at most 5 s, less when PUBLIC_CACHE_SECONDS is shorter, none at 0', () => {
     expect(cache(30).ttlMs).toBe(5000);
     expect(cache(2).ttlMs).toBe(2000);
@@ -79,12 +84,12 @@ describe('SearchAnswerCache', () => {
     expect(c.size).toBe(0);
   });
 
-  it(`holds at most ${SEARCH_ANSWER_CACHE_MAX} answers, the least recently used dropped first`, async () => {
+  it(`holds at most ${CATALOGUE_ANSWER_CACHE_MAX} answers, the least recently used dropped first`, async () => {
     const c = cache();
-    for (let i = 0; i < SEARCH_ANSWER_CACHE_MAX; i++) await c.get(`k${i}`, async () => i);
+    for (let i = 0; i < CATALOGUE_ANSWER_CACHE_MAX; i++) await c.get(`k${i}`, async () => i);
     expect(await c.get('k0', async () => -1)).toBe(0); // k0 is now the most recently used
     await c.get('new', async () => 'new');
-    expect(c.size).toBe(SEARCH_ANSWER_CACHE_MAX);
+    expect(c.size).toBe(CATALOGUE_ANSWER_CACHE_MAX);
     expect(await c.get('k1', async () => -1)).toBe(-1); // k1 was the least recently used: dropped
     expect(await c.get('k0', async () => -2)).toBe(0);
   });
@@ -106,21 +111,35 @@ describe('SearchAnswerCache', () => {
     expect(await here.get('a', async () => 'live')).toBe('live');
   });
 
-  it('caches only anonymous searches, keyed by the parameters in one order', async () => {
-    expect(isSearch({ q: 'tec' })).toBe(true);
-    expect(isSearch({ name_like: 'tec' })).toBe(true);
-    expect(isSearch({ q: ' ' })).toBe(false);
-    expect(isSearch({ category_id: '3' })).toBe(false);
+  it('caches anonymous lists and products only, keyed by the parameters in one order; large pages are not kept', async () => {
     expect(canonicalQuery({ q: 'a', page: '1' })).toBe(canonicalQuery({ page: '1', q: 'a' }));
     const c = cache();
     let loads = 0;
-    const load = async () => ++loads;
+    const load = async () => ({ data: [loads++] });
     await c.list('active', { q: 'a' }, undefined, load);
     await c.list('active', { q: 'a' }, undefined, load);
     expect(loads).toBe(1);
+    // A signed-in viewer neither reads nor fills it.
     await c.list('active', { q: 'a' }, { id: 1 }, load);
+    expect(loads).toBe(2);
+    // Lists without a search text are kept too, per route and parameters.
     await c.list('active', { category_id: '1' }, undefined, load);
     await c.list('active', { category_id: '1' }, undefined, load);
+    expect(loads).toBe(3);
+    await c.list('products', { category_id: '1' }, undefined, load);
     expect(loads).toBe(4);
+    // A page of more than CATALOGUE_ANSWER_MAX_ROWS rows is answered but not kept.
+    const big = async () => ({ data: Array.from({ length: CATALOGUE_ANSWER_MAX_ROWS + 1 }, () => ++loads) });
+    await c.list('active', { per_page: '100' }, undefined, big);
+    const again = await c.list('active', { per_page: '100' }, undefined, big);
+    expect(again.data[0]).toBe(CATALOGUE_ANSWER_MAX_ROWS + 6);
+    // One product: kept for visitors only.
+    let reads = 0;
+    const one = async () => ({ data: { id: 7, n: ++reads } });
+    await c.product(7, undefined, one);
+    await c.product(7, undefined, one);
+    expect(reads).toBe(1);
+    await c.product(7, { id: 1 }, one);
+    expect(reads).toBe(2);
   });
 });

@@ -1,13 +1,18 @@
 import request from 'supertest';
+import { creditWallet } from './support/money';
+import { placeOrder } from './support/orders';
 import { signUp, startTestApp, type TestApp } from './support/test-app';
 
 /**
- * The short-lived cache of anonymous search answers (issue 25, decision 040): catalogue searches and suggestions
- * asked again within its TTL are the kept answer; a product write through the API drops it; a signed-in caller
- * neither reads nor fills it. Names are changed with plain SQL where a test needs a change the cache is not told about.
+ * The short-lived cache of anonymous catalogue answers (issue 25, decisions 040 and 051): catalogue lists, searches,
+ * one product and suggestions asked again within its TTL are the kept answer; a product write through the API (an
+ * edit, or the stock an order takes) drops it; a signed-in caller neither reads nor fills it. Names are changed with
+ * plain SQL where a test needs a change the cache is not told about.
  */
-describe('Search answer cache (e2e)', () => {
+describe('Catalogue answer cache (e2e)', () => {
   let t: TestApp;
+  let admin: string;
+  let buyer: { token: string; user: { id: number } };
   let vendor: string;
   let customer: string;
   let category: number;
@@ -16,10 +21,15 @@ describe('Search answer cache (e2e)', () => {
   const first = () => request(t.app.getHttpServer());
 
   async function product(name: string): Promise<number> {
-    const res = await first()
-      .post('/api/v1/products')
-      .set(auth(vendor))
-      .send({ name, type: 'new', description: 'Good', status: 1, category_id: category, price: 1000 });
+    const res = await first().post('/api/v1/products').set(auth(vendor)).send({
+      name,
+      type: 'new',
+      description: 'Good',
+      status: 1,
+      category_id: category,
+      price: 1000,
+      stock_quantity: 5,
+    });
     if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data.id as number;
   }
@@ -44,9 +54,10 @@ describe('Search answer cache (e2e)', () => {
   beforeAll(async () => {
     // PUBLIC_CACHE_SECONDS below the cache's own 5 s: answers are kept 2 s.
     t = await startTestApp({ PUBLIC_CACHE_SECONDS: '2' });
-    const admin = (await signUp(t, { role: 'admin' })).token;
+    admin = (await signUp(t, { role: 'admin' })).token;
     vendor = (await signUp(t, { role: 'vendor' })).token;
-    customer = (await signUp(t, { role: 'customer' })).token;
+    buyer = await signUp(t, { role: 'customer' });
+    customer = buyer.token;
     category = (await first().post('/api/v1/categories').set(auth(admin)).send({ name: 'Cache things' }).expect(201))
       .body.data.id;
   });
@@ -105,5 +116,56 @@ describe('Search answer cache (e2e)', () => {
     await first().get('/api/v1/products/active?q=walrus&q=toaster').expect(422);
     await first().get('/api/v1/products/active?q=walrus&q=toaster').expect(422);
     await first().get('/api/v1/products/active?q=walrus&min_price=abc').expect(422);
+  });
+
+  it("keeps a visitor's plain list and product page, not a signed-in caller's, and drops both on a write", async () => {
+    const id = await product('Pangolin Fan');
+    const list = `/api/v1/products/active?category_id=${category}&_sort=created_at&_order=desc&per_page=24`;
+    expect((await names(list))[0]).toBe('Pangolin Fan');
+    const page = async (token?: string) => {
+      const req = first().get(`/api/v1/products/${id}`);
+      if (token) req.set(auth(token));
+      return (await req.expect(200)).body.data as { name: string; stock_quantity: number };
+    };
+    expect((await page()).name).toBe('Pangolin Fan');
+    await rename(id, 'Pangolin Fan II');
+    // Kept for visitors...
+    expect((await names(list))[0]).toBe('Pangolin Fan');
+    expect((await page()).name).toBe('Pangolin Fan');
+    // ...never for a signed-in caller.
+    expect((await page(customer)).name).toBe('Pangolin Fan II');
+    expect((await names(list, customer))[0]).toBe('Pangolin Fan II');
+    // An edit through the API drops them at once.
+    await first().put(`/api/v1/products/${id}`).set(auth(vendor)).send({ price: 1200 }).expect(200);
+    expect((await names(list))[0]).toBe('Pangolin Fan II');
+    expect((await page()).name).toBe('Pangolin Fan II');
+  });
+
+  it('drops the kept answers when an order takes stock (the orders module writes products through the stock service)', async () => {
+    const id = await product('Okapi Iron');
+    await creditWallet(t, admin, buyer.user.id, '50000.00');
+    const stock = async () =>
+      ((await first().get(`/api/v1/products/${id}`).expect(200)).body.data as { stock_quantity: number })
+        .stock_quantity;
+    const listed = async () =>
+      (
+        (await first().get(`/api/v1/products/active?category_id=${category}&per_page=24`).expect(200)).body
+          .data as Array<{
+          id: number;
+          stock_quantity: number;
+        }>
+      ).find((p) => p.id === id)?.stock_quantity;
+    const started = Date.now();
+    expect(await stock()).toBe(5);
+    expect(await listed()).toBe(5);
+    // Kept: a change the cache is not told about does not show...
+    await t.db.query('UPDATE products SET stock_quantity = 4 WHERE id = ?', [id]);
+    expect(await stock()).toBe(5);
+    // ...until the order's stock taking (a query-builder UPDATE in a transaction) drops every kept answer.
+    await placeOrder(t, buyer.token, [{ product_id: id, quantity: 2 }]).expect(201);
+    expect(await stock()).toBe(2);
+    expect(await listed()).toBe(2);
+    // Meaningful only if the kept answers were still within their 2 s when the order landed.
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
