@@ -842,6 +842,8 @@ export function presentDelivery(d, admin) {
           location: absent(d.sl_id) ? null : { id: d.sl_id, name: d.sl_name },
         },
     destination: deliveryDestination(d),
+    last_mile: d.last_mile ?? 'address',
+    rider_id: numberOrNull(d.rider_id),
     status: Number(d.status),
     status_label: deliveryStatusDetailLabel(Number(d.status)),
     weight: fromHundredths(numberOrNull(d.weight_hundredths)),

@@ -1,4 +1,4 @@
-// npm run bench -- --sitting [--before 8bb38d5] [--duration 10] [--engines sqlite,mariadb] [--skip checkout,storefront]
+// npm run bench -- --sitting [--before 8bb38d5] [--duration 10] [--engines sqlite,mariadb] [--skip lists,search,checkout,storefront,before]
 //
 // Issue 25's "one sitting": every benchmark, before and after, on the same machine one after the other, so the
 // ratios compare. Run it on a quiet machine (nothing else building or testing: the bench prints the load average).
@@ -33,7 +33,7 @@ const { values: opt } = parseArgs({
 });
 if (opt.help) {
   console.log(
-    'npm run bench -- --sitting [--before <commit>] [--duration 10] [--engines sqlite,mariadb] [--skip search,checkout,storefront,before] [--prepare-only]',
+    'npm run bench -- --sitting [--before <commit>] [--duration 10] [--engines sqlite,mariadb] [--skip lists,search,checkout,storefront,before] [--prepare-only]',
   );
   process.exit(0);
 }
@@ -110,9 +110,14 @@ if (opt['prepare-only']) {
 const runs = ['--sizes', '100000', '--duration', opt.duration, '--no-build'];
 for (const engine of engines) {
   const env = engine === 'sqlite' ? { DATABASE_URL: '' } : { DATABASE_URL: mariadbUrl };
-  await bench([...runs, '--section', 'sitting'], env);
-  if (before)
-    await bench([...runs, '--cases', BEFORE_CASES, '--section', 'sitting-before'], { ...env, BENCH_API_ROOT: before });
+  if (!skip.has('lists')) {
+    await bench([...runs, '--section', 'sitting'], env);
+    if (before)
+      await bench([...runs, '--cases', BEFORE_CASES, '--section', 'sitting-before'], {
+        ...env,
+        BENCH_API_ROOT: before,
+      });
+  }
   if (!skip.has('search')) {
     await bench(['--search-mix', '--no-build', '--label', 'after'], env);
     if (before) await bench(['--search-mix', '--no-build', '--label', 'before'], { ...env, BENCH_API_ROOT: before });
@@ -123,8 +128,17 @@ for (const engine of engines) {
   }
 }
 if (!skip.has('storefront')) {
+  // The storefront's bench measures its production build, which a fresh clone does not have.
+  const buildStorefront = (cwd) =>
+    sh(`build the storefront in ${cwd}`, process.execPath, [join(cwd, 'tools/scripts/build.mjs'), 'storefront'], {
+      cwd,
+    });
+  await buildStorefront(ROOT);
   await bench(['--storefront']);
-  if (before) await bench(['--storefront', '--no-write'], {}, before);
+  if (before) {
+    await buildStorefront(before);
+    await bench(['--storefront', '--no-write'], {}, before);
+  }
 }
 say(`\nSitting done. Log: ${logFile}`);
 log.end();
